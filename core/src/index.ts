@@ -1,0 +1,10 @@
+// tsyringe needs the Reflect metadata API before any decorated class is defined.
+import 'reflect-metadata';
+
+export { z } from 'zod';
+export * from './problem/index.js';
+export * from './plugin/index.js';
+export * from './events/index.js';
+export * from './merit/index.js';
+export * from './cone/index.js';
+export * from './linalg/index.js';

@@ -1,0 +1,3 @@
+export { SiconosMerit, default as siconosMerit } from './siconos.js';
+export { NewtonMerit, default as newtonMerit } from './newton.js';
+export { symmetricBlockLambdaMax } from './block-eigen.js';

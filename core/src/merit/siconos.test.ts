@@ -1,0 +1,41 @@
+import { describe, expect, test } from 'vitest';
+import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
+import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
+import { SiconosMerit } from './siconos.js';
+
+const W = BlockSparseMatrix.fromDense(3, [2, 0, 0, 0, 1, 0, 0, 0, 1]);
+const merit = new SiconosMerit();
+
+describe('siconos merit', () => {
+  test('should be zero at a sticking solution', () => {
+    // r = (1, 0.1, 0) with u = W r + q = 0 when q = -(2, 0.1, 0); |r_T| = 0.1 <= 0.5 * 1
+    const p = new FrictionContactProblem(W, Float64Array.of(-2, -0.1, 0), Float64Array.of(0.5));
+    expect(merit.evaluate(p, Float64Array.of(1, 0.1, 0))).toBeLessThan(1e-16);
+  });
+
+  test('should be zero at a separating solution r = 0 and positive for a wrong r', () => {
+    const p = new FrictionContactProblem(W, Float64Array.of(1, 0.3, 0), Float64Array.of(0.5));
+    expect(merit.evaluate(p, new Float64Array(3))).toBe(0);
+    expect(merit.evaluate(p, Float64Array.of(1, 0, 0))).toBeGreaterThan(0.1);
+  });
+
+  test('should be zero at a sliding solution', () => {
+    // mu = 0.5, r = (1, -0.5, 0) on the boundary; u = (0, 2, 0) slides opposite r_T.
+    // q = u - W r = (0 - 2, 2 + 0.5, 0)
+    const p = new FrictionContactProblem(W, Float64Array.of(-2, 2.5, 0), Float64Array.of(0.5));
+    expect(merit.evaluate(p, Float64Array.of(1, -0.5, 0))).toBeLessThan(1e-16);
+  });
+
+  test('should normalise by max(|q|, |r|, |u|) as Siconos does', () => {
+    const p = new FrictionContactProblem(W, Float64Array.of(-1, 0, 0), Float64Array.of(0));
+    // r = 0: u = q, x = r - ũ = (1, 0, 0) -> projection (1,0,0), e = (-1,0,0); |e| = 1, max norm = 1
+    expect(merit.evaluate(p, new Float64Array(3))).toBeCloseTo(1, 15);
+    const p3 = new FrictionContactProblem(W, Float64Array.of(-3, 0, 0), Float64Array.of(0));
+    expect(merit.evaluate(p3, new Float64Array(3))).toBeCloseTo(1, 15);
+  });
+
+  test('should report Infinity, not NaN, for a non-finite r', () => {
+    const p = new FrictionContactProblem(W, Float64Array.of(-1, 0, 0), Float64Array.of(0.2));
+    expect(merit.evaluate(p, Float64Array.of(NaN, 0, 0))).toBe(Infinity);
+  });
+});

@@ -1,0 +1,160 @@
+import type { z } from 'zod';
+import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
+import type { EventBus } from '../events/event-bus.js';
+
+/**
+ * The five contracts of DESIGN §3. A plugin package default-exports one plugin
+ * object built with `defineSolver`, `defineMerit`, ... ; its `create` builds the
+ * working object from validated options and a per-run context.
+ */
+
+export type PluginKind = 'solver' | 'merit' | 'kinematics' | 'detector' | 'integrator';
+
+// ---------------------------------------------------------------- merit functions
+
+/**
+ * An error measure: non-negative, zero exactly at a solution.
+ * `u` is W r + q when the caller has it; a merit that needs u recomputes it
+ * when it is omitted (the `siconos` merit always recomputes, as Siconos does).
+ */
+export interface MeritFunction {
+  readonly name: string;
+  evaluate(problem: FrictionContactProblem, r: Float64Array, u?: Float64Array): number;
+}
+
+// ---------------------------------------------------------------- contact solvers
+
+export interface SolveOptions {
+  /** Initial reactions (length 3·nc). Solvers that do not support warm starts reject it at resolve time. */
+  warmStart?: Float64Array;
+  /** Overrides the solver's own iteration cap when smaller. */
+  maxIterations?: number;
+  /** Wall-clock budget in milliseconds; the solver stops (not converged) once it is spent. */
+  timeBudgetMs?: number;
+}
+
+/** Why a solver stopped. */
+export type StopReason = 'converged' | 'max-iterations' | 'time-budget' | 'breakdown' | 'stalled';
+
+export interface SolveResult {
+  r: Float64Array;
+  u: Float64Array;
+  converged: boolean;
+  reason: StopReason;
+  iterations: number;
+  /** Final error in the solver's configured merit. */
+  error: number;
+  /** Name of the merit `error` is measured in. */
+  merit: string;
+  /** The solver that produced r (set by the fallback chain; equals the solver's own name otherwise). */
+  answeredBy: string;
+  /** Wall-clock time of the solve, milliseconds. */
+  ms: number;
+  /** Solver-specific statistics (mat-vec products, linear iterations, merit history...). */
+  stats?: Record<string, unknown>;
+  /** Every solver the chain ran, in order (one entry without a fallback). */
+  attempts?: SolveAttempt[];
+}
+
+export interface SolveAttempt {
+  solver: string;
+  converged: boolean;
+  reason: StopReason;
+  iterations: number;
+  error: number;
+  merit: string;
+  ms: number;
+}
+
+/** See FrictionContactProblem for the problem statement. Never returns NaN; never claims convergence it has not checked. */
+export interface ContactSolver {
+  readonly name: string;
+  solve(problem: FrictionContactProblem, options?: SolveOptions): SolveResult;
+}
+
+/** What a solver plugin declares it supports; `resolve()` and the conformance suite read it. */
+export interface SolverCapabilities {
+  /** Accepts `warmStart`. */
+  warmStart: boolean;
+  /** Which cone problem it solves: the exact Coulomb problem, the convex relaxation, or either by option. */
+  cone: 'coulomb' | 'relaxed' | 'both';
+  /** False when it solves frictionless (μ = 0) problems only. */
+  friction: boolean;
+}
+
+// ---------------------------------------------------------------- per-run context
+
+/** What `create` receives besides its options: the run's event bus and lookups into the registry. */
+export interface PluginContext {
+  readonly events: EventBus;
+  /** A merit function by registered name (E_UNKNOWN_PLUGIN listing known names otherwise). */
+  merit(name: string): MeritFunction;
+}
+
+// ---------------------------------------------------------------- plugin objects
+
+interface PluginBase<S extends z.ZodType> {
+  /** Registry name: the folder name, the package name's last part, and what users write in a config. */
+  name: string;
+  /** One line for `moreau plugins`. */
+  summary: string;
+  /** Semver range of @moreau/core this plugin was written for (informative). */
+  core?: string;
+  /** Zod schema of the options; defaults live here. */
+  options: S;
+}
+
+export interface SolverPlugin<S extends z.ZodType = z.ZodType> extends PluginBase<S> {
+  kind: 'solver';
+  supports: SolverCapabilities;
+  create(options: z.output<S>, ctx: PluginContext): ContactSolver;
+}
+
+export interface MeritPlugin<S extends z.ZodType = z.ZodType> extends PluginBase<S> {
+  kind: 'merit';
+  create(options: z.output<S>, ctx: PluginContext): MeritFunction;
+}
+
+// Kinematics, detection and integration are specified here so that the registry,
+// `resolve()` and `moreau plugins` handle every kind alike; their plugins arrive
+// with the simulation engine.
+
+export interface Kinematics {
+  readonly name: string;
+  /** Degrees of freedom of one body. */
+  readonly dofs: number;
+}
+
+export interface ContactPoint {
+  bodyA: number;
+  bodyB: number;
+  point: Float64Array;
+  /** Rows: normal, tangent 1, tangent 2 (normal first). */
+  frame: Float64Array;
+  gap: number;
+}
+
+export interface ContactDetector {
+  readonly name: string;
+}
+
+export interface Integrator {
+  readonly name: string;
+}
+
+export interface KinematicsPlugin<S extends z.ZodType = z.ZodType> extends PluginBase<S> {
+  kind: 'kinematics';
+  create(options: z.output<S>, ctx: PluginContext): Kinematics;
+}
+
+export interface DetectorPlugin<S extends z.ZodType = z.ZodType> extends PluginBase<S> {
+  kind: 'detector';
+  create(options: z.output<S>, ctx: PluginContext): ContactDetector;
+}
+
+export interface IntegratorPlugin<S extends z.ZodType = z.ZodType> extends PluginBase<S> {
+  kind: 'integrator';
+  create(options: z.output<S>, ctx: PluginContext): Integrator;
+}
+
+export type AnyPlugin = SolverPlugin | MeritPlugin | KinematicsPlugin | DetectorPlugin | IntegratorPlugin;

@@ -1,0 +1,47 @@
+/**
+ * Every error Moreau raises on purpose is a `MoreauError` with a stable code.
+ * The table below is the single list of codes; `docs/errors.md` documents the
+ * same list and a test keeps the two in step. Tests assert codes, not messages.
+ */
+export const ERROR_CODES = {
+  E_PROBLEM_SHAPE: 'a problem or matrix has inconsistent sizes, indices or a missing diagonal block',
+  E_NOT_FINITE: 'a value that must be finite is NaN or infinite',
+  E_INVALID_MU: 'a friction coefficient is negative',
+  E_CONFIG: 'a configuration or option failed validation',
+  E_UNKNOWN_PLUGIN: 'no plugin of that kind and name is registered',
+  E_DUPLICATE_PLUGIN: 'a plugin of that kind and name is already registered',
+  E_PLUGIN_CONTRACT: 'a plugin object does not have the shape its contract requires',
+  E_UNSUPPORTED: 'a plugin was asked for something it declares it does not support',
+  E_FILE_FORMAT: 'a problem file is malformed, truncated, or of an unsupported kind',
+  E_FILE_IO: 'a file could not be read or written',
+  E_USAGE: 'the command line is malformed',
+  E_SOLVER_BREAKDOWN: 'a solver met a state it cannot continue from (e.g. a singular local system)',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Where an error came from: a file, a dataset or line, an index into the problem, a config path. */
+export interface ErrorLocation {
+  file?: string;
+  place?: string;
+  index?: number;
+  path?: (string | number)[];
+}
+
+export class MoreauError extends Error {
+  override name = 'MoreauError';
+  readonly code: ErrorCode;
+  readonly where: ErrorLocation | undefined;
+  /** For validation errors: one line per problem found, each with its path. */
+  issues?: string[];
+
+  constructor(code: ErrorCode, message: string, where?: ErrorLocation, options?: ErrorOptions) {
+    super(message, options);
+    this.code = code;
+    this.where = where;
+  }
+}
+
+export function isMoreauError(e: unknown, code?: ErrorCode): e is MoreauError {
+  return e instanceof MoreauError && (code === undefined || e.code === code);
+}

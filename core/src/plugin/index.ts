@@ -1,0 +1,11 @@
+export * from './errors.js';
+export * from './contracts.js';
+export * from './define.js';
+export * from './tokens.js';
+export * from './registry.js';
+export * from './config.js';
+export * from './resolve.js';
+export * from './solver-chain.js';
+export * from './run-context.js';
+export * from './builtins.js';
+export { formatIssues, formatPath } from './format-issues.js';

@@ -1,0 +1,33 @@
+import { describe, expect, test } from 'vitest';
+import { toyZero } from '../../test/toy-solvers.js';
+import { PluginRegistry } from './registry.js';
+import { isMoreauError } from './errors.js';
+
+function codeOf(f: () => unknown): string | undefined {
+  try {
+    f();
+  } catch (e) {
+    return isMoreauError(e) ? e.code : `not a MoreauError: ${String(e)}`;
+  }
+  return undefined;
+}
+
+describe('PluginRegistry', () => {
+  test('should refuse a duplicate name of the same kind', () => {
+    const reg = new PluginRegistry().register(toyZero);
+    expect(codeOf(() => reg.register(toyZero))).toBe('E_DUPLICATE_PLUGIN');
+  });
+
+  test('should list known names when asked for an unknown one', () => {
+    const reg = new PluginRegistry().register(toyZero);
+    expect(codeOf(() => reg.get('solver', 'gs'))).toBe('E_UNKNOWN_PLUGIN');
+    expect(() => reg.get('solver', 'gs')).toThrow(/Known solvers: toy-zero/);
+  });
+
+  test('should refuse an object that is not a plugin, naming what is wrong', () => {
+    // @ts-expect-error: check the runtime guard
+    expect(codeOf(() => new PluginRegistry().register({ name: 'Bad Name', kind: 'solver' }))).toBe('E_PLUGIN_CONTRACT');
+    // @ts-expect-error: check the runtime guard
+    expect(() => new PluginRegistry().register({ ...toyZero, supports: {} })).toThrow(/supports must be/);
+  });
+});

@@ -1,0 +1,71 @@
+import { MoreauError } from './errors.js';
+import type { AnyPlugin, PluginKind } from './contracts.js';
+
+const KINDS: readonly PluginKind[] = ['solver', 'merit', 'kinematics', 'detector', 'integrator'];
+
+/** Plugins by kind and name. Refuses duplicates, and answers an unknown name with the list of known ones. */
+export class PluginRegistry {
+  private readonly byKind = new Map<PluginKind, Map<string, AnyPlugin>>(KINDS.map((k) => [k, new Map()]));
+
+  /** Registers a plugin after checking its shape; `origin` (a package name or path) goes into error messages. */
+  register(plugin: AnyPlugin, origin?: string): this {
+    checkPluginShape(plugin, origin);
+    const table = this.byKind.get(plugin.kind)!;
+    if (table.has(plugin.name)) {
+      throw new MoreauError(
+        'E_DUPLICATE_PLUGIN',
+        `A ${plugin.kind} named "${plugin.name}" is already registered${origin ? ` (registering ${origin})` : ''}. Give the plugin another name or load it once.`,
+      );
+    }
+    table.set(plugin.name, plugin);
+    return this;
+  }
+
+  has(kind: PluginKind, name: string): boolean {
+    return this.byKind.get(kind)?.has(name) ?? false;
+  }
+
+  get<K extends PluginKind>(kind: K, name: string): Extract<AnyPlugin, { kind: K }> {
+    const plugin = this.byKind.get(kind)?.get(name);
+    if (!plugin) {
+      const known = this.names(kind);
+      throw new MoreauError(
+        'E_UNKNOWN_PLUGIN',
+        `Unknown ${kind} "${name}". Known ${kind}s: ${known.length ? known.join(', ') : '(none registered)'}.`,
+      );
+    }
+    return plugin as Extract<AnyPlugin, { kind: K }>;
+  }
+
+  names(kind: PluginKind): string[] {
+    return [...(this.byKind.get(kind)?.keys() ?? [])].sort();
+  }
+
+  list(kind?: PluginKind): AnyPlugin[] {
+    const kinds = kind ? [kind] : KINDS;
+    return kinds.flatMap((k) => this.names(k).map((n) => this.byKind.get(k)!.get(n)!));
+  }
+}
+
+function checkPluginShape(plugin: unknown, origin?: string): asserts plugin is AnyPlugin {
+  const from = origin ? ` from ${origin}` : '';
+  const p = plugin as Partial<AnyPlugin> | null;
+  const problems: string[] = [];
+  if (typeof p !== 'object' || p === null) {
+    throw new MoreauError('E_PLUGIN_CONTRACT', `The plugin${from} is not an object (got ${p === null ? 'null' : typeof p}). A plugin package default-exports defineSolver({...}) or a sibling.`);
+  }
+  if (!KINDS.includes(p.kind as PluginKind)) problems.push(`kind must be one of ${KINDS.join(', ')} (got ${String(p.kind)}); build the plugin with defineSolver/defineMerit/...`);
+  if (typeof p.name !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(p.name)) problems.push(`name must be a kebab-case string (got ${JSON.stringify(p.name)})`);
+  if (typeof p.summary !== 'string') problems.push('summary must be a string');
+  if (typeof p.create !== 'function') problems.push('create must be a function (options, ctx) => instance');
+  if (typeof (p.options as { safeParse?: unknown } | undefined)?.safeParse !== 'function') problems.push('options must be a zod schema');
+  if (p.kind === 'solver') {
+    const s = (p as { supports?: Record<string, unknown> }).supports;
+    if (typeof s !== 'object' || s === null || typeof s.warmStart !== 'boolean' || typeof s.friction !== 'boolean' || !['coulomb', 'relaxed', 'both'].includes(s.cone as string)) {
+      problems.push("supports must be { warmStart: boolean, cone: 'coulomb' | 'relaxed' | 'both', friction: boolean }");
+    }
+  }
+  if (problems.length) {
+    throw new MoreauError('E_PLUGIN_CONTRACT', `The plugin${from} does not follow the contract:\n${problems.map((s) => `  - ${s}`).join('\n')}`);
+  }
+}

@@ -1,0 +1,125 @@
+import { container as rootContainer, type DependencyContainer } from 'tsyringe';
+import { z } from 'zod';
+import { EventBus } from '../events/event-bus.js';
+import { MoreauError } from './errors.js';
+import { moreauConfigSchema, solverConfigSchema, type SolverConfig } from './config.js';
+import type { ContactSolver, PluginContext, SolverPlugin } from './contracts.js';
+import { formatIssues, formatPath } from './format-issues.js';
+import type { PluginRegistry } from './registry.js';
+import { RunContext } from './run-context.js';
+import { SolverChain, type ChainLink } from './solver-chain.js';
+import { TOKENS } from './tokens.js';
+
+/** A configured run: the solver chain, its event bus and the child container that built them. */
+export interface ResolvedRun {
+  solver: ContactSolver;
+  events: EventBus;
+  context: PluginContext;
+  container: DependencyContainer;
+  /** The validated solver chain, defaults filled in. */
+  config: ResolvedSolverConfig;
+}
+
+export interface ResolvedSolverConfig {
+  name: string;
+  options: Record<string, unknown>;
+  start: 'previous' | 'initial';
+  fallback?: ResolvedSolverConfig;
+}
+
+/**
+ * Validates a solver config against the registry and every plugin's option schema,
+ * reporting all problems at once, one line each with its path; then builds the
+ * chain in a child container of its own, so runs share nothing.
+ *
+ * Accepts either a whole config (`{ solver: {...} }`) or a solver config (`{ name, ... }`).
+ */
+export function resolve(config: unknown, registry: PluginRegistry, opts: { events?: EventBus } = {}): ResolvedRun {
+  const isWhole = typeof config === 'object' && config !== null && 'solver' in config;
+  const parsed = isWhole ? moreauConfigSchema.safeParse(config) : solverConfigSchema.safeParse(config);
+  if (!parsed.success) throw configError(formatIssues(parsed.error.issues), false);
+  const solverConfig = isWhole ? (parsed.data as z.infer<typeof moreauConfigSchema>).solver : (parsed.data as SolverConfig);
+
+  const problems: string[] = [];
+  let unknownOnly = true;
+  const resolved = checkSolverConfig(solverConfig, registry, isWhole ? ['solver'] : [], problems, (u) => (unknownOnly &&= u));
+  if (problems.length) throw configError(problems, unknownOnly);
+
+  const child = rootContainer.createChildContainer();
+  const events = opts.events ?? new EventBus();
+  child.registerInstance(TOKENS.Registry, registry);
+  child.registerInstance(TOKENS.EventBus, events);
+  child.registerSingleton(TOKENS.PluginContext, RunContext);
+  const context = child.resolve<PluginContext>(TOKENS.PluginContext);
+
+  const links: ChainLink[] = [];
+  for (let c: ResolvedSolverConfig | undefined = resolved; c; c = c.fallback) {
+    const plugin = registry.get('solver', c.name);
+    links.push({ solver: plugin.create(c.options, context), start: c.start });
+  }
+  const solver = new SolverChain(links, events, context);
+  child.registerInstance(TOKENS.ContactSolver, solver);
+  return { solver, events, context, container: child, config: resolved! };
+}
+
+function checkSolverConfig(
+  c: SolverConfig,
+  registry: PluginRegistry,
+  path: (string | number)[],
+  problems: string[],
+  noteKind: (unknownName: boolean) => void,
+): ResolvedSolverConfig | undefined {
+  let plugin: SolverPlugin | undefined;
+  if (!registry.has('solver', c.name)) {
+    const known = registry.names('solver');
+    problems.push(`${formatPath([...path, 'name'])}: unknown solver "${c.name}"; known solvers: ${known.join(', ') || '(none registered)'}`);
+    noteKind(true);
+  } else {
+    plugin = registry.get('solver', c.name);
+  }
+  let options: Record<string, unknown> = {};
+  if (plugin) {
+    const given = c.options ?? {};
+    const shape = (plugin.options as unknown as { shape?: Record<string, unknown> }).shape;
+    if (shape) {
+      for (const key of Object.keys(given)) {
+        if (!(key in shape)) {
+          problems.push(`${formatPath([...path, 'options', key])}: "${c.name}" has no option "${key}"; its options are: ${Object.keys(shape).join(', ')}`);
+          noteKind(false);
+        }
+      }
+    }
+    const parsed = plugin.options.safeParse(given);
+    if (!parsed.success) {
+      problems.push(...formatIssues(parsed.error.issues, [...path, 'options']));
+      noteKind(false);
+    } else {
+      options = parsed.data as Record<string, unknown>;
+      const merit = options.merit;
+      if (typeof merit === 'string' && !registry.has('merit', merit)) {
+        problems.push(`${formatPath([...path, 'options', 'merit'])}: unknown merit "${merit}"; known merits: ${registry.names('merit').join(', ')}`);
+        noteKind(true);
+      }
+    }
+  }
+  const start = c.start ?? 'previous';
+  let fallback: ResolvedSolverConfig | undefined;
+  if (c.fallback) {
+    fallback = checkSolverConfig(c.fallback, registry, [...path, 'fallback'], problems, noteKind);
+    const fb = registry.has('solver', c.fallback.name) ? registry.get('solver', c.fallback.name) : undefined;
+    if (fb && (c.fallback.start ?? 'previous') === 'previous' && !fb.supports.warmStart) {
+      problems.push(`${formatPath([...path, 'fallback', 'start'])}: solver "${fb.name}" does not support warm starts, so it cannot start from the previous iterate; set "start": "initial"`);
+      noteKind(false);
+    }
+  }
+  return plugin ? { name: c.name, options, start, fallback } : undefined;
+}
+
+function configError(lines: string[], unknownOnly: boolean): MoreauError {
+  const err = new MoreauError(
+    unknownOnly ? 'E_UNKNOWN_PLUGIN' : 'E_CONFIG',
+    `Invalid configuration (${lines.length} problem${lines.length === 1 ? '' : 's'}):\n${lines.map((l) => `  ${l}`).join('\n')}`,
+  );
+  err.issues = lines;
+  return err;
+}

@@ -1,0 +1,66 @@
+import { MoreauError } from '../plugin/errors.js';
+import { BlockSparseMatrix } from './block-sparse-matrix.js';
+
+/**
+ * The local three-dimensional frictional contact problem.
+ *
+ * For `nc` contacts, find reactions r and velocities u in R^{3nc} with
+ *
+ *     u = W r + q,
+ *     r_a ∈ K_a = { ‖r_T‖ ≤ μ_a r_N },
+ *     ũ_a = u_a + μ_a ‖u_{a,T}‖ e_N ∈ K_a*   (De Saxcé's modified velocity),
+ *     ũ ⟂ r.
+ *
+ * Every per-contact 3-vector is in the local frame **normal first**: `[N, T1, T2]`.
+ * Papers 000, 001 and 004 write the normal last and call q "B" and r "R";
+ * solvers translate their formulas, never the data.
+ *
+ * Construction validates sizes, the diagonal blocks, finiteness and μ >= 0,
+ * so a solver receiving a `FrictionContactProblem` can trust it.
+ */
+export class FrictionContactProblem {
+  /** Number of contacts. */
+  readonly contacts: number;
+  readonly W: BlockSparseMatrix;
+  readonly q: Float64Array;
+  readonly mu: Float64Array;
+  /** A label for tables and messages (file name, generator seed...). */
+  readonly name: string;
+
+  constructor(W: BlockSparseMatrix, q: Float64Array, mu: Float64Array, name = 'problem') {
+    if (!(W instanceof BlockSparseMatrix)) {
+      throw new MoreauError('E_PROBLEM_SHAPE', 'W must be a BlockSparseMatrix');
+    }
+    const nc = W.blockRows;
+    if (!(q instanceof Float64Array) || q.length !== 3 * nc) {
+      throw new MoreauError('E_PROBLEM_SHAPE', `q must be a Float64Array of length ${3 * nc} (3 per contact), got ${q?.length}`);
+    }
+    if (!(mu instanceof Float64Array) || mu.length !== nc) {
+      throw new MoreauError('E_PROBLEM_SHAPE', `mu must be a Float64Array of length ${nc} (one per contact), got ${mu?.length}`);
+    }
+    for (let i = 0; i < q.length; i++) {
+      if (!Number.isFinite(q[i])) {
+        throw new MoreauError('E_NOT_FINITE', `q[${i}] = ${q[i]} (contact ${Math.floor(i / 3)}) is not finite`, { index: i });
+      }
+    }
+    for (let a = 0; a < nc; a++) {
+      if (!Number.isFinite(mu[a])) throw new MoreauError('E_NOT_FINITE', `mu[${a}] = ${mu[a]} is not finite`, { index: a });
+      if (mu[a] < 0) throw new MoreauError('E_INVALID_MU', `mu[${a}] = ${mu[a]} is negative`, { index: a });
+    }
+    this.contacts = nc;
+    this.W = W;
+    this.q = q;
+    this.mu = mu;
+    this.name = name;
+  }
+
+  /** Number of scalar unknowns, 3 per contact. */
+  get size(): number {
+    return 3 * this.contacts;
+  }
+
+  /** The same problem with every μ set to zero (frictionless). */
+  frictionless(): FrictionContactProblem {
+    return new FrictionContactProblem(this.W, this.q, new Float64Array(this.contacts), this.name);
+  }
+}
