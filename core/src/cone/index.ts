@@ -1,1 +1,5 @@
 export * from './project.js';
+export * from './spectral.js';
+export * from './smoothed-projection.js';
+export * from './smoothed-f.js';
+export * from './c-omega.js';

@@ -1,3 +1,5 @@
+import { hypot2 } from './hypot2.js';
+
 /**
  * Projections onto the Coulomb friction cone K_μ = { ‖x_T‖ <= μ x_N } and its
  * polar K° = { y : <y, x> <= 0 for all x in K_μ }, normal first (`[N, T1, T2]`).
@@ -13,8 +15,9 @@
  */
 export function projectOntoCone(out: Float64Array, oo: number, x: Float64Array, o: number, mu: number): void {
   const xn = x[o], t1 = x[o + 1], t2 = x[o + 2];
-  const rho = Math.sqrt(t1 * t1 + t2 * t2);
-  if (rho <= mu * xn) {
+  const rho = hypot2(t1, t2);
+  // xn >= 0 matters for μ = 0 only: there rho <= μ xn holds as 0 <= -0 for x = [-1, 0, 0].
+  if (rho <= mu * xn && xn >= 0) {
     out[oo] = xn; out[oo + 1] = t1; out[oo + 2] = t2;
   } else if (mu * rho <= -xn) {
     out[oo] = 0; out[oo + 1] = 0; out[oo + 2] = 0;
@@ -32,8 +35,8 @@ export function projectOntoCone(out: Float64Array, oo: number, x: Float64Array, 
  */
 export function projectOntoPolarCone(out: Float64Array, oo: number, x: Float64Array, o: number, mu: number): void {
   const xn = x[o], t1 = x[o + 1], t2 = x[o + 2];
-  const rho = Math.sqrt(t1 * t1 + t2 * t2);
-  if (rho <= mu * xn) {
+  const rho = hypot2(t1, t2);
+  if (rho <= mu * xn && xn >= 0) {
     out[oo] = 0; out[oo + 1] = 0; out[oo + 2] = 0;
   } else if (mu * rho <= -xn) {
     out[oo] = xn; out[oo + 1] = t1; out[oo + 2] = t2;

@@ -1,0 +1,6 @@
+export * from './generators.js';
+export { symmetricEigenvalues3 } from './sym3-eigen.js';
+export {
+  CONE_PROPERTY_NAMES, coneProperties, coreConeImpl, type ConeImpl, type ConePropertyName,
+} from './cone-properties.js';
+export { coneSuite, type ConeSuiteOptions } from './cone-suite.js';

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { bsrMul } from '../linalg/bsr-matvec.js';
+import { invertDiagonalBlocks } from '../linalg/block3.js';
+import { cOmegaContact } from '../cone/c-omega.js';
+import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
+import type { MeritFunction } from '../plugin/contracts.js';
+import { defineMerit } from '../plugin/define.js';
+
+/**
+ * The spurious-energy merit of paper 000 eq 40:
+ *
+ *     g(R) = Σ_a <W_aa⁻¹ C_a(R), C_a(R)>  /  Σ_a <W_aa⁻¹ q_a, q_a>,
+ *
+ * with C(R) = F(U) + proj_K°(R − F(U)), U = W R + q, the **unsmoothed** constraint
+ * function of eq 15 (C_ω of eq 41 with ω = 0). Paper 000 §5 defines g with C, not
+ * C_ω, and Algorithm 1 stops on g(R) < γ whatever ω the iteration uses, so the merit
+ * is zero exactly at a solution and is comparable across solvers.
+ * The denominator is the kinetic energy of the free relative motion (q is "B" there).
+ *
+ * Choices where the paper assumes a well-posed problem:
+ * - A diagonal block whose symmetric part is not positive definite (a contact nothing
+ *   moves, or a malformed file) is weighted by (1/max|diag|) I instead of its inverse,
+ *   the rule of `invertDiagonalBlocks`, so every term stays >= 0 and zero only for C_a = 0.
+ * - When the denominator is 0 (q = 0, where r = 0 solves the problem) the numerator is
+ *   returned unnormalised, as Siconos does for a zero scale; the value is still >= 0 and
+ *   zero exactly at a solution, never NaN.
+ * - A `u` passed in is trusted to be W r + q (it saves a mat-vec); a non-finite r or u gives
+ *   Infinity.
+ */
+export class EnergyMerit implements MeritFunction {
+  readonly name = 'energy';
+  private u = new Float64Array(0);
+  private c = new Float64Array(0);
+  private winv = new Float64Array(0);
+
+  evaluate(problem: FrictionContactProblem, r: Float64Array, uIn?: Float64Array): number {
+    const n = problem.size, nc = problem.contacts;
+    if (this.c.length !== n) {
+      this.u = new Float64Array(n);
+      this.c = new Float64Array(n);
+      this.winv = new Float64Array(9 * nc);
+    }
+    const { W, q, mu } = problem;
+    let u = uIn;
+    if (u === undefined || u.length !== n) {
+      u = bsrMul(W, r, this.u);
+      for (let i = 0; i < n; i++) u[i] += q[i];
+    }
+    const { c, winv } = this;
+    invertDiagonalBlocks(W, winv, 'identity');
+    let num = 0, den = 0;
+    for (let a = 0; a < nc; a++) {
+      const b = 9 * a, o = 3 * a;
+      if (!symmetricPartIsPositiveDefinite(W.values, 9 * W.diagIdx[a])) identityWeight(winv, b, W.values, 9 * W.diagIdx[a]);
+      cOmegaContact(u, r, a, mu[a], 0, c, null, null);
+      num += quadraticForm(winv, b, c, o);
+      den += quadraticForm(winv, b, q, o);
+    }
+    const value = den > 0 ? num / den : num;
+    if (Number.isNaN(value)) return Infinity;
+    // Each term is >= 0 in exact arithmetic; rounding must not make the sum negative.
+    return value > 0 ? value : 0;
+  }
+}
+
+/** <M x, x> for the 3x3 block M = m[mo..mo+8] and x = x[xo..xo+2]. */
+function quadraticForm(m: Float64Array, mo: number, x: Float64Array, xo: number): number {
+  const x0 = x[xo], x1 = x[xo + 1], x2 = x[xo + 2];
+  return x0 * (m[mo] * x0 + m[mo + 1] * x1 + m[mo + 2] * x2)
+    + x1 * (m[mo + 3] * x0 + m[mo + 4] * x1 + m[mo + 5] * x2)
+    + x2 * (m[mo + 6] * x0 + m[mo + 7] * x1 + m[mo + 8] * x2);
+}
+
+// <A⁻¹x, x> = <A y, y> with y = A⁻¹x, so W_aa⁻¹ weighs positively exactly when ½(W_aa + W_aaᵀ) is
+// positive definite: Sylvester's leading minors.
+function symmetricPartIsPositiveDefinite(a: Float64Array, o: number): boolean {
+  const s00 = a[o], s11 = a[o + 4], s22 = a[o + 8];
+  const s01 = 0.5 * (a[o + 1] + a[o + 3]);
+  const s02 = 0.5 * (a[o + 2] + a[o + 6]);
+  const s12 = 0.5 * (a[o + 5] + a[o + 7]);
+  if (!(s00 > 0)) return false;
+  const m2 = s00 * s11 - s01 * s01;
+  if (!(m2 > 0)) return false;
+  const det = s00 * (s11 * s22 - s12 * s12) - s01 * (s01 * s22 - s12 * s02) + s02 * (s01 * s12 - s11 * s02);
+  return det > 0;
+}
+
+function identityWeight(out: Float64Array, oo: number, a: Float64Array, o: number): void {
+  const d = Math.max(Math.abs(a[o]), Math.abs(a[o + 4]), Math.abs(a[o + 8]));
+  const s = d > 0 ? 1 / d : 1;
+  out.fill(0, oo, oo + 9);
+  out[oo] = out[oo + 4] = out[oo + 8] = s;
+}
+
+export default defineMerit({
+  name: 'energy',
+  summary: 'paper 000 eq 40: spurious energy Σ<W_aa⁻¹C_a, C_a> / Σ<W_aa⁻¹q_a, q_a> of the unsmoothed C(R)',
+  options: z.object({}),
+  create: () => new EnergyMerit(),
+});
