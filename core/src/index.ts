@@ -8,3 +8,4 @@ export * from './events/index.js';
 export * from './merit/index.js';
 export * from './cone/index.js';
 export * from './linalg/index.js';
+export * from './io/index.js';

@@ -9,3 +9,4 @@ export * from './solver-chain.js';
 export * from './run-context.js';
 export * from './builtins.js';
 export { formatIssues, formatPath } from './format-issues.js';
+export * from './load-plugins.js';

@@ -1,0 +1,39 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { MoreauError } from '../plugin/errors.js';
+
+/** parseArgs with strict checking, turning its exceptions into E_USAGE errors. */
+export function parseCommandArgs(
+  command: string,
+  args: string[],
+  options: NonNullable<ParseArgsConfig['options']>,
+): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
+  try {
+    const { values, positionals } = parseArgs({ args, options, allowPositionals: true, strict: true });
+    return { values: values as Record<string, string | boolean | undefined>, positionals };
+  } catch (e) {
+    throw new MoreauError('E_USAGE', `moreau ${command}: ${(e as Error).message}. See \`moreau --help\`.`);
+  }
+}
+
+export function numberArg(name: string, value: string | boolean | undefined, integer = false): number | undefined {
+  if (value === undefined) return undefined;
+  const x = Number(value);
+  if (typeof value !== 'string' || value.trim() === '' || !Number.isFinite(x) || (integer && !Number.isInteger(x)) || x <= 0) {
+    throw new MoreauError('E_USAGE', `--${name} expects a positive ${integer ? 'integer' : 'number'}, got "${String(value)}"`);
+  }
+  return x;
+}
+
+export function jsonArg(name: string, value: string | boolean | undefined): Record<string, unknown> | undefined {
+  if (value === undefined) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(String(value));
+  } catch (e) {
+    throw new MoreauError('E_USAGE', `--${name} is not valid JSON: ${(e as Error).message}`);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new MoreauError('E_USAGE', `--${name} must be a JSON object, e.g. '{"tolerance": 1e-6}'`);
+  }
+  return parsed as Record<string, unknown>;
+}

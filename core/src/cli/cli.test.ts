@@ -1,0 +1,125 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, test } from 'vitest';
+import { runCli, tempFolder } from '../../test/cli-harness.js';
+
+const toyPlugin = fileURLToPath(new URL('../../test/toy-plugin.ts', import.meta.url));
+const fixtures = fileURLToPath(new URL('../../../examples/problems/', import.meta.url));
+
+// One contact that separates (r = 0 solves it) and one that is pushed in.
+const separating = JSON.stringify({
+  format: 'moreau-problem', version: 1, contacts: 1,
+  W: { dense: [[2, 0, 0], [0, 1, 0], [0, 0, 1]] }, q: [1, 0.5, 0], mu: [0.3],
+});
+const config = JSON.stringify({ plugins: [toyPlugin], solver: { name: 'toy-zero' } });
+
+function folder() {
+  return tempFolder({ 'sep.json': separating, 'moreau.config.json': config });
+}
+
+describe('moreau solve', () => {
+  test('should print one JSON object with the fields a script needs, and exit 0 when converged', async () => {
+    const run = await runCli(['solve', 'sep.json', '--json'], folder());
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout);
+    for (const key of ['problem', 'contacts', 'solver', 'answeredBy', 'converged', 'iterations', 'error', 'merit', 'siconosError', 'ms']) {
+      expect(report).toHaveProperty(key);
+    }
+    expect(report).toMatchObject({ problem: 'sep.json', contacts: 1, answeredBy: 'toy-zero', converged: true, siconosError: 0 });
+  });
+
+  test('should exit 1 when the solver does not converge', async () => {
+    const run = await runCli(['solve', 'sep.json', '--solver', 'toy-fail', '--json'], folder());
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout).converged).toBe(false);
+  });
+
+  test('should refuse an unknown solver with E_UNKNOWN_PLUGIN, one line, no stack trace', async () => {
+    const run = await runCli(['solve', 'sep.json', '--solver', 'nsgs'], folder());
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^E_UNKNOWN_PLUGIN: /);
+    expect(run.stderr).toMatch(/\n {2}name: unknown solver "nsgs"; known solvers: .*toy-zero/);
+    expect(run.stderr).not.toMatch(/\bat .*\.(ts|js):\d+/);
+  });
+
+  test('should refuse an option of the wrong type with E_CONFIG naming its path', async () => {
+    const run = await runCli(['solve', 'sep.json', '--options', '{"tolerance": "tight", "maxIterations": -2}'], folder());
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^E_CONFIG: Invalid configuration \(2 problems\)/);
+    expect(run.stderr).toMatch(/\n {2}options\.tolerance: /);
+    expect(run.stderr).toMatch(/\n {2}options\.maxIterations: /);
+  });
+
+  test('should apply --tol and --merit to the solver that runs', async () => {
+    const run = await runCli(['solve', 'sep.json', '--tol', '1e-3', '--merit', 'energy', '--json'], folder());
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).merit).toBe('energy');
+  });
+
+  test('should name a missing file with E_FILE_IO and exit 2', async () => {
+    const run = await runCli(['solve', 'nope.dat'], folder());
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^E_FILE_IO: .*nope\.dat/);
+  });
+
+  test('should reject a malformed --tol as a usage error', async () => {
+    const run = await runCli(['solve', 'sep.json', '--tol', 'abc'], folder());
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^E_USAGE: --tol/);
+  });
+
+  test('should write the solution to --out as JSON', async () => {
+    const dir = folder();
+    const run = await runCli(['solve', 'sep.json', '--out', 'sol.json'], dir);
+    expect(run.code).toBe(0);
+    const written = JSON.parse(readFileSync(join(dir, 'sol.json'), 'utf8'));
+    expect(written).toMatchObject({ format: 'moreau-solution', contacts: 1, r: [0, 0, 0], u: [1, 0.5, 0] });
+  });
+
+  test('should set every mu to zero with --frictionless', async () => {
+    const dir = folder();
+    const run = await runCli(['solve', 'sep.json', '--frictionless', '--out', 'sol.json', '--json'], dir);
+    expect(run.code).toBe(0);
+    expect(existsSync(join(dir, 'sol.json'))).toBe(true);
+  });
+});
+
+describe('moreau info', () => {
+  test('should describe a global problem and its reduction', async () => {
+    const run = await runCli(['info', join(fixtures, 'Box_Stacks-i0122-82-5.hdf5'), '--json'], folder());
+    expect(run.code).toBe(0);
+    const info = JSON.parse(run.stdout);
+    expect(info).toMatchObject({ kind: 'global', contacts: 82, format: 'fclib-global' });
+    expect(info.reduction.nv).toBeGreaterThan(0);
+  });
+
+  test('should report the symmetry and ranges of a local problem', async () => {
+    const run = await runCli(['info', join(fixtures, 'Rover1040.dat')], folder());
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/contacts +5 /);
+    expect(run.stdout).toMatch(/symmetric +no/);
+    expect(run.stdout).toMatch(/mu +0\.7/);
+  });
+});
+
+describe('moreau plugins', () => {
+  test('should list plugins by kind with options and defaults from their schemas', async () => {
+    const run = await runCli(['plugins', '--json'], folder());
+    expect(run.code).toBe(0);
+    const { plugins } = JSON.parse(run.stdout);
+    const toy = plugins.find((p: { name: string }) => p.name === 'toy-zero');
+    expect(toy.kind).toBe('solver');
+    expect(toy.options).toContainEqual(expect.objectContaining({ name: 'tolerance', default: 1e-8 }));
+    expect(plugins.map((p: { name: string }) => p.name)).toEqual(expect.arrayContaining(['siconos', 'energy', 'newton']));
+  });
+});
+
+describe('moreau', () => {
+  test('should refuse an unknown command with the list of commands', async () => {
+    const run = await runCli(['solv'], folder());
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^E_USAGE: unknown command "solv"; commands: solve, info, plugins, start/);
+  });
+});

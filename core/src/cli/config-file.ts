@@ -1,0 +1,74 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { moreauConfigSchema, type MoreauConfig, type SolverConfig } from '../plugin/config.js';
+import { MoreauError } from '../plugin/errors.js';
+import { formatIssues } from '../plugin/format-issues.js';
+import type { PluginRegistry } from '../plugin/registry.js';
+
+export const CONFIG_FILE = 'moreau.config.json';
+
+export interface LoadedConfig {
+  config: MoreauConfig;
+  /** The folder paths in the config are relative to. */
+  dir: string;
+  file?: string;
+}
+
+/** Reads and validates a config file (structure only; plugin names and options are checked by resolve()). */
+export function readConfigFile(file: string): LoadedConfig {
+  if (!existsSync(file)) throw new MoreauError('E_FILE_IO', `Config file ${file} does not exist.`, { file });
+  if (statSync(file).isDirectory()) throw new MoreauError('E_FILE_IO', `Config file ${file} is a directory.`, { file });
+  let json: unknown;
+  try {
+    json = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (e) {
+    throw new MoreauError('E_CONFIG', `Config file ${file} is not valid JSON: ${(e as Error).message}`, { file });
+  }
+  const parsed = moreauConfigSchema.safeParse(json);
+  if (!parsed.success) {
+    const issues = formatIssues(parsed.error.issues);
+    const err = new MoreauError('E_CONFIG', `Invalid configuration in ${file} (${issues.length} problem${issues.length === 1 ? '' : 's'}):\n${issues.map((l) => `  ${l}`).join('\n')}`, { file });
+    err.issues = issues;
+    throw err;
+  }
+  return { config: parsed.data, dir: dirname(resolve(file)), file };
+}
+
+/** `--config` if given, else moreau.config.json in the working folder if present, else a gauss-seidel default. */
+export function findConfig(cwd: string, explicit?: string): LoadedConfig {
+  if (explicit) return readConfigFile(resolve(cwd, explicit));
+  const local = resolve(cwd, CONFIG_FILE);
+  if (existsSync(local)) return readConfigFile(local);
+  return { config: { solver: { name: 'gauss-seidel' } }, dir: cwd };
+}
+
+export interface StopOverrides {
+  tolerance?: number;
+  maxIterations?: number;
+  merit?: string;
+}
+
+/**
+ * Applies the command line's stopping test to every solver of the chain that has
+ * the option (`--tol` and `--merit` set the test of whichever solver runs).
+ */
+export function applyOverrides(solver: SolverConfig, registry: PluginRegistry, o: StopOverrides): SolverConfig {
+  const keys = registry.has('solver', solver.name) ? optionKeys(registry, solver.name) : undefined;
+  const options = { ...(solver.options ?? {}) };
+  const set = (key: string, value: unknown) => {
+    if (value !== undefined && (!keys || keys.has(key))) options[key] = value;
+  };
+  set('tolerance', o.tolerance);
+  set('maxIterations', o.maxIterations);
+  set('merit', o.merit);
+  return {
+    ...solver,
+    options,
+    fallback: solver.fallback ? applyOverrides(solver.fallback, registry, o) : undefined,
+  };
+}
+
+function optionKeys(registry: PluginRegistry, name: string): Set<string> | undefined {
+  const shape = (registry.get('solver', name).options as unknown as { shape?: Record<string, unknown> }).shape;
+  return shape ? new Set(Object.keys(shape)) : undefined;
+}

@@ -1,0 +1,59 @@
+import 'reflect-metadata';
+import { isMoreauError } from '../plugin/errors.js';
+import { EXIT, processIO, type CliIO } from './io.js';
+import { infoCommand, infoHelp } from './info.js';
+import { pluginsCommand, pluginsHelp } from './plugins.js';
+import { solveCommand, solveHelp } from './solve.js';
+import { startCommand, startHelp } from './start.js';
+
+type Command = (args: string[], io: CliIO) => Promise<number>;
+
+const COMMANDS: Record<string, { run: Command; help: string }> = {
+  solve: { run: solveCommand, help: solveHelp },
+  info: { run: infoCommand, help: infoHelp },
+  plugins: { run: pluginsCommand, help: pluginsHelp },
+  start: { run: startCommand, help: startHelp },
+};
+
+const HELP = `moreau — frictional contact problems and their solvers
+
+Usage:
+  moreau solve <file> [--solver <name>] [--tol <t>] [--json] ...
+  moreau info <file> [--json]
+  moreau plugins [--json]
+  moreau start
+
+Run \`moreau <command> --help\` for a command's options.
+Exit status: 0 success (converged), 1 not converged, 2 user error.`;
+
+/**
+ * Runs one `moreau` command line. User errors (bad file, bad config, bad
+ * arguments) print `CODE: message` on stderr and give status 2; anything else is a
+ * bug and prints its stack.
+ */
+export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    io.out(HELP);
+    return name ? EXIT.converged : EXIT.userError;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.err(`E_USAGE: unknown command "${name}"; commands: ${Object.keys(COMMANDS).join(', ')}`);
+    return EXIT.userError;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.out(command.help);
+    return EXIT.converged;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (e) {
+    if (isMoreauError(e)) {
+      io.err(`${e.code}: ${e.message}`);
+      return EXIT.userError;
+    }
+    io.err(`internal error: ${(e as Error)?.stack ?? String(e)}\nThis is a bug in Moreau or a plugin; please report it with the command line.`);
+    return EXIT.internalError;
+  }
+}

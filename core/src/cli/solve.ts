@@ -1,0 +1,127 @@
+import { basename, extname, resolve } from 'node:path';
+import type { SolveResult } from '../plugin/contracts.js';
+import { MoreauError } from '../plugin/errors.js';
+import { createRegistry } from '../plugin/builtins.js';
+import { loadPlugins } from '../plugin/load-plugins.js';
+import { resolve as resolveRun } from '../plugin/resolve.js';
+import { SiconosMerit } from '../merit/siconos.js';
+import { jsonArg, numberArg, parseCommandArgs } from './args.js';
+import { applyOverrides, findConfig } from './config-file.js';
+import { EXIT, type CliIO } from './io.js';
+import { showProgress } from './progress.js';
+import { renderTable, formatNumber } from './table.js';
+
+export const solveHelp = `moreau solve <file> [options]
+
+Solves a frictional contact problem file (FCLIB .hdf5, Siconos .dat, Moreau .json).
+
+  --solver <name>        solver to use (default: the config's, else gauss-seidel)
+  --options '<json>'     options of that solver, e.g. '{"relaxation": 1.2}'
+  --config <file>        a moreau.config.json (solver chain with fallbacks, plugins)
+  --tol <t>              stopping tolerance of whichever solver runs
+  --max-iter <n>         iteration cap of whichever solver runs
+  --merit <name>         merit of the stopping test (siconos, energy, newton, ...)
+  --frictionless         set every friction coefficient to 0
+  --out <file>           write the solution (.json, or .hdf5 as FCLIB with the problem)
+  --json                 print one JSON object instead of a table
+
+Exit status: 0 converged, 1 not converged, 2 user error.`;
+
+/** The record `moreau solve --json` prints. */
+export interface SolveReport {
+  problem: string;
+  file: string;
+  format: string;
+  contacts: number;
+  solver: string;
+  answeredBy: string;
+  converged: boolean;
+  reason: string;
+  iterations: number;
+  error: number;
+  merit: string;
+  siconosError: number;
+  ms: number;
+  attempts: SolveResult['attempts'];
+  stats?: Record<string, unknown>;
+}
+
+export async function solveCommand(args: string[], io: CliIO): Promise<number> {
+  const { values, positionals } = parseCommandArgs('solve', args, {
+    solver: { type: 'string' }, options: { type: 'string' }, config: { type: 'string' },
+    tol: { type: 'string' }, 'max-iter': { type: 'string' }, merit: { type: 'string' },
+    frictionless: { type: 'boolean' }, out: { type: 'string' }, json: { type: 'boolean' },
+  });
+  if (positionals.length !== 1) throw new MoreauError('E_USAGE', `moreau solve expects one problem file, got ${positionals.length}.\n\n${solveHelp}`);
+  const file = resolve(io.cwd, positionals[0]);
+  const overrides = {
+    tolerance: numberArg('tol', values.tol),
+    maxIterations: numberArg('max-iter', values['max-iter'], true),
+    merit: values.merit as string | undefined,
+  };
+  const extraOptions = jsonArg('options', values.options);
+  const out = values.out as string | undefined;
+  if (out && !['.json', '.hdf5', '.h5'].includes(extname(out))) {
+    throw new MoreauError('E_USAGE', `--out must end in .json or .hdf5, got "${out}"`);
+  }
+
+  // Validate the configuration before reading a possibly large file.
+  const { config, dir } = findConfig(io.cwd, values.config as string | undefined);
+  const registry = createRegistry();
+  await loadPlugins(registry, { baseDir: dir, extra: config.plugins });
+  let solverConfig = values.solver ? { name: String(values.solver) } : config.solver;
+  if (extraOptions) solverConfig = { ...solverConfig, options: { ...(solverConfig.options ?? {}), ...extraOptions } };
+  solverConfig = applyOverrides(solverConfig, registry, overrides);
+  const run = resolveRun(solverConfig, registry);
+
+  const { readProblem } = await import('../io/index.js');
+  const loaded = await readProblem(file);
+  const problem = values.frictionless ? loaded.problem.frictionless() : loaded.problem;
+
+  const stop = values.json ? () => {} : showProgress(run.events, io, basename(file));
+  let result: SolveResult;
+  try {
+    result = run.solver.solve(problem);
+  } finally {
+    stop();
+  }
+  const report: SolveReport = {
+    problem: problem.name,
+    file: positionals[0],
+    format: loaded.format,
+    contacts: problem.contacts,
+    solver: run.solver.name,
+    answeredBy: result.answeredBy,
+    converged: result.converged,
+    reason: result.reason,
+    iterations: result.iterations,
+    error: result.error,
+    merit: result.merit,
+    siconosError: new SiconosMerit().evaluate(problem, result.r),
+    ms: result.ms,
+    attempts: result.attempts,
+    stats: result.stats,
+  };
+  if (out) {
+    const io2 = await import('../io/index.js');
+    const target = resolve(io.cwd, out);
+    if (extname(out) === '.json') await io2.writeSolutionJson(target, { r: result.r, u: result.u }, { problem: problem.name, meta: summary(report) });
+    else await io2.writeFclibLocal(target, problem, { solution: { r: result.r, u: result.u } });
+  }
+  if (values.json) io.out(JSON.stringify(report));
+  else io.out(renderSolveReport(report));
+  return result.converged ? EXIT.converged : EXIT.notConverged;
+}
+
+function summary(r: SolveReport) {
+  return { solver: r.solver, answeredBy: r.answeredBy, converged: r.converged, iterations: r.iterations, error: r.error, merit: r.merit, siconosError: r.siconosError };
+}
+
+export function renderSolveReport(r: SolveReport): string {
+  const rows: (string | number)[][] = (r.attempts ?? []).map((a) => [a.solver, a.converged ? 'yes' : `no (${a.reason})`, a.iterations, `${formatNumber(a.error)} (${a.merit})`, a.ms]);
+  return [
+    `${r.problem}: ${r.contacts} contacts, ${r.format}`,
+    renderTable(['solver', 'converged', 'iterations', 'error', 'ms'], rows),
+    `answered by ${r.answeredBy}: ${r.converged ? 'converged' : `NOT converged (${r.reason})`}, siconos error ${formatNumber(r.siconosError)}, ${formatNumber(r.ms)} ms`,
+  ].join('\n');
+}

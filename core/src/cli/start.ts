@@ -1,0 +1,52 @@
+import { basename, resolve } from 'node:path';
+import { createRegistry } from '../plugin/builtins.js';
+import { MoreauError } from '../plugin/errors.js';
+import { loadPlugins } from '../plugin/load-plugins.js';
+import { resolve as resolveRun } from '../plugin/resolve.js';
+import { SiconosMerit } from '../merit/siconos.js';
+import { parseCommandArgs } from './args.js';
+import { CONFIG_FILE, readConfigFile } from './config-file.js';
+import { EXIT, type CliIO } from './io.js';
+import { showProgress } from './progress.js';
+import { renderTable } from './table.js';
+
+export const startHelp = `moreau start [--config <file>] [--json]
+
+The main job: solves the problem files listed in moreau.config.json ("problems")
+with the solver chain it names, and prints one row per problem. Editing the
+solver name in that file is all it takes to swap solvers.`;
+
+export async function startCommand(args: string[], io: CliIO): Promise<number> {
+  const { values } = parseCommandArgs('start', args, { config: { type: 'string' }, json: { type: 'boolean' } });
+  const { config, dir, file } = readConfigFile(resolve(io.cwd, (values.config as string | undefined) ?? CONFIG_FILE));
+  const registry = createRegistry();
+  await loadPlugins(registry, { baseDir: dir, extra: config.plugins });
+  const run = resolveRun(config.solver, registry);
+  const problems = config.problems ?? [];
+  if (!problems.length) throw new MoreauError('E_CONFIG', `${file} lists no "problems" to solve.`, { file });
+
+  const { readProblem } = await import('../io/index.js');
+  const siconos = new SiconosMerit();
+  const rows: (string | number)[][] = [];
+  const records: Record<string, unknown>[] = [];
+  let allConverged = true;
+  if (!values.json) io.out(`solver: ${describeChain(run.config)}  (from ${basename(file!)})\n`);
+  for (const path of problems) {
+    const { problem } = await readProblem(resolve(dir, path));
+    const stop = values.json ? () => {} : showProgress(run.events, io, problem.name);
+    const res = run.solver.solve(problem);
+    stop();
+    const siconosError = siconos.evaluate(problem, res.r);
+    allConverged &&= res.converged;
+    rows.push([problem.name, problem.contacts, res.answeredBy, res.converged ? 'yes' : `no (${res.reason})`, res.iterations, siconosError, res.ms]);
+    records.push({ problem: problem.name, contacts: problem.contacts, answeredBy: res.answeredBy, converged: res.converged, iterations: res.iterations, error: res.error, merit: res.merit, siconosError, ms: res.ms });
+  }
+  if (values.json) io.out(JSON.stringify({ solver: run.config, results: records }));
+  else io.out(renderTable(['problem', 'contacts', 'answered by', 'converged', 'iterations', 'siconos error', 'ms'], rows));
+  return allConverged ? EXIT.converged : EXIT.notConverged;
+}
+
+function describeChain(c: { name: string; options: Record<string, unknown>; fallback?: typeof c }): string {
+  const opts = Object.entries(c.options).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ');
+  return `${c.name}${opts ? ` (${opts})` : ''}${c.fallback ? ` -> fallback ${describeChain(c.fallback)}` : ''}`;
+}

@@ -1,0 +1,14 @@
+export type { CsStorage, GlobalReduction, LoadedProblem, MatrixStorage, ProblemFormat, ProblemInfo, ReadProblemOptions } from './loaded-problem.js';
+export { hasHdf5Signature, loadProblem, readProblem } from './read-problem.js';
+export { parseSiconosDat } from './siconos-dat.js';
+export type { DatStorage, SiconosDatProblem } from './siconos-dat.js';
+export { formatProblemJson, parseProblemJson, problemJsonSchema, writeProblemJson } from './problem-json.js';
+export type { JsonProblem, ProblemJson, ProblemJsonOptions } from './problem-json.js';
+export { readSolutionJson, writeSolutionJson } from './solution-json.js';
+export type { SolutionFile, SolutionMeta } from './solution-json.js';
+export { fclibLocalTree, writeFclibLocal } from './fclib-writer.js';
+export type { FclibWriteOptions } from './fclib-writer.js';
+export { MAX_DENSE_BLOCK, reduceGlobal } from './global-reduction.js';
+export type { GlobalProblemData, ReducedGlobal } from './global-reduction.js';
+export { blockMatrixFromEntries, ScalarEntries } from './scalar-entries.js';
+export { writeFileAtomic } from './atomic-write.js';

@@ -1,0 +1,131 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectFormatError, fixture, moreauError, sameBits, tempDir } from '../../test/io-helpers.js';
+import { parseProblemJson, formatProblemJson, writeProblemJson } from './problem-json.js';
+import { readProblem } from './read-problem.js';
+
+let dir = '';
+let cleanup: () => Promise<void> = async () => undefined;
+beforeAll(async () => ({ dir, cleanup } = await tempDir()));
+afterAll(() => cleanup());
+
+// The worked example of FORMATS.md §2.7, by blocks and dense.
+const BLOCKS = {
+  format: 'moreau-problem',
+  version: 1,
+  contacts: 2,
+  W: {
+    blocks: [
+      { row: 0, col: 0, values: [2, 0, 0, 0, 1, 0, 0, 0, 1] },
+      { row: 0, col: 1, values: [0.5, 0.25, 0, 0, 0, 0, 0, 0, 0] },
+      { row: 1, col: 0, values: [0.5, 0, 0, 0.25, 0, 0, 0, 0, 0] },
+      { row: 1, col: 1, values: [4, 0, 0, 0, 2, 0, 0, 0, 2] },
+    ],
+  },
+  q: [-1, 0, 0, -2, 0.1, 0],
+  mu: [0.3, 0.5],
+};
+const DENSE = {
+  ...BLOCKS,
+  W: {
+    dense: [
+      [2, 0, 0, 0.5, 0.25, 0],
+      [0, 1, 0, 0, 0, 0],
+      [0, 0, 1, 0, 0, 0],
+      [0.5, 0, 0, 4, 0, 0],
+      [0.25, 0, 0, 0, 2, 0],
+      [0, 0, 0, 0, 0, 2],
+    ],
+  },
+};
+
+const parse = (doc: unknown) => parseProblemJson(JSON.stringify(doc), 'p.json', 'p.json');
+
+describe('parseProblemJson', () => {
+  it('should read W given by blocks and dense to the same problem', () => {
+    const a = parse(BLOCKS), b = parse(DENSE);
+    expect(a.storage).toBe('json-blocks');
+    expect(b.storage).toBe('json-dense');
+    expect(Array.from(a.problem.W.toDense())).toEqual(DENSE.W.dense.flat());
+    expect(sameBits(a.problem.W.values, b.problem.W.values)).toBe(true);
+    expect(Array.from(a.problem.q)).toEqual(BLOCKS.q);
+  });
+
+  it('should add missing diagonal blocks as zeros', () => {
+    const doc = { ...BLOCKS, W: { blocks: [BLOCKS.W.blocks[0]] } };
+    expect(Array.from(parse(doc).problem.W.colIdx)).toEqual([0, 1]);
+  });
+
+  it('should carry info and solution', () => {
+    const j = parse({ ...BLOCKS, info: { title: 'two contacts' }, solution: { r: [0, 0, 0, 0, 0, 0], u: BLOCKS.q } });
+    expect(j.info).toEqual({ title: 'two contacts' });
+    expect(Array.from(j.solution!.u)).toEqual(BLOCKS.q);
+  });
+});
+
+describe('parseProblemJson on bad files', () => {
+  const bad = (doc: unknown, place: RegExp) => expectFormatError(() => parse(doc), 'p.json', place);
+  it('should refuse a syntax error', () => expectFormatError(() => parseProblemJson('{"format": ', 'p.json', 'p'), 'p.json', /JSON syntax/));
+  it('should refuse another format tag or version', async () => {
+    await bad({ ...BLOCKS, format: 'other' }, /^format$/);
+    await bad({ ...BLOCKS, version: 2 }, /^version$/);
+  });
+  it('should refuse unknown keys', () => bad({ ...BLOCKS, extra: 1 }, /top level/));
+  it('should refuse q and mu of the wrong length', async () => {
+    await bad({ ...BLOCKS, q: [1, 2] }, /^q$/);
+    await bad({ ...BLOCKS, mu: [0.3] }, /^mu$/);
+  });
+  it('should refuse a negative mu', () => bad({ ...BLOCKS, mu: [0.3, -1] }, /^mu\[1\]$/));
+  it('should refuse a block with 8 values, out of range, or given twice', async () => {
+    await bad({ ...BLOCKS, W: { blocks: [{ row: 0, col: 0, values: [1, 2, 3, 4, 5, 6, 7, 8] }] } }, /^W\.blocks\[0\]\.values$/);
+    await bad({ ...BLOCKS, W: { blocks: [{ row: 2, col: 0, values: new Array(9).fill(1) }] } }, /^W\.blocks\[0\]$/);
+    await bad({ ...BLOCKS, W: { blocks: [BLOCKS.W.blocks[1], BLOCKS.W.blocks[1]] } }, /^W\.blocks\[1\]$/);
+  });
+  it('should refuse a dense W of the wrong size', async () => {
+    await bad({ ...DENSE, W: { dense: DENSE.W.dense.slice(1) } }, /^W\.dense$/);
+    await bad({ ...DENSE, W: { dense: [...DENSE.W.dense.slice(1), [1, 2]] } }, /^W\.dense\[5\]$/);
+  });
+  it('should refuse both or neither of dense and blocks', async () => {
+    await bad({ ...BLOCKS, W: { ...BLOCKS.W, dense: DENSE.W.dense } }, /^W$/);
+    await bad({ ...BLOCKS, W: {} }, /^W$/);
+  });
+  it('should refuse a non-number', () => bad({ ...BLOCKS, q: [1, 2, 3, 4, 5, '6'] }, /^q\[5\]$/));
+  it('should refuse a solution of the wrong length', () => bad({ ...BLOCKS, solution: { r: [0], u: BLOCKS.q } }, /^solution\.r$/));
+});
+
+describe('writeProblemJson', () => {
+  for (const name of ['Rover1040.dat', 'FC3D_Example1_SBM.dat', 'OneObject-i1028-138.hdf5.dat']) {
+    it(`should round-trip ${name} through JSON to the same arrays`, async () => {
+      const a = await readProblem(fixture(name));
+      const path = join(dir, `${name}.json`);
+      await writeProblemJson(path, a.problem, { info: { title: name } });
+      const b = await readProblem(path);
+      expect(b).toMatchObject({ format: 'json', kind: 'local', storage: 'json-blocks', info: { title: name } });
+      // JSON has no -0, so compare values (a -0 reads back as 0)
+      expect(Array.from(b.problem.W.values)).toEqual(Array.from(a.problem.W.values));
+      expect(Array.from(b.problem.W.colIdx)).toEqual(Array.from(a.problem.W.colIdx));
+      expect(Array.from(b.problem.W.rowPtr)).toEqual(Array.from(a.problem.W.rowPtr));
+      expect(Array.from(b.problem.q)).toEqual(Array.from(a.problem.q));
+      expect(Array.from(b.problem.mu)).toEqual(Array.from(a.problem.mu));
+    });
+  }
+
+  it('should write dense W on request, and a solution', async () => {
+    const a = parse(BLOCKS).problem;
+    const text = formatProblemJson(a, { dense: true, solution: { r: new Float64Array(6), u: a.q } });
+    const b = parseProblemJson(text, 'x.json', 'x.json');
+    expect(b.storage).toBe('json-dense');
+    expect(Array.from(b.problem.W.toDense())).toEqual(DENSE.W.dense.flat());
+    expect(Array.from(b.solution!.u)).toEqual(BLOCKS.q);
+  });
+
+  it('should refuse a non-finite solution without touching the target file', async () => {
+    const a = parse(BLOCKS).problem;
+    const path = join(dir, 'keep.json');
+    await writeFile(path, 'old');
+    await moreauError(() => writeProblemJson(path, a, { solution: { r: Float64Array.of(0, 0, 0, 0, NaN, 0), u: a.q } }), 'E_NOT_FINITE');
+    await moreauError(() => writeProblemJson(path, a, { solution: { r: new Float64Array(3), u: a.q } }), 'E_PROBLEM_SHAPE');
+    expect(await readFile(path, 'utf8')).toBe('old');
+  });
+});

@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { expectFormatError, sameBits } from '../../test/io-helpers.js';
+import { parseSiconosDat } from './siconos-dat.js';
+
+// FORMATS.md §2.7: two contacts, sparse-block storage (annotations removed).
+const SBM = `3
+2
+1
+6
+6
+4
+2
+2
+3 6
+3 6
+3
+4
+0 2 4
+0 1 0 1
+0
+2 0 0 0 1 0 0 0 1
+1
+0.5 0 0 0.25 0 0 0 0 0
+2
+0.5 0.25 0 0 0 0 0 0 0
+3
+4 0 0 0 2 0 0 0 2
+-1 0 0 -2 0.1 0
+0.3 0.5
+`;
+
+// The same problem with dense storage: the 36 entries column by column.
+const DENSE = `3 2 0 6 6 6 6
+2 0 0 0.5 0.25 0
+0 1 0 0 0 0
+0 0 1 0 0 0
+0.5 0 0 4 0 0
+0.25 0 0 0 2 0
+0 0 0 0 0 2
+-1 0 0 -2 0.1 0
+0.3 0.5`;
+
+const W_EXPECTED = [
+  [2, 0, 0, 0.5, 0.25, 0],
+  [0, 1, 0, 0, 0, 0],
+  [0, 0, 1, 0, 0, 0],
+  [0.5, 0, 0, 4, 0, 0],
+  [0.25, 0, 0, 0, 2, 0],
+  [0, 0, 0, 0, 0, 2],
+];
+
+const FILE = 'example.dat';
+const parse = (text: string) => parseSiconosDat(text, FILE, 'example.dat');
+
+describe('parseSiconosDat', () => {
+  it('should read the worked example in sparse-block storage', () => {
+    const { problem, storage, trailingFlag } = parse(SBM);
+    expect(storage).toBe('sparse-block');
+    expect(trailingFlag).toBeUndefined();
+    expect(problem.contacts).toBe(2);
+    expect(Array.from(problem.W.toDense())).toEqual(W_EXPECTED.flat());
+    expect(Array.from(problem.q)).toEqual([-1, 0, 0, -2, 0.1, 0]);
+    expect(Array.from(problem.mu)).toEqual([0.3, 0.5]);
+    expect(problem.name).toBe('example.dat');
+  });
+
+  it('should read the worked example in dense storage to the same arrays', () => {
+    const a = parse(SBM).problem, b = parse(DENSE);
+    expect(b.storage).toBe('dense');
+    expect(sameBits(a.W.values, b.problem.W.values)).toBe(true);
+    expect(Array.from(a.W.rowPtr)).toEqual(Array.from(b.problem.W.rowPtr));
+    expect(Array.from(a.W.colIdx)).toEqual(Array.from(b.problem.W.colIdx));
+    expect(sameBits(a.q, b.problem.q) && sameBits(a.mu, b.problem.mu)).toBe(true);
+  });
+
+  it('should transpose column-major blocks into row-major blocks', () => {
+    // one contact, block entries 1..9 listed column-major: W[r][c] = 1 + r + 3c
+    const text = '3 1 1 3 3 1 1 1 3 3 2 1 0 1 0 0 1 2 3 4 5 6 7 8 9 0 0 -1 0.5';
+    const { problem } = parse(text);
+    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) expect(problem.W.get(r, c)).toBe(1 + r + 3 * c);
+    const dense = parse('3 1 0 3 3 3 3 1 2 3 4 5 6 7 8 9 0 0 -1 0.5').problem;
+    expect(Array.from(dense.W.values)).toEqual(Array.from(problem.W.values));
+  });
+
+  it('should keep zero diagonal blocks and drop all-zero off-diagonal blocks', () => {
+    // block (0,1) stored but zero; block (1,1) stored and zero
+    const text = SBM.replace('0.5 0 0 0.25 0 0 0 0 0', '0 0 0 0 0 0 0 0 0').replace('4 0 0 0 2 0 0 0 2', '0 0 0 0 0 0 0 0 0');
+    const { problem } = parse(text);
+    expect(Array.from(problem.W.colIdx)).toEqual([0, 0, 1]);
+    expect(problem.W.get(3, 3)).toBe(0);
+  });
+
+  it('should accept the legacy trailing integer flag and report it', () => {
+    expect(parse(`${SBM} 1\n`).trailingFlag).toBe(1);
+    expect(parse(`${DENSE}\n0`).trailingFlag).toBe(0);
+  });
+
+  it('should accept any whitespace between tokens', () => {
+    const squeezed = SBM.replace(/\n/g, '\t \r\n\n');
+    expect(Array.from(parse(squeezed).problem.W.toDense())).toEqual(W_EXPECTED.flat());
+  });
+});
+
+describe('parseSiconosDat on bad files', () => {
+  const bad = (text: string, place: RegExp) => expectFormatError(() => parse(text), FILE, place);
+
+  it('should refuse more than one token after mu (a global file read as local)', async () => {
+    await bad(`${SBM} 1 2`, /line \d+, token \d+/);
+  });
+
+  it('should refuse a non-integer trailing token', async () => {
+    await bad(`${SBM} 0.5`, /line/);
+  });
+
+  it('should refuse a truncated file at every cut', async () => {
+    const tokens = SBM.trim().split(/\s+/);
+    for (let keep = 0; keep < tokens.length; keep++) {
+      // found at the end, or earlier when a count cannot fit in what is left
+      await bad(tokens.slice(0, keep).join(' '), /token \d+/);
+    }
+  });
+
+  it('should refuse W sizes that do not match nc', async () => {
+    await bad(SBM.replace('1\n6\n6', '1\n6\n9'), /line 5/);
+  });
+
+  it('should refuse a dense W whose repeated size differs', async () => {
+    await bad(DENSE.replace('6 6 6 6', '6 6 6 5'), /line 1, token 7/);
+  });
+
+  it('should refuse a block column index out of range', async () => {
+    await bad(SBM.replace('0 1 0 1', '0 1 0 2'), /line 14/);
+  });
+
+  it('should refuse a wrong block number', async () => {
+    await bad(SBM.replace('\n2\n0.5 0.25', '\n3\n0.5 0.25'), /line 19/);
+  });
+
+  it('should refuse a block-row pointer array that does not end at nbblocks', async () => {
+    await bad(SBM.replace('0 2 4', '0 2 3'), /line 13/);
+  });
+
+  it('should refuse NaN and infinite values', async () => {
+    await bad(SBM.replace('0.5 0.25 0', 'nan 0.25 0'), /line 20/);
+    await bad(SBM.replace('-1 0 0 -2', '-1 inf 0 -2'), /line 23/);
+    await bad(SBM.replace('-1 0 0 -2', '-1 1e999 0 -2'), /line 23/);
+  });
+
+  it('should refuse a negative friction coefficient', async () => {
+    await bad(SBM.replace('0.3 0.5', '0.3 -0.5'), /line 24, token 69/);
+  });
+
+  it('should refuse a token that is not a number', async () => {
+    await bad(SBM.replace('0.3 0.5', '0.3 abc'), /line 24/);
+    await bad(SBM.replace('0.3 0.5', '0.3 0x1p3'), /line 24/);
+  });
+
+  it('should refuse 2D problems, bad dimensions and zero contacts', async () => {
+    await bad(SBM.replace(/^3/, '2'), /line 1, token 1/);
+    await bad(SBM.replace(/^3/, '4'), /line 1, token 1/);
+    await bad('3 0 0 0 0 0 0', /line 1, token 2/);
+  });
+
+  it('should refuse CSparse (storage 2) and unknown storage types', async () => {
+    await bad(SBM.replace('2\n1\n6', '2\n2\n6'), /line 3, token 3/);
+    await bad(SBM.replace('2\n1\n6', '2\n7\n6'), /line 3, token 3/);
+  });
+
+  it('should refuse an all-zero sparse-block matrix (nbblocks = 0)', async () => {
+    await bad('3 1 1 3 3 0 0 0 0 0 1', /token 6/);
+  });
+
+  it('should refuse a huge contact count without allocating for it', async () => {
+    await bad('3 700000000 0 2100000000 2100000000 2100000000 2100000000 1 2 3', /token 7/);
+    await bad('3 100000 1 300000 300000 100000 100000 100000', /token 6/);
+    await bad('3 700000000 1 2100000000 2100000000 5 2000000000 2000000000 1 2 3', /token 8/);
+  });
+});

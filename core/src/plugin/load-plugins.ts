@@ -1,0 +1,147 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, isAbsolute, join, resolve as resolvePath } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { AnyPlugin } from './contracts.js';
+import { MoreauError } from './errors.js';
+import type { PluginRegistry } from './registry.js';
+
+/** Packages that declare this keyword in package.json are found without being listed in a config. */
+export const PLUGIN_KEYWORD = 'moreau-plugin';
+
+/**
+ * The installed plugin packages: every `node_modules/@moreau/*` (and any other
+ * scoped or plain package found there) whose package.json lists the keyword
+ * `moreau-plugin`, searched from `fromDir` upwards and from core's own location.
+ * @returns package names, sorted
+ */
+export function discoverPluginPackages(fromDir: string): string[] {
+  const found = new Set<string>();
+  const here = dirname(fileURLToPath(import.meta.url));
+  for (const start of [fromDir, here]) {
+    for (let dir = resolvePath(start); ; dir = dirname(dir)) {
+      const nm = join(dir, 'node_modules');
+      if (existsSync(nm)) for (const name of pluginPackagesIn(nm)) found.add(name);
+      if (dirname(dir) === dir) break;
+    }
+  }
+  return [...found].sort();
+}
+
+function pluginPackagesIn(nodeModules: string): string[] {
+  const names: string[] = [];
+  const scopes = readdirSync(nodeModules).filter((d) => d.startsWith('@'));
+  for (const scope of ['@moreau', ...scopes.filter((s) => s !== '@moreau')]) {
+    const dir = join(nodeModules, scope);
+    if (!existsSync(dir)) continue;
+    for (const pkg of readdirSync(dir)) {
+      if (hasPluginKeyword(join(dir, pkg, 'package.json'))) names.push(`${scope}/${pkg}`);
+    }
+  }
+  return names;
+}
+
+function hasPluginKeyword(packageJson: string): boolean {
+  try {
+    const pkg = JSON.parse(readFileSync(packageJson, 'utf8')) as { keywords?: unknown };
+    return Array.isArray(pkg.keywords) && pkg.keywords.includes(PLUGIN_KEYWORD);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Imports a plugin package by name (resolved from `baseDir`) or by path (a
+ * package folder or a module file), and returns its default export (or its
+ * `plugins` array export, for packages that provide several).
+ */
+export async function importPluginPackage(spec: string, baseDir: string): Promise<AnyPlugin[]> {
+  let mod: { default?: unknown; plugins?: unknown };
+  try {
+    mod = (await importModule(spec, baseDir)) as typeof mod;
+  } catch (e) {
+    if (e instanceof MoreauError) throw e;
+    throw new MoreauError('E_PLUGIN_CONTRACT', `Could not load plugin package "${spec}": ${(e as Error).message}`, { file: spec }, { cause: e });
+  }
+  const exported = Array.isArray(mod.plugins) ? mod.plugins : [mod.default];
+  if (exported.length === 0 || exported[0] === undefined) {
+    throw new MoreauError('E_PLUGIN_CONTRACT', `Plugin package "${spec}" has no default export. Default-export defineSolver({...}).`, { file: spec });
+  }
+  return exported as AnyPlugin[];
+}
+
+/**
+ * A package name is first imported as a bare specifier from core's own location,
+ * so the running tool's resolution conditions apply (sources under the test
+ * runner, compiled output under node); then from `baseDir`, for packages
+ * installed beside a config file but not beside core.
+ */
+async function importModule(spec: string, baseDir: string): Promise<unknown> {
+  const isPath = spec.startsWith('.') || isAbsolute(spec);
+  if (isPath) return import(resolvePathModule(spec, baseDir));
+  try {
+    return await import(spec);
+  } catch (e) {
+    if (!isNotFound(e, spec)) throw e;
+  }
+  let resolved: string;
+  try {
+    resolved = createRequire(join(baseDir, 'noop.js')).resolve(spec);
+  } catch {
+    throw new MoreauError('E_UNKNOWN_PLUGIN', `Plugin package "${spec}" is not installed (looked from ${baseDir}). Install it with npm, or give a path.`, { file: spec });
+  }
+  return import(pathToFileURL(resolved).href);
+}
+
+function isNotFound(e: unknown, spec: string): boolean {
+  const err = e as { code?: string; message?: string };
+  return err?.code === 'ERR_MODULE_NOT_FOUND' ? String(err.message).includes(spec) : /cannot find (package|module)|failed to (load|resolve)/i.test(String(err?.message)) && String(err?.message).includes(spec);
+}
+
+function resolvePathModule(spec: string, baseDir: string): string {
+  const target = resolvePath(baseDir, spec);
+  if (!existsSync(target)) throw new MoreauError('E_FILE_IO', `Plugin path "${spec}" does not exist (resolved to ${target}).`, { file: spec });
+  if (statSync(target).isDirectory()) return pathToFileURL(packageEntry(target, spec)).href;
+  return pathToFileURL(target).href;
+}
+
+/** The entry file of a package folder: its exports["."] (import/default condition) or main, else index.js. */
+function packageEntry(dir: string, spec: string): string {
+  const pj = join(dir, 'package.json');
+  if (!existsSync(pj)) {
+    const index = join(dir, 'index.js');
+    if (existsSync(index)) return index;
+    throw new MoreauError('E_PLUGIN_CONTRACT', `Plugin folder "${spec}" has neither package.json nor index.js.`, { file: spec });
+  }
+  const pkg = JSON.parse(readFileSync(pj, 'utf8')) as { exports?: unknown; main?: string };
+  const pick = (e: unknown): string | undefined => {
+    if (typeof e === 'string') return e;
+    if (e && typeof e === 'object') {
+      const o = e as Record<string, unknown>;
+      if ('.' in o) return pick(o['.']);
+      return pick(o.import) ?? pick(o.default) ?? pick(o.node);
+    }
+    return undefined;
+  };
+  const entry = pick(pkg.exports) ?? pkg.main ?? 'index.js';
+  return join(dir, entry);
+}
+
+/**
+ * Registers the installed plugin packages and the extra ones named (by package or path).
+ * A package listed twice is loaded once.
+ * @returns the package specifiers loaded
+ */
+export async function loadPlugins(registry: PluginRegistry, opts: { baseDir: string; extra?: string[]; discover?: boolean }): Promise<string[]> {
+  const specs = [...(opts.discover === false ? [] : discoverPluginPackages(opts.baseDir)), ...(opts.extra ?? [])];
+  const loaded: string[] = [];
+  for (const spec of new Set(specs)) {
+    for (const plugin of await importPluginPackage(spec, opts.baseDir)) {
+      // The same module reached twice (installed and listed by path) is registered once.
+      if (registry.has(plugin?.kind, plugin?.name) && registry.get(plugin.kind, plugin.name) === plugin) continue;
+      registry.register(plugin, spec);
+    }
+    loaded.push(spec);
+  }
+  return loaded;
+}
