@@ -49,7 +49,7 @@ export async function infoCommand(args: string[], io: CliIO): Promise<number> {
 function describeReduction(r: unknown): string {
   if (r && typeof r === 'object') {
     const o = r as Record<string, unknown>;
-    const parts = Object.entries(o).filter(([, v]) => typeof v !== 'object').map(([k, v]) => `${k} ${v}`);
+    const parts = Object.entries(o).filter(([, v]) => typeof v !== 'object').map(([k, v]) => `${k} ${typeof v === 'number' ? formatNumber(v) : v}`);
     return `reduced to local form W = Hᵀ M⁻¹ H, q = Hᵀ M⁻¹ f + w (${parts.join(', ')})`;
   }
   return 'reduced to local form';

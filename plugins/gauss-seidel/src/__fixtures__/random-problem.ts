@@ -1,0 +1,68 @@
+import { BlockSparseMatrix, FrictionContactProblem } from '@moreau/core';
+import { seededRandom } from '../ordering.js';
+
+export interface RandomProblemOptions {
+  contacts: number;
+  /** Rigid bodies (6 dofs each); fewer than contacts·3/6 makes W singular, as in real piles. */
+  bodies: number;
+  seed: number;
+  /** Friction range, uniform. */
+  mu?: [number, number];
+  /** Fraction of contacts against the fixed ground rather than a second body. */
+  ground?: number;
+  /** Fraction of contacts with an approaching free normal velocity (q_N < 0). */
+  approaching?: number;
+}
+
+/**
+ * A multibody-like problem: W = Σ_i H_i M_i⁻¹ H_iᵀ over random rigid bodies with
+ * random contact Jacobians H (3x6 per contact and body), so W is symmetric PSD,
+ * block sparse along the contact graph, and singular when contacts outnumber dofs/3.
+ */
+export function randomProblem(o: RandomProblemOptions): FrictionContactProblem {
+  const rnd = seededRandom(o.seed);
+  const gauss = () => Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd());
+  const [muLo, muHi] = o.mu ?? [0.1, 0.8];
+  const nb = o.bodies, nc = o.contacts;
+  const invMass = Array.from({ length: nb }, () => Array.from({ length: 6 }, () => 0.5 + rnd()));
+  // Per contact: the bodies touched and their Jacobians (3x6 row-major), sign included.
+  const touch: { body: number; H: Float64Array }[][] = [];
+  for (let a = 0; a < nc; a++) {
+    const A = Math.floor(rnd() * nb);
+    const list = [{ body: A, H: Float64Array.from({ length: 18 }, gauss) }];
+    if (rnd() >= (o.ground ?? 0.3) && nb > 1) {
+      let B = Math.floor(rnd() * (nb - 1));
+      if (B >= A) B++;
+      list.push({ body: B, H: Float64Array.from({ length: 18 }, () => -gauss()) });
+    }
+    touch.push(list);
+  }
+  const blocks: { row: number; col: number; values: Float64Array }[] = [];
+  for (let a = 0; a < nc; a++) {
+    for (let b = 0; b < nc; b++) {
+      const v = new Float64Array(9);
+      let shared = false;
+      for (const ta of touch[a]) for (const tb of touch[b]) {
+        if (ta.body !== tb.body) continue;
+        shared = true;
+        const m = invMass[ta.body];
+        for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) {
+          let s = 0;
+          for (let d = 0; d < 6; d++) s += ta.H[6 * i + d] * m[d] * tb.H[6 * j + d];
+          v[3 * i + j] += s;
+        }
+      }
+      if (shared) blocks.push({ row: a, col: b, values: v });
+    }
+  }
+  const W = BlockSparseMatrix.fromBlocks(nc, blocks);
+  const q = new Float64Array(3 * nc);
+  const mu = new Float64Array(nc);
+  for (let a = 0; a < nc; a++) {
+    q[3 * a] = rnd() < (o.approaching ?? 0.7) ? -rnd() : rnd();
+    q[3 * a + 1] = gauss() * 0.5;
+    q[3 * a + 2] = gauss() * 0.5;
+    mu[a] = muLo + (muHi - muLo) * rnd();
+  }
+  return new FrictionContactProblem(W, q, mu, `random-${o.seed}`);
+}

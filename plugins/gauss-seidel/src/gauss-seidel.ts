@@ -1,0 +1,153 @@
+import {
+  bsrMul, MoreauError, projectOntoCones,
+  type ContactSolver, type EventBus, type FrictionContactProblem, type MeritFunction,
+  type PluginContext, type SolveOptions, type SolveResult, type StopReason,
+} from '@moreau/core';
+import type { GaussSeidelOptions } from './index.js';
+import { naturalOrder, seededRandom, shuffle } from './ordering.js';
+import { Sweeper } from './sweep.js';
+
+/**
+ * Nonlinear block Gauss–Seidel over contacts (Moreau–Jean NSGS), with SOR and
+ * Jacobi variants. See FrictionContactProblem for the problem statement; one
+ * sweep solves each contact's problem exactly with the others frozen (sweep.ts,
+ * local-solver.ts). Convergence is judged only by the configured merit.
+ */
+export class GaussSeidel implements ContactSolver {
+  readonly name = 'gauss-seidel';
+  private readonly merit: MeritFunction;
+  private readonly events: EventBus;
+  private readonly sweeper: Sweeper;
+  private order = new Int32Array(0);
+  private previous = new Float64Array(0);
+
+  constructor(private readonly options: GaussSeidelOptions, ctx: PluginContext) {
+    this.merit = ctx.merit(options.merit);
+    this.events = ctx.events;
+    this.sweeper = new Sweeper({ tolerance: options.localTolerance, maxIterations: options.localMaxIterations });
+  }
+
+  solve(problem: FrictionContactProblem, solveOptions: SolveOptions = {}): SolveResult {
+    const t0 = performance.now();
+    const opts = this.options;
+    const { cap, budget } = checkBudget(solveOptions, opts.maxIterations);
+    const nc = problem.contacts, n = problem.size;
+    const r = startingPoint(problem, solveOptions.warmStart);
+    const jacobi = opts.variant === 'jacobi';
+    const omega = opts.relaxation ?? (jacobi ? 1 / maxBlocksPerRow(problem) : 1);
+
+    if (this.order.length !== nc) this.order = new Int32Array(nc);
+    if (jacobi && this.previous.length !== n) this.previous = new Float64Array(n);
+    const order = naturalOrder(this.order);
+    const random = seededRandom(opts.seed);
+    if (opts.ordering === 'shuffled') shuffle(order, random);
+    const sweeper = this.sweeper;
+    sweeper.prepare(problem);
+
+    const historyIterations: number[] = [];
+    const historyErrors: number[] = [];
+    const listening = this.events.listenerCount('solver:iteration') > 0;
+    let evaluations = 0;
+    const evaluate = (k: number): number => {
+      const e = this.merit.evaluate(problem, r);
+      evaluations++;
+      historyIterations.push(k);
+      historyErrors.push(e);
+      return e;
+    };
+
+    let error = evaluate(0);
+    let errorAt = 0;
+    let reason: StopReason | undefined = error <= opts.tolerance && opts.minIterations === 0 ? 'converged' : undefined;
+    if (!(error < Infinity)) reason = 'breakdown';
+    let k = 0;
+    while (reason === undefined) {
+      if (k >= cap) { reason = 'max-iterations'; break; }
+      if (budget !== undefined && performance.now() - t0 >= budget) { reason = 'time-budget'; break; }
+      k++;
+      if (opts.ordering === 'reshuffled') shuffle(order, random);
+      if (jacobi) this.previous.set(r);
+      const finite = sweeper.sweep(problem, r, jacobi ? this.previous : r, omega, order, opts.ordering === 'symmetric' && k % 2 === 0);
+      // r unchanged by a whole sweep is a fixed point of every local solve: more sweeps cannot move it.
+      const still = finite && sweeper.change2 === 0;
+      let e: number | undefined;
+      if (!finite || still || k % opts.checkEvery === 0 || k === cap) {
+        e = error = evaluate(k);
+        errorAt = k;
+        if (!finite || !(e < Infinity)) reason = 'breakdown';
+        else if (e <= opts.tolerance && (k >= opts.minIterations || still)) reason = 'converged';
+        else if (still) reason = 'stalled';
+      }
+      if (listening) this.events.emit('solver:iteration', e === undefined ? { solver: this.name, iteration: k } : { solver: this.name, iteration: k, error: e });
+    }
+    if (errorAt !== k) error = evaluate(k);
+    // Stopped by the cap or the clock before minIterations, yet within tolerance: that is convergence.
+    if ((reason === 'max-iterations' || reason === 'time-budget') && error <= opts.tolerance) reason = 'converged';
+
+    const u = bsrMul(problem.W, r, new Float64Array(n));
+    for (let i = 0; i < n; i++) u[i] += problem.q[i];
+    const converged = reason === 'converged';
+    const ms = performance.now() - t0;
+    this.events.emit('solver:end', { solver: this.name, converged, reason, iterations: k, error, merit: this.merit.name, ms });
+    return {
+      r, u, converged, reason, iterations: k, error, merit: this.merit.name, answeredBy: this.name, ms,
+      stats: {
+        sweeps: k,
+        meritEvaluations: evaluations,
+        relaxation: omega,
+        localOutcomes: { separated: sweeper.separated, sticking: sweeper.sticking, sliding: sweeper.sliding, failed: sweeper.failed },
+        localFailures: sweeper.failed,
+        quarticUses: sweeper.slider.quarticUses,
+        scanUses: sweeper.slider.scanUses,
+        history: { iterations: historyIterations, errors: historyErrors },
+      },
+    };
+  }
+}
+
+/** The sweep cap (the smaller of the option and the call's) and the time budget, validated. */
+function checkBudget(o: SolveOptions, ownCap: number): { cap: number; budget: number | undefined } {
+  let cap = ownCap;
+  if (o.maxIterations !== undefined) {
+    if (!Number.isInteger(o.maxIterations) || o.maxIterations < 0) {
+      throw new MoreauError('E_CONFIG', `maxIterations must be a non-negative integer, got ${o.maxIterations}`, { path: ['maxIterations'] });
+    }
+    cap = Math.min(cap, o.maxIterations);
+  }
+  if (o.timeBudgetMs !== undefined && !(o.timeBudgetMs >= 0)) {
+    throw new MoreauError('E_CONFIG', `timeBudgetMs must be a non-negative number, got ${o.timeBudgetMs}`, { path: ['timeBudgetMs'] });
+  }
+  return { cap, budget: o.timeBudgetMs };
+}
+
+/**
+ * The first iterate: r = 0 when every q_N >= 0 (then r = 0 solves the problem, as
+ * Siconos checks before any solver), else the warm start projected onto the cones,
+ * else r = 0.
+ */
+function startingPoint(problem: FrictionContactProblem, warm: Float64Array | undefined): Float64Array {
+  const n = problem.size;
+  const r = new Float64Array(n);
+  if (warm === undefined) return r;
+  if (!(warm instanceof Float64Array) || warm.length !== n) {
+    throw new MoreauError('E_PROBLEM_SHAPE', `warmStart must be a Float64Array of length ${n} (3 per contact), got ${warm?.length}`, { place: 'warmStart' });
+  }
+  for (let i = 0; i < n; i++) {
+    if (!Number.isFinite(warm[i])) {
+      throw new MoreauError('E_NOT_FINITE', `warmStart[${i}] = ${warm[i]} (contact ${Math.floor(i / 3)}) is not finite`, { place: 'warmStart', index: i });
+    }
+  }
+  let trivial = true;
+  for (let a = 0; a < problem.contacts && trivial; a++) trivial = problem.q[3 * a] >= 0;
+  if (trivial) return r;
+  r.set(warm);
+  return projectOntoCones(r, r, problem.mu);
+}
+
+/** The largest number of blocks in a block row of W: with block-Jacobi scaling, a bound on λ_max for a PSD W. */
+function maxBlocksPerRow(problem: FrictionContactProblem): number {
+  const { rowPtr, blockRows } = problem.W;
+  let m = 1;
+  for (let i = 0; i < blockRows; i++) m = Math.max(m, rowPtr[i + 1] - rowPtr[i]);
+  return m;
+}

@@ -1,0 +1,71 @@
+import { describe, expect, test } from 'vitest';
+import { SlidingSolver } from './sliding-solver.js';
+
+/** Reaches into the solver to run one search stage alone (white box). */
+interface Stages {
+  bestOk: boolean; bestRes: number; bestDist: number; best0: number; best1: number; best2: number;
+  byQuartic(): void; byScan(): void;
+}
+
+function setUp(W: number[], q: number[], mu: number, prev = [0, 0, 0]) {
+  const s = new SlidingSolver({ tolerance: 1e-14, maxIterations: 60 });
+  s.input.set([...q, ...prev, NaN, NaN, NaN, mu]);
+  return { s, w: Float64Array.from(W) };
+}
+
+function runStage(s: SlidingSolver, stage: 'byQuartic' | 'byScan'): number[] | undefined {
+  const st = s as unknown as Stages;
+  st.bestOk = false; st.bestRes = Infinity; st.bestDist = Infinity;
+  st[stage]();
+  return st.bestOk ? [st.best0, st.best1, st.best2] : undefined;
+}
+
+// A coupled contact that slides: W_NT != 0, unsymmetric, μ = 0.8.
+const W = [2, 0.5, -0.3, 0.4, 1.5, 0.2, -0.35, 0.25, 1.2];
+const q = [-1, 2, -1.5];
+
+describe('SlidingSolver', () => {
+  test('should find the same slide by Newton, by the quartic and by the angle scan', () => {
+    const { s, w } = setUp(W, q, 0.8);
+    expect(s.solve(w, 0)).toBe(true);
+    expect(s.quarticUses + s.scanUses).toBe(0); // Newton from −c sufficed
+    const r = [...s.r];
+    expect(s.residual).toBeLessThanOrEqual(1e-14);
+    for (const stage of ['byQuartic', 'byScan'] as const) {
+      const alone = runStage(s, stage);
+      expect(alone).toBeDefined();
+      alone!.forEach((x, i) => expect(x).toBeCloseTo(r[i], 12));
+    }
+  });
+
+  test('should fall back to the quartic when Newton from the previous direction fails, and find the same slide', () => {
+    // From this previous reaction Newton on the angle lands on a spurious root
+    // (u_T along r_T), which the residual check rejects.
+    const { s, w } = setUp(W, q, 0.8, [1, 0.8, 0]);
+    expect(s.solve(w, 0)).toBe(true);
+    expect(s.quarticUses).toBe(1);
+    expect(s.residual).toBeLessThanOrEqual(1e-14);
+    const fresh = setUp(W, q, 0.8);
+    fresh.s.solve(fresh.w, 0);
+    [0, 1, 2].forEach((i) => expect(s.r[i]).toBeCloseTo(fresh.s.r[i], 12));
+  });
+
+  test('should put the reaction on the cone with the slip opposing it', () => {
+    const { s, w } = setUp(W, q, 0.8);
+    s.solve(w, 0);
+    const r = s.r;
+    const u = [0, 1, 2].map((i) => W[3 * i] * r[0] + W[3 * i + 1] * r[1] + W[3 * i + 2] * r[2] + q[i]);
+    expect(Math.abs(u[0])).toBeLessThan(1e-14);
+    expect(Math.hypot(r[1], r[2])).toBeCloseTo(0.8 * r[0], 14);
+    const cos = (u[1] * r[1] + u[2] * r[2]) / (Math.hypot(u[1], u[2]) * Math.hypot(r[1], r[2]));
+    expect(cos).toBeCloseTo(-1, 14);
+  });
+
+  test('should return false and a finite r when the data admit no slide', () => {
+    // W_NN < 0 with no coupling: u_N = W_NN r_N + q_N < 0 for every r_N >= 0.
+    const { s, w } = setUp([-1, 0, 0, 0, 1, 0, 0, 0, 1], [-1, 0.5, 0], 0.5);
+    expect(s.solve(w, 0)).toBe(false);
+    expect([...s.r].every(Number.isFinite)).toBe(true);
+    expect(s.residual).toBeGreaterThan(1e-3);
+  });
+});
