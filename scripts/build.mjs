@@ -10,7 +10,8 @@ const plugins = readdirSync(join(root, 'plugins')).map((d) => join('plugins', d)
 const order = ['core', ...plugins, 'conformance'];
 for (const ws of order) {
   const config = join(root, ws, 'tsconfig.build.json');
-  if (!existsSync(config)) continue;
+  // A workspace without sources yet (a plugin being started) has nothing to build.
+  if (!existsSync(config) || !existsSync(join(root, ws, 'src', 'index.ts'))) continue;
   try {
     execFileSync(process.execPath, [tsc, '-p', config], { stdio: 'inherit', cwd: root });
   } catch {
