@@ -10,3 +10,4 @@ export * from './run-context.js';
 export * from './builtins.js';
 export { formatIssues, formatPath } from './format-issues.js';
 export * from './load-plugins.js';
+export * from './solve-budget.js';

@@ -1,5 +1,5 @@
 import {
-  bsrMul, MoreauError, projectOntoCones,
+  bsrMul, initialReactions, solveBudget,
   type ContactSolver, type EventBus, type FrictionContactProblem, type MeritFunction,
   type PluginContext, type SolveOptions, type SolveResult, type StopReason,
 } from '@moreau/core';
@@ -30,9 +30,9 @@ export class GaussSeidel implements ContactSolver {
   solve(problem: FrictionContactProblem, solveOptions: SolveOptions = {}): SolveResult {
     const t0 = performance.now();
     const opts = this.options;
-    const { cap, budget } = checkBudget(solveOptions, opts.maxIterations);
+    const { cap, budget } = solveBudget(solveOptions, opts.maxIterations);
     const nc = problem.contacts, n = problem.size;
-    const r = startingPoint(problem, solveOptions.warmStart);
+    const r = initialReactions(problem, solveOptions.warmStart);
     const jacobi = opts.variant === 'jacobi';
     const omega = opts.relaxation ?? (jacobi ? 1 / maxBlocksPerRow(problem) : 1);
 
@@ -103,45 +103,6 @@ export class GaussSeidel implements ContactSolver {
       },
     };
   }
-}
-
-/** The sweep cap (the smaller of the option and the call's) and the time budget, validated. */
-function checkBudget(o: SolveOptions, ownCap: number): { cap: number; budget: number | undefined } {
-  let cap = ownCap;
-  if (o.maxIterations !== undefined) {
-    if (!Number.isInteger(o.maxIterations) || o.maxIterations < 0) {
-      throw new MoreauError('E_CONFIG', `maxIterations must be a non-negative integer, got ${o.maxIterations}`, { path: ['maxIterations'] });
-    }
-    cap = Math.min(cap, o.maxIterations);
-  }
-  if (o.timeBudgetMs !== undefined && !(o.timeBudgetMs >= 0)) {
-    throw new MoreauError('E_CONFIG', `timeBudgetMs must be a non-negative number, got ${o.timeBudgetMs}`, { path: ['timeBudgetMs'] });
-  }
-  return { cap, budget: o.timeBudgetMs };
-}
-
-/**
- * The first iterate: r = 0 when every q_N >= 0 (then r = 0 solves the problem, as
- * Siconos checks before any solver), else the warm start projected onto the cones,
- * else r = 0.
- */
-function startingPoint(problem: FrictionContactProblem, warm: Float64Array | undefined): Float64Array {
-  const n = problem.size;
-  const r = new Float64Array(n);
-  if (warm === undefined) return r;
-  if (!(warm instanceof Float64Array) || warm.length !== n) {
-    throw new MoreauError('E_PROBLEM_SHAPE', `warmStart must be a Float64Array of length ${n} (3 per contact), got ${warm?.length}`, { place: 'warmStart' });
-  }
-  for (let i = 0; i < n; i++) {
-    if (!Number.isFinite(warm[i])) {
-      throw new MoreauError('E_NOT_FINITE', `warmStart[${i}] = ${warm[i]} (contact ${Math.floor(i / 3)}) is not finite`, { place: 'warmStart', index: i });
-    }
-  }
-  let trivial = true;
-  for (let a = 0; a < problem.contacts && trivial; a++) trivial = problem.q[3 * a] >= 0;
-  if (trivial) return r;
-  r.set(warm);
-  return projectOntoCones(r, r, problem.mu);
 }
 
 /** The largest number of blocks in a block row of W: with block-Jacobi scaling, a bound on λ_max for a PSD W. */

@@ -1,0 +1,51 @@
+import { describe, expect, test } from 'vitest';
+import { isMoreauError } from '../plugin/errors.js';
+import { solveBudget } from '../plugin/solve-budget.js';
+import { BlockSparseMatrix } from './block-sparse-matrix.js';
+import { FrictionContactProblem } from './friction-contact-problem.js';
+import { initialReactions, isTrivialProblem } from './initial-reactions.js';
+
+const W = BlockSparseMatrix.fromDense(6, Array.from({ length: 36 }, (_, k) => (k % 7 === 0 ? 1 : 0)));
+const pushed = new FrictionContactProblem(W, Float64Array.of(-1, 0, 0, 0.5, 0, 0), Float64Array.of(0.5, 0.5));
+const free = new FrictionContactProblem(W, Float64Array.of(1, 0, 0, 0, 0, 0), Float64Array.of(0.5, 0.5));
+
+function code(f: () => unknown): string | undefined {
+  try {
+    f();
+  } catch (e) {
+    return isMoreauError(e) ? e.code : 'other';
+  }
+  return undefined;
+}
+
+describe('initialReactions', () => {
+  test('should start at zero without a warm start', () => {
+    expect([...initialReactions(pushed, undefined)]).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+
+  test('should project the warm start onto the cones', () => {
+    const r = initialReactions(pushed, Float64Array.of(1, 2, 0, -1, 0, 0));
+    expect(r[0]).toBeCloseTo(2 / 1.25, 14); // (1 + 0.5*2)/(1 + 0.25)
+    expect([...r.slice(3)]).toEqual([0, 0, 0]);
+  });
+
+  test('should return zero for a trivial problem whatever the warm start', () => {
+    expect(isTrivialProblem(free)).toBe(true);
+    expect(isTrivialProblem(pushed)).toBe(false);
+    expect([...initialReactions(free, Float64Array.of(1, 0, 0, 1, 0, 0))]).toEqual([0, 0, 0, 0, 0, 0]);
+  });
+
+  test('should refuse a warm start of the wrong length or with NaN', () => {
+    expect(code(() => initialReactions(pushed, new Float64Array(5)))).toBe('E_PROBLEM_SHAPE');
+    expect(code(() => initialReactions(pushed, Float64Array.of(0, 0, NaN, 0, 0, 0)))).toBe('E_NOT_FINITE');
+  });
+});
+
+describe('solveBudget', () => {
+  test('should take the smaller cap and validate the budget', () => {
+    expect(solveBudget({ maxIterations: 5 }, 100)).toEqual({ cap: 5, budget: undefined });
+    expect(solveBudget({ maxIterations: 500, timeBudgetMs: 10 }, 100)).toEqual({ cap: 100, budget: 10 });
+    expect(code(() => solveBudget({ maxIterations: 1.5 }, 10))).toBe('E_CONFIG');
+    expect(code(() => solveBudget({ timeBudgetMs: NaN }, 10))).toBe('E_CONFIG');
+  });
+});

@@ -1,0 +1,35 @@
+import { projectOntoCones } from '../cone/project.js';
+import { MoreauError } from '../plugin/errors.js';
+import type { FrictionContactProblem } from './friction-contact-problem.js';
+
+/**
+ * True when every contact separates freely (q_N >= 0): then r = 0, u = q solves the
+ * problem (De Saxcé: ũ = q + μ‖q_T‖e_N lies in K* exactly when q_N >= 0), which
+ * Siconos checks before calling any solver.
+ */
+export function isTrivialProblem(problem: FrictionContactProblem): boolean {
+  for (let a = 0; a < problem.contacts; a++) if (!(problem.q[3 * a] >= 0)) return false;
+  return true;
+}
+
+/**
+ * A solver's first iterate: r = 0 for a trivial problem (see isTrivialProblem), else
+ * the warm start checked (length, finiteness) and projected onto the cones, else r = 0.
+ * @returns a new array of length 3·nc
+ */
+export function initialReactions(problem: FrictionContactProblem, warm: Float64Array | undefined): Float64Array {
+  const n = problem.size;
+  const r = new Float64Array(n);
+  if (warm === undefined) return r;
+  if (!(warm instanceof Float64Array) || warm.length !== n) {
+    throw new MoreauError('E_PROBLEM_SHAPE', `warmStart must be a Float64Array of length ${n} (3 per contact), got ${warm?.length}`, { place: 'warmStart' });
+  }
+  for (let i = 0; i < n; i++) {
+    if (!Number.isFinite(warm[i])) {
+      throw new MoreauError('E_NOT_FINITE', `warmStart[${i}] = ${warm[i]} (contact ${Math.floor(i / 3)}) is not finite`, { place: 'warmStart', index: i });
+    }
+  }
+  if (isTrivialProblem(problem)) return r;
+  r.set(warm);
+  return projectOntoCones(r, r, problem.mu);
+}
