@@ -1,6 +1,7 @@
-export * from './generators.js';
+export * from './runner.js';
 export { symmetricEigenvalues3 } from './sym3-eigen.js';
 export {
   CONE_PROPERTY_NAMES, coneProperties, coreConeImpl, type ConeImpl, type ConePropertyName,
 } from './cone-properties.js';
 export { coneSuite, type ConeSuiteOptions } from './cone-suite.js';
+export { solverSuite, describeFailure } from './solver-suite.js';

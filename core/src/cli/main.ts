@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { isMoreauError } from '../plugin/errors.js';
 import { EXIT, processIO, type CliIO } from './io.js';
+import { conformanceCommand, conformanceHelp } from './conformance.js';
 import { infoCommand, infoHelp } from './info.js';
 import { pluginsCommand, pluginsHelp } from './plugins.js';
 import { solveCommand, solveHelp } from './solve.js';
@@ -13,6 +14,7 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   info: { run: infoCommand, help: infoHelp },
   plugins: { run: pluginsCommand, help: pluginsHelp },
   start: { run: startCommand, help: startHelp },
+  conformance: { run: conformanceCommand, help: conformanceHelp },
 };
 
 const HELP = `moreau — frictional contact problems and their solvers
@@ -22,9 +24,11 @@ Usage:
   moreau info <file> [--json]
   moreau plugins [--json]
   moreau start
+  moreau conformance <package-or-path> [--options '<json>'] [--runs <n>] [--seed <s>] [--json]
 
 Run \`moreau <command> --help\` for a command's options.
-Exit status: 0 success (converged), 1 not converged, 2 user error.`;
+Exit status: 0 success (converged), 1 not converged, 2 user error.
+(conformance: 0 every claimed property passed, 1 a property failed.)`;
 
 /**
  * Runs one `moreau` command line. User errors (bad file, bad config, bad

@@ -1,0 +1,12 @@
+// The suites' programmatic core, without vitest: what the `moreau conformance` command imports.
+export * from './generators.js';
+export { SOLVER_PROPERTY_NAMES, type SolverPropertyName, type SolverPropertySpec, type Verdict } from './solver-property.js';
+export { prepareSolver, type SolverSuiteOptions, type SolverUnderTest } from './solver-harness.js';
+export { solverProperties } from './solver-properties.js';
+export {
+  propertySeed, randomSeed, runSolverConformance, runSolverProperty,
+  type ConformanceReport, type PropertyReport, type PropertyStatus, type RunnerOptions,
+} from './solver-runner.js';
+export { arbAnalyticCase, solveLcp2, type AnalyticCase, type AnalyticKind } from './analytic-cases.js';
+export { permuteProblem, permuteVector, scaleQ, wellPosed, type WellPosedProblem } from './problem-transforms.js';
+export { naturalMapResidual, type Residual } from './solver-checks.js';

@@ -1,0 +1,125 @@
+import {
+  createRegistry, EventBus, resolve, RunContext,
+  type ContactSolver, type FrictionContactProblem, type MeritFunction, type SolveOptions, type SolveResult,
+  type SolverEndEvent, type SolverIterationEvent, type SolverPlugin,
+} from '@moreau/core';
+import { check, CheckFailure, checkShape } from './solver-checks.js';
+
+/** Options of `solverSuite` and `runSolverConformance`. Every field is optional. */
+export interface SolverSuiteOptions {
+  /** The plugin's options, validated and completed by core's `resolve()` as in real use. Default {}. */
+  options?: Record<string, unknown>;
+  /** The stopping tolerance convergence claims are checked against. Default: the resolved `tolerance` option. */
+  tolerance?: number;
+  /** Runs per property. Default 25. */
+  runs?: number;
+  /** fast-check seed of the first property (property i uses seed + i). Default: random, reported. */
+  seed?: number;
+  /** Iteration cap the suite passes to every solve (SolveOptions.maxIterations). Default 1000. */
+  maxIterations?: number;
+  /** Time budget the suite passes to every solve, ms. Default 250. */
+  timeBudgetMs?: number;
+  /**
+   * Which problem these options make a `cone: 'both'` plugin solve. Default: 'relaxed'
+   * for a plugin declaring `cone: 'relaxed'`, else 'coulomb'.
+   */
+  cone?: 'coulomb' | 'relaxed';
+}
+
+/** A solver plugin ready to be certified: options validated, capabilities read, fresh instances on demand. */
+export interface SolverUnderTest {
+  readonly plugin: SolverPlugin;
+  /** The validated options with defaults filled in. */
+  readonly options: Record<string, unknown>;
+  readonly tolerance: number | undefined;
+  readonly cone: 'coulomb' | 'relaxed';
+  readonly friction: boolean;
+  readonly warmStart: boolean;
+  readonly maxIterations: number;
+  readonly timeBudgetMs: number;
+  /** A fresh instance of the plugin's own solver (no fallback chain), with the event bus of its run. */
+  instance(): { solver: ContactSolver; events: EventBus };
+  /** Core's implementation of the merit named `name` (not the plugin's). */
+  merit(name: string): MeritFunction;
+}
+
+/**
+ * Validates `plugin` and `opts.options` through core's `resolve()` with a registry holding
+ * the plugin (so options are checked and defaults filled exactly as in real use), and
+ * returns a factory of the plugin's own solver: the suite certifies the plugin, so it
+ * runs it without the fallback chain, whose NaN guard would hide a broken plugin.
+ * Throws MoreauError E_PLUGIN_CONTRACT for a malformed plugin and E_CONFIG for bad options.
+ */
+export function prepareSolver(plugin: SolverPlugin, opts: SolverSuiteOptions = {}): SolverUnderTest {
+  if (typeof (plugin as Partial<SolverPlugin> | null)?.create !== 'function' || plugin.kind !== 'solver') {
+    throw new TypeError(`expected a solver plugin (defineSolver({...})), got ${plugin === null ? 'null' : typeof plugin === 'object' ? `a ${String(plugin.kind)} plugin` : typeof plugin}`);
+  }
+  const registry = createRegistry();
+  registry.register(plugin, 'the conformance suite');
+  const config = { name: plugin.name, options: opts.options ?? {} };
+  const options = resolve(config, registry).config.options;
+  const checker = new RunContext(createRegistry(), new EventBus());
+  const tolerance = opts.tolerance ?? (typeof options.tolerance === 'number' ? options.tolerance : undefined);
+  return {
+    plugin,
+    options,
+    tolerance,
+    cone: opts.cone ?? (plugin.supports.cone === 'relaxed' ? 'relaxed' : 'coulomb'),
+    friction: plugin.supports.friction,
+    warmStart: plugin.supports.warmStart,
+    maxIterations: opts.maxIterations ?? 1000,
+    timeBudgetMs: opts.timeBudgetMs ?? 250,
+    instance() {
+      const run = resolve(config, registry);
+      return { solver: plugin.create(run.config.options, run.context), events: run.events };
+    },
+    merit: (name) => checker.merit(name),
+  };
+}
+
+/** The tolerance, or a failure saying how to provide one. */
+export function requireTolerance(sut: SolverUnderTest): number {
+  check(sut.tolerance !== undefined && sut.tolerance > 0,
+    () => 'the plugin has no numeric "tolerance" option, so convergence claims cannot be checked; pass { tolerance } to the suite (--tol on the command line)');
+  return sut.tolerance;
+}
+
+/** What one observed solve produced. */
+export interface Observed {
+  result: SolveResult;
+  /** Wall-clock time of the call, measured by the suite, ms. */
+  ms: number;
+  ends: SolverEndEvent[];
+  iterations: SolverIterationEvent[];
+}
+
+/**
+ * Solves with the suite's default budget (`extra` overrides it), recording the events the
+ * solver emits. A throw is a failure (the problems given are valid); a result of the wrong
+ * shape too.
+ */
+export function observe(sut: SolverUnderTest, run: { solver: ContactSolver; events: EventBus }, p: FrictionContactProblem, extra: SolveOptions = {}): Observed {
+  const ends: SolverEndEvent[] = [], iterations: SolverIterationEvent[] = [];
+  const onEnd = (e: SolverEndEvent) => ends.push(e), onIteration = (e: SolverIterationEvent) => iterations.push(e);
+  run.events.on('solver:end', onEnd);
+  run.events.on('solver:iteration', onIteration);
+  const t0 = performance.now();
+  let result: SolveResult;
+  try {
+    result = run.solver.solve(p, { maxIterations: sut.maxIterations, timeBudgetMs: sut.timeBudgetMs, ...extra });
+  } catch (e) {
+    const err = e as { code?: string; message?: string };
+    throw new CheckFailure(`solve threw ${err?.code ?? (e as Error)?.name ?? 'an exception'}: ${err?.message ?? String(e)}`);
+  } finally {
+    run.events.off('solver:end', onEnd);
+    run.events.off('solver:iteration', onIteration);
+  }
+  const ms = performance.now() - t0;
+  checkShape(p, result);
+  return { result, ms, ends, iterations };
+}
+
+/** Solves once on a fresh instance (see `observe`). */
+export function solveFresh(sut: SolverUnderTest, p: FrictionContactProblem, extra: SolveOptions = {}): Observed {
+  return observe(sut, sut.instance(), p, extra);
+}

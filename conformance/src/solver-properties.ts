@@ -1,0 +1,143 @@
+import fc from 'fast-check';
+import { bsrMul } from '@moreau/core';
+import { arbBroadCase, arbGeneratedCase, arbWellPosedCase, type ProblemCase } from './solver-cases.js';
+import {
+  check, checkFinite, checkInCones, checkVelocity, difference, naturalMapResidual, sameBits, snapshotInput,
+} from './solver-checks.js';
+import { observe, requireTolerance, solveFresh, type SolverUnderTest } from './solver-harness.js';
+import { analyticProperties, invarianceProperties } from './solver-math-properties.js';
+import { spec, type SolverPropertyName, type SolverPropertySpec } from './solver-property.js';
+
+/** Slack for clock granularity, scheduling and garbage collection in the time-budget check, ms. */
+export const TIME_SLACK_MS = 100;
+
+const allFinite = (x: Float64Array): boolean => x.every(Number.isFinite);
+
+/**
+ * The solver conformance properties for `sut`, one per name in SOLVER_PROPERTY_NAMES.
+ * Each checks what the suite computes itself (cone membership, u, the merit by core's
+ * implementation, exact solutions), never the numbers the plugin reports about itself.
+ * Properties the plugin does not claim carry a `skip` reason.
+ */
+export function solverProperties(sut: SolverUnderTest): Record<SolverPropertyName, SolverPropertySpec> {
+  const friction = sut.friction;
+  const hard = arbGeneratedCase({ friction, contacts: [20, 60], ill: 1, redundant: [0.3] });
+  // Generated problems, half of them made well posed so that most solvers converge on them.
+  const solvable = (o: Parameters<typeof arbGeneratedCase>[0]) => fc.oneof(arbGeneratedCase(o), arbWellPosedCase(friction, sut.cone));
+
+  return {
+    'result lies in the friction cones': spec({
+      arbitrary: arbBroadCase(friction),
+      predicate: (c) => checkInCones(c.problem, solveFresh(sut, c.problem, c.solve).result.r),
+    }),
+
+    'u equals W r + q': spec({
+      arbitrary: arbBroadCase(friction),
+      predicate: (c) => {
+        const { result } = solveFresh(sut, c.problem, c.solve);
+        if (!allFinite(result.r)) return { inconclusive: 'r is not finite (see the finiteness property)' };
+        checkVelocity(c.problem, result);
+      },
+    }),
+
+    'outputs are finite, converged or not': spec({
+      arbitrary: fc.oneof(arbBroadCase(friction), hard.map((h) => ({ ...h, label: `${h.label} maxIterations=2`, solve: { maxIterations: 2 } }))),
+      predicate: (c) => checkFinite(solveFresh(sut, c.problem, c.solve).result),
+    }),
+
+    'converged implies merit within tolerance': spec({
+      arbitrary: solvable({ friction, ill: 0.3 }),
+      predicate: (c: ProblemCase) => {
+        const { result } = solveFresh(sut, c.problem);
+        if (!result.converged) return { inconclusive: `not converged (${result.reason})` };
+        const tol = requireTolerance(sut);
+        let merit;
+        try {
+          merit = sut.merit(result.merit);
+        } catch {
+          check(false, () => `result.merit = ${JSON.stringify(result.merit)} names no merit of @moreau/core, so the claim cannot be checked`);
+        }
+        const u = bsrMul(c.problem.W, result.r, new Float64Array(c.problem.size));
+        for (let i = 0; i < u.length; i++) u[i] += c.problem.q[i];
+        const value = merit.evaluate(c.problem, result.r, u);
+        check(value <= tol * (1 + 1e-9),
+          () => `converged: true, but the ${result.merit} merit of r is ${value} > tolerance ${tol} (the solver reported ${result.error} after ${result.iterations} iterations)`);
+      },
+    }),
+
+    'respects the iteration cap': spec({
+      arbitrary: fc.tuple(hard, fc.integer({ min: 1, max: 8 })).map(([h, cap]) => ({ ...h, cap, label: `${h.label} maxIterations=${cap}` })),
+      predicate: (c) => {
+        const { result } = solveFresh(sut, c.problem, { maxIterations: c.cap });
+        check(result.iterations <= c.cap, () => `maxIterations = ${c.cap} but the solver did ${result.iterations} iterations (converged: ${result.converged}, reason: ${result.reason})`);
+      },
+    }),
+
+    'respects the time budget': spec({
+      noShrink: true,
+      arbitrary: fc.tuple(hard, fc.constantFrom(0, 1, 2, 5, 10)).map(([h, budget]) => ({ ...h, budget, label: `${h.label} timeBudgetMs=${budget}` })),
+      predicate: (c) => {
+        // One iteration (with the set-up a solve does) is what a budget check may overrun by.
+        const one = solveFresh(sut, c.problem, { maxIterations: 1, timeBudgetMs: undefined }).ms;
+        const { ms, result } = solveFresh(sut, c.problem, { maxIterations: undefined, timeBudgetMs: c.budget });
+        const limit = c.budget + 2 * one + TIME_SLACK_MS;
+        check(ms <= limit, () => `timeBudgetMs = ${c.budget} but the solve took ${ms.toFixed(1)} ms (limit ${limit.toFixed(1)} ms: budget + 2 × one iteration + ${TIME_SLACK_MS} ms; ${result.iterations} iterations, reason: ${result.reason})`);
+      },
+    }),
+
+    'same input and options give bit-identical output': spec({
+      arbitrary: arbBroadCase(friction),
+      predicate: (c) => {
+        const unchanged = snapshotInput(c.problem);
+        const run = sut.instance();
+        const a = observe(sut, run, c.problem, c.solve).result;
+        const b = observe(sut, run, c.problem, c.solve).result;
+        const fresh = solveFresh(sut, c.problem, c.solve).result;
+        const changed = unchanged();
+        check(changed === undefined, () => `the solve modified the problem's ${changed}`);
+        if ([a, b, fresh].some((x) => x.reason === 'time-budget')) return { inconclusive: 'a run stopped on the time budget' };
+        for (const [x, which] of [[b, 'a second solve on the same instance'], [fresh, 'a solve on a fresh instance']] as const) {
+          check(sameBits(a.r, x.r) && sameBits(a.u, x.u), () => `${which} returned different bits: ‖Δr‖ = ${difference(a.r, x.r).norm}, ‖Δu‖ = ${difference(a.u, x.u).norm}`);
+          check(a.converged === x.converged && a.reason === x.reason && a.iterations === x.iterations && Object.is(a.error, x.error),
+            () => `${which} reported converged ${x.converged}, ${x.reason}, ${x.iterations} iterations, error ${x.error}; the first: ${a.converged}, ${a.reason}, ${a.iterations}, ${a.error}`);
+        }
+      },
+    }),
+
+    'warm start at a solution returns it within one iteration': spec({
+      skip: sut.warmStart ? undefined : 'the plugin declares supports.warmStart = false',
+      arbitrary: solvable({ friction, contacts: [1, 30], ill: 0, redundant: [0] }),
+      predicate: (c: ProblemCase) => {
+        const cold = solveFresh(sut, c.problem).result;
+        if (!cold.converged) return { inconclusive: `the cold solve did not converge (${cold.reason})` };
+        const tol = requireTolerance(sut);
+        const warm = solveFresh(sut, c.problem, { warmStart: Float64Array.from(cold.r) }).result;
+        check(warm.converged && warm.iterations <= 1,
+          () => `warm started at a converged r, the solver took ${warm.iterations} iterations (converged: ${warm.converged}, reason: ${warm.reason})`);
+        const { scale } = naturalMapResidual(c.problem, cold.r, sut.cone);
+        const d = difference(warm.r, cold.r).norm, bound = 1e3 * tol * scale + 1e-12 * scale;
+        check(d <= bound, () => `warm started at a solution r*, the solver returned r with ‖r − r*‖ = ${d} > ${bound} (1e3 · tolerance · max(‖q‖, ‖r‖, ‖u‖))`);
+      },
+    }),
+
+    'solver:end event agrees with the result': spec({
+      arbitrary: arbBroadCase(friction),
+      predicate: (c) => {
+        const { result, ends, iterations } = solveFresh(sut, c.problem, c.solve);
+        check(ends.length === 1, () => `the solve emitted ${ends.length} solver:end events, expected 1`);
+        const e = ends[0];
+        check(e.converged === result.converged && e.iterations === result.iterations && Object.is(e.error, result.error) && e.reason === result.reason,
+          () => `solver:end says converged ${e.converged}, ${e.iterations} iterations, error ${e.error}, ${e.reason}; the result: ${result.converged}, ${result.iterations}, ${result.error}, ${result.reason}`);
+        let last = 0;
+        for (const it of iterations) {
+          check(it.iteration > last && it.iteration <= result.iterations,
+            () => `solver:iteration events number ${iterations.map((x) => x.iteration).join(', ')}; expected increasing numbers up to ${result.iterations}`);
+          last = it.iteration;
+        }
+      },
+    }),
+
+    ...analyticProperties(sut),
+    ...invarianceProperties(sut),
+  };
+}

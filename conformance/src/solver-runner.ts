@@ -1,0 +1,133 @@
+import fc from 'fast-check';
+import type { SolverPlugin } from '@moreau/core';
+import { prepareSolver, type SolverSuiteOptions, type SolverUnderTest } from './solver-harness.js';
+import { solverProperties } from './solver-properties.js';
+import { SOLVER_PROPERTY_NAMES, type SolverPropertyName, type SolverPropertySpec } from './solver-property.js';
+
+/**
+ * pass: no run failed and at least one was conclusive; fail: a run failed; skip: the plugin
+ * does not claim the property; inconclusive: no run failed but none proved anything (for
+ * example the solver never converged where the property needs a converged answer).
+ */
+export type PropertyStatus = 'pass' | 'fail' | 'skip' | 'inconclusive';
+
+/** The outcome of one property. */
+export interface PropertyReport {
+  name: SolverPropertyName;
+  status: PropertyStatus;
+  /** Why it failed, was skipped or was inconclusive. */
+  reason?: string;
+  /** The (shrunk) failing case: its generator label replays it. */
+  counterexample?: string;
+  /** fast-check seed of this property; with `path`, replays the failure. */
+  seed: number;
+  /** fast-check counterexample path. */
+  path?: string;
+  /** Runs made; for a failure, the run that failed (before shrinking). */
+  runs: number;
+  /** Runs that proved nothing (see PropertyStatus). */
+  inconclusive: number;
+  ms: number;
+}
+
+/** The outcome of the whole suite for one plugin and one set of options. */
+export interface ConformanceReport {
+  plugin: string;
+  /** The validated options the solver ran with. */
+  options: Record<string, unknown>;
+  supports: SolverPlugin['supports'];
+  tolerance?: number;
+  seed: number;
+  runs: number;
+  /** True when every property the plugin claims passed. */
+  passed: boolean;
+  properties: PropertyReport[];
+}
+
+export interface RunnerOptions extends SolverSuiteOptions {
+  /** Run only these properties (the others are reported as skipped, 'not selected', unless the plugin does not claim them). */
+  only?: readonly SolverPropertyName[];
+  /** Called after each property, e.g. to print progress. */
+  onProperty?: (report: PropertyReport) => void;
+}
+
+/** A random fast-check seed, for runs that do not give one (the report carries it). */
+export function randomSeed(): number {
+  return Math.floor(Math.random() * 0x7fffffff);
+}
+
+/** The seed of the i-th property of a run started with `seed`. */
+export function propertySeed(seed: number, i: number): number {
+  return (seed + i) % 0x7fffffff;
+}
+
+/**
+ * Runs one property `runs` times with fast-check (shrinking a failure unless the spec says
+ * not to) and reports it. Never throws for a failing plugin: the failure is in the report.
+ */
+export function runSolverProperty(name: SolverPropertyName, spec: SolverPropertySpec, options: { runs: number; seed: number }): PropertyReport {
+  const { runs, seed } = options;
+  if (spec.skip !== undefined) return { name, status: 'skip', reason: spec.skip, seed, runs: 0, inconclusive: 0, ms: 0 };
+  const reasons = new Map<string, number>();
+  let inconclusive = 0;
+  const property = fc.property(spec.arbitrary, (c) => {
+    const verdict = spec.predicate(c);
+    if (verdict) {
+      inconclusive++;
+      reasons.set(verdict.inconclusive, (reasons.get(verdict.inconclusive) ?? 0) + 1);
+    }
+  });
+  const t0 = performance.now();
+  const out = fc.check(property, { numRuns: runs, seed, endOnFailure: spec.noShrink === true });
+  const ms = performance.now() - t0;
+  if (out.failed) {
+    const err = out.errorInstance as { message?: string } | null;
+    return {
+      name, status: 'fail', reason: err?.message ?? 'the property failed', counterexample: out.counterexample?.[0]?.label,
+      seed, path: out.counterexamplePath ?? undefined, runs: out.numRuns, inconclusive: 0, ms,
+    };
+  }
+  const why = [...reasons].map(([r, n]) => `${n}× ${r}`).join('; ');
+  if (inconclusive >= out.numRuns) return { name, status: 'inconclusive', reason: `no run was conclusive: ${why}`, seed, runs: out.numRuns, inconclusive, ms };
+  return { name, status: 'pass', ...(inconclusive ? { reason: `${inconclusive} of ${out.numRuns} runs inconclusive: ${why}` } : {}), seed, runs: out.numRuns, inconclusive, ms };
+}
+
+/**
+ * Runs the solver conformance suite on `plugin` without vitest (the `moreau conformance`
+ * command uses this): the solver is built through core's `resolve()`, every property of
+ * SOLVER_PROPERTY_NAMES runs `runs` times, and the report says pass, fail, skip or
+ * inconclusive per property, with seeds and counterexamples. Throws MoreauError for a
+ * malformed plugin (E_PLUGIN_CONTRACT) or invalid options (E_CONFIG).
+ */
+export async function runSolverConformance(plugin: SolverPlugin, options: RunnerOptions = {}): Promise<ConformanceReport> {
+  const sut = prepareSolver(plugin, options);
+  const seed = options.seed ?? randomSeed();
+  const runs = options.runs ?? 25;
+  const specs = solverProperties(sut);
+  const properties: PropertyReport[] = [];
+  for (const [i, name] of SOLVER_PROPERTY_NAMES.entries()) {
+    const pseed = propertySeed(seed, i);
+    const selected = !options.only || options.only.includes(name) || specs[name].skip !== undefined;
+    const report = selected
+      ? runSolverProperty(name, specs[name], { runs, seed: pseed })
+      : { name, status: 'skip' as const, reason: 'not selected', seed: pseed, runs: 0, inconclusive: 0, ms: 0 };
+    properties.push(report);
+    options.onProperty?.(report);
+    // Let output written by onProperty reach the terminal between properties.
+    await new Promise((done) => setImmediate(done));
+  }
+  return summarize(sut, seed, runs, properties);
+}
+
+function summarize(sut: SolverUnderTest, seed: number, runs: number, properties: PropertyReport[]): ConformanceReport {
+  return {
+    plugin: sut.plugin.name,
+    options: sut.options,
+    supports: sut.plugin.supports,
+    ...(sut.tolerance !== undefined ? { tolerance: sut.tolerance } : {}),
+    seed,
+    runs,
+    passed: properties.every((p) => p.status === 'pass' || p.status === 'skip'),
+    properties,
+  };
+}

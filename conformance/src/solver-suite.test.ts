@@ -1,0 +1,107 @@
+import { describe, expect, test } from 'vitest';
+import { isMoreauError } from '@moreau/core';
+import { runSolverConformance, prepareSolver, SOLVER_PROPERTY_NAMES, solverSuite } from './index.js';
+import { brokenSolvers } from '../test-fixtures/broken-solvers.js';
+import { jacobiPlugin } from '../test-fixtures/jacobi-solvers.js';
+
+// The suite on a correct solver: every property registered, all pass.
+solverSuite(jacobiPlugin('reference-jacobi'), { runs: 15 });
+// A plugin claiming less: its unclaimed properties show up as skipped, with the reason.
+solverSuite(jacobiPlugin('frictionless-jacobi', {}, { supports: { friction: false, warmStart: false } }), { runs: 10 });
+
+const failing = (r: Awaited<ReturnType<typeof runSolverConformance>>) => r.properties.filter((p) => p.status === 'fail').map((p) => p.name);
+
+describe('solver suite catches broken solvers', () => {
+  for (const [label, { plugin, breaks }] of Object.entries(brokenSolvers)) {
+    test(`should fail "${label}" on "${breaks}"`, async () => {
+      // The property it breaks, and one it keeps (the command-line test runs every property on them).
+      const kept = breaks === 'respects the iteration cap' ? 'u equals W r + q' : 'respects the iteration cap';
+      const report = await runSolverConformance(plugin, { runs: 10, seed: 42, only: [breaks, kept] });
+      expect(report.properties.find((p) => p.name === kept)!.status).toBe('pass');
+      expect(report.passed).toBe(false);
+      expect(failing(report)).toContain(breaks);
+      const failure = report.properties.find((p) => p.name === breaks)!;
+      expect(failure.reason).toBeTruthy();
+      expect(failure.counterexample).toMatch(/seed=\d+/);
+      expect(failure.seed).toBe(42 + SOLVER_PROPERTY_NAMES.indexOf(breaks));
+    });
+  }
+
+  test('should pass the reference solver on the same seed (the failures come from the defects)', async () => {
+    const only = [...new Set(Object.values(brokenSolvers).map((b) => b.breaks))];
+    const report = await runSolverConformance(jacobiPlugin('reference-jacobi'), { runs: 10, seed: 42, only });
+    expect(failing(report)).toEqual([]);
+    expect(report.properties.filter((p) => only.includes(p.name)).map((p) => p.status)).toEqual(only.map(() => 'pass'));
+  });
+
+  test('should report the same failure for the same seed', async () => {
+    const { plugin } = brokenSolvers['returns-nan'];
+    const only = ['outputs are finite, converged or not' as const];
+    const a = await runSolverConformance(plugin, { runs: 10, seed: 7, only });
+    const b = await runSolverConformance(plugin, { runs: 10, seed: 7, only });
+    expect(a.properties[2].status).toBe('fail');
+    expect(b.properties[2]).toEqual({ ...a.properties[2], ms: b.properties[2].ms });
+  });
+});
+
+describe('solver suite reads the capabilities a plugin declares', () => {
+  test('should skip the warm-start property for a plugin without warm starts, saying why', async () => {
+    const plugin = jacobiPlugin('cold-jacobi', {}, { supports: { warmStart: false } });
+    const report = await runSolverConformance(plugin, { runs: 5, seed: 1, only: ['warm start at a solution returns it within one iteration'] });
+    const warm = report.properties.find((p) => p.name === 'warm start at a solution returns it within one iteration')!;
+    expect(warm.status).toBe('skip');
+    expect(warm.reason).toMatch(/warmStart = false/);
+  });
+
+  test('should skip sticking and sliding for a frictionless-only plugin and the sliding case for the relaxed cone', async () => {
+    const statusOf = async (supports: object) => {
+      const r = await runSolverConformance(jacobiPlugin('claims', {}, { supports }), { runs: 5, seed: 1, only: ['analytic: separation gives r = 0'] });
+      return Object.fromEntries(r.properties.filter((p) => p.name.startsWith('analytic')).map((p) => [p.name, `${p.status}: ${p.reason ?? ''}`]));
+    };
+    const frictionless = await statusOf({ friction: false });
+    expect(frictionless['analytic: separation gives r = 0']).toBe('pass: ');
+    expect(frictionless['analytic: sticking contact gives u = 0']).toMatch(/^skip: .*friction: false/);
+    expect(frictionless['analytic: sliding on the cone boundary, slip opposite the friction force']).toMatch(/^skip: .*friction: false/);
+    expect(frictionless['analytic: frictionless problems match the LCP solution']).toBe('skip: not selected');
+    const relaxed = await statusOf({ cone: 'relaxed' });
+    expect(relaxed['analytic: sticking contact gives u = 0']).toBe('skip: not selected');
+    expect(relaxed['analytic: sliding on the cone boundary, slip opposite the friction force']).toMatch(/^skip: .*relaxed cone/);
+    expect(prepareSolver(jacobiPlugin('relaxed', {}, { supports: { cone: 'relaxed' } })).cone).toBe('relaxed');
+    expect(prepareSolver(jacobiPlugin('both', {}, { supports: { cone: 'both' } })).cone).toBe('coulomb');
+  });
+
+  test('should report a property as inconclusive when no run proves anything', async () => {
+    // Converges nowhere within one iteration: the convergence claim is never exercised.
+    const report = await runSolverConformance(jacobiPlugin('reference-jacobi'), { runs: 5, seed: 3, maxIterations: 1, only: ['converged implies merit within tolerance'] });
+    const p = report.properties.find((x) => x.name === 'converged implies merit within tolerance')!;
+    expect(p.status).toBe('inconclusive');
+    expect(p.inconclusive).toBe(5);
+    expect(report.passed).toBe(false);
+  });
+});
+
+describe('prepareSolver', () => {
+  test('should validate options through resolve() and fill defaults', () => {
+    const sut = prepareSolver(jacobiPlugin('reference-jacobi'), { options: { tolerance: 1e-6 } });
+    expect(sut.options).toEqual({ tolerance: 1e-6, maxIterations: 20_000, merit: 'siconos' });
+    expect(sut.tolerance).toBe(1e-6);
+    let thrown: unknown;
+    try {
+      prepareSolver(jacobiPlugin('reference-jacobi'), { options: { tolerance: -1, colour: 'red' } });
+    } catch (e) {
+      thrown = e;
+    }
+    expect(isMoreauError(thrown, 'E_CONFIG')).toBe(true);
+  });
+
+  test('should refuse something that is not a solver plugin', () => {
+    // @ts-expect-error: check the runtime guard
+    expect(() => prepareSolver({ name: 'x' })).toThrow(TypeError);
+    expect(() => solverSuite(null as never)).toThrow(TypeError);
+  });
+
+  test('should run the plugin\'s own solver, not the fallback chain', () => {
+    const sut = prepareSolver(jacobiPlugin('reference-jacobi'));
+    expect(sut.instance().solver.constructor.name).toBe('Jacobi');
+  });
+});

@@ -1,0 +1,47 @@
+import { describe, test } from 'vitest';
+import type { SolverPlugin } from '@moreau/core';
+import { prepareSolver, type SolverSuiteOptions } from './solver-harness.js';
+import { solverProperties } from './solver-properties.js';
+import { SOLVER_PROPERTY_NAMES } from './solver-property.js';
+import { propertySeed, randomSeed, runSolverProperty, type PropertyReport } from './solver-runner.js';
+
+/**
+ * Registers the solver conformance suite with vitest: one test per property of
+ * SOLVER_PROPERTY_NAMES, in a describe block named after the plugin and its options.
+ * Properties the plugin does not claim are registered as skipped, with the reason in
+ * the title. A failure names the case, the seed and the fast-check path that replay it.
+ *
+ * The solver is created through core's `resolve()`, so bad options fail here, at
+ * registration, with core's E_CONFIG message.
+ */
+export function solverSuite(plugin: SolverPlugin, options: SolverSuiteOptions & { title?: string } = {}): void {
+  if (typeof (plugin as Partial<SolverPlugin> | null)?.create !== 'function') throw new TypeError('solverSuite: expected a solver plugin');
+  const sut = prepareSolver(plugin, options);
+  const seed = options.seed ?? randomSeed();
+  const runs = options.runs ?? 25;
+  const specs = solverProperties(sut);
+  const variant = options.options && Object.keys(options.options).length ? ` with ${JSON.stringify(options.options)}` : ' with default options';
+  describe(options.title ?? `solver "${plugin.name}" conformance${variant}`, () => {
+    for (const [i, name] of SOLVER_PROPERTY_NAMES.entries()) {
+      const spec = specs[name];
+      if (spec.skip !== undefined) {
+        test.skip(`${name} (skipped: ${spec.skip})`, () => {});
+        continue;
+      }
+      test(name, () => {
+        const report = runSolverProperty(name, spec, { runs, seed: propertySeed(seed, i) });
+        if (report.status === 'fail' || report.status === 'inconclusive') throw new Error(describeFailure(report, seed));
+      });
+    }
+  });
+}
+
+/** The message of a failed or inconclusive property, with what replays it (`suiteSeed`: the seed the suite ran with). */
+export function describeFailure(r: PropertyReport, suiteSeed?: number): string {
+  const lines = [`${r.name}: ${r.status}`, `  ${r.reason ?? ''}`];
+  if (r.counterexample) lines.push(`  counterexample: ${r.counterexample}`);
+  const suite = suiteSeed === undefined ? '' : `solverSuite(plugin, { seed: ${suiteSeed} }); `;
+  const runs = r.status === 'fail' ? `failed on run ${r.runs}` : `${r.runs} runs`;
+  lines.push(`  replay: ${suite}this property ran fast-check with seed ${r.seed}${r.path ? `, path "${r.path}"` : ''} (${runs})`);
+  return lines.join('\n');
+}

@@ -1,0 +1,91 @@
+// A reference solver for the solver suite's own tests, and the same solver with one
+// deliberate defect each, to prove the suite catches it. Plain JavaScript, so that the
+// compiled `moreau conformance` command can load each fixture too.
+import { bsrMul, defineSolver, projectOntoCone, z } from '@moreau/core';
+
+const optionsWith = (maxIterations) => z.object({
+  tolerance: z.number().positive().default(1e-8),
+  maxIterations: z.number().int().positive().default(maxIterations),
+  merit: z.string().default('siconos'),
+});
+
+/** The largest absolute row sum of W (Gershgorin): a safe step is its inverse. */
+function gershgorin(p) {
+  const { rowPtr, values } = p.W;
+  let g = 0;
+  for (let a = 0; a < p.contacts; a++) for (let i = 0; i < 3; i++) {
+    let s = 0;
+    for (let k = rowPtr[a]; k < rowPtr[a + 1]; k++) for (let j = 0; j < 3; j++) s += Math.abs(values[9 * k + 3 * i + j]);
+    g = Math.max(g, s);
+  }
+  return g || 1;
+}
+
+/** Projected Jacobi on the De Saxcé fixed point r = P_K(r − ρ(u + μ‖u_T‖e_N)), ρ = 1/G. */
+class Jacobi {
+  constructor(name, options, ctx, defects) {
+    this.name = name;
+    this.o = options;
+    this.ctx = ctx;
+    this.d = defects;
+  }
+
+  solve(p, s = {}) {
+    const t0 = performance.now(), d = this.d, n = p.size, merit = this.ctx.merit(this.o.merit);
+    const cap = d.ignoresCap ? this.o.maxIterations : Math.min(this.o.maxIterations, s.maxIterations ?? Infinity);
+    const budget = d.slowIterationMs !== undefined ? Infinity : (s.timeBudgetMs ?? Infinity);
+    const rho = 1 / gershgorin(p);
+    const r = new Float64Array(n), u = new Float64Array(n);
+    if (s.warmStart) for (let a = 0; a < p.contacts; a++) projectOntoCone(r, 3 * a, s.warmStart, 3 * a, p.mu[a]);
+    const velocity = () => { bsrMul(p.W, r, u); for (let i = 0; i < n; i++) u[i] += p.q[i]; };
+    velocity();
+    let k = 0, error = merit.evaluate(p, r, u), reason;
+    for (;;) {
+      if (error <= this.o.tolerance) { reason = 'converged'; break; }
+      if (k >= cap) { reason = 'max-iterations'; break; }
+      if (performance.now() - t0 >= budget) { reason = 'time-budget'; break; }
+      for (let a = 0; a < p.contacts; a++) this.step(p, r, u, a, rho);
+      velocity();
+      k++;
+      error = merit.evaluate(p, r, u);
+      if (d.slowIterationMs) for (const until = performance.now() + d.slowIterationMs; performance.now() < until;);
+      this.ctx.events.emit('solver:iteration', { solver: this.name, iteration: k, error });
+    }
+    if (d.claimsConvergence) reason = 'converged';
+    const converged = reason === 'converged';
+    const ms = performance.now() - t0;
+    this.ctx.events.emit('solver:end', { solver: this.name, converged, reason, iterations: k, error, merit: merit.name, ms });
+    return { r, u: d.staleVelocity ? Float64Array.from(p.q) : u, converged, reason, iterations: k, error, merit: merit.name, answeredBy: this.name, ms };
+  }
+
+  step(p, r, u, a, rho) {
+    const o = 3 * a, mu = p.mu[a];
+    const shift = mu * Math.hypot(u[o + 1], u[o + 2]);
+    r[o] -= rho * (u[o] + shift); r[o + 1] -= rho * u[o + 1]; r[o + 2] -= rho * u[o + 2];
+    if (this.d.boxFriction) {
+      r[o] = Math.max(0, r[o]);
+      const lim = mu * r[o];
+      r[o + 1] = Math.min(lim, Math.max(-lim, r[o + 1])); r[o + 2] = Math.min(lim, Math.max(-lim, r[o + 2]));
+      return;
+    }
+    projectOntoCone(r, o, r, o, mu);
+    const rt = Math.hypot(r[o + 1], r[o + 2]);
+    if (this.d.unguardedSnap && rt >= mu * r[o]) {
+      r[o + 1] *= (mu * r[o]) / rt; r[o + 2] *= (mu * r[o]) / rt;
+    }
+  }
+}
+
+/**
+ * The reference solver, or one with the given defects, as a plugin named `name`; `o.supports`
+ * overrides its declared capabilities, `o.maxIterations` its default iteration cap (20000).
+ */
+export function jacobiPlugin(name, defects = {}, o = {}) {
+  return defineSolver({
+    name,
+    summary: 'projected Jacobi (conformance test fixture)',
+    supports: { warmStart: true, cone: 'coulomb', friction: true, ...o.supports },
+    options: optionsWith(o.maxIterations ?? 20_000),
+    create: (options, ctx) => new Jacobi(name, options, ctx, defects),
+  });
+}

@@ -1,0 +1,77 @@
+import { describe, expect, test } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { main } from './main.js';
+import type { CliIO } from './io.js';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** Runs `moreau <args>` in process from the repository root, collecting its output. */
+async function run(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '', err = '';
+  const io: CliIO = { out: (t) => { out += `${t}\n`; }, err: (t) => { err += `${t}\n`; }, isTTY: false, cwd: root };
+  const code = await main(args, io);
+  return { code, out, err };
+}
+
+interface JsonReport {
+  passed: boolean;
+  reports: { plugin: string; passed: boolean; seed: number; properties: { name: string; status: string; reason?: string; counterexample?: string }[] }[];
+}
+
+describe('moreau conformance', () => {
+  test('should pass the example plugin, a plain-JS package outside the workspaces', async () => {
+    const { code, out } = await run(['conformance', './examples/projected-jacobi', '--json', '--runs', '10']);
+    const report = JSON.parse(out) as JsonReport;
+    expect(report.passed).toBe(true);
+    expect(code).toBe(0);
+    expect(report.reports.map((r) => r.plugin)).toEqual(['projected-jacobi']);
+    const statuses = report.reports[0].properties.map((p) => `${p.name}: ${p.status}`);
+    expect(statuses).toHaveLength(15);
+    for (const s of statuses) expect(s).toMatch(/: pass$/);
+  });
+
+  test('should print a table and a replay line, reproducible by seed', async () => {
+    const { code, out } = await run(['conformance', './examples/projected-jacobi', '--runs', '5', '--seed', '11', '--options', '{"tolerance": 1e-7}']);
+    expect(code).toBe(0);
+    expect(out).toMatch(/^solver "projected-jacobi" with \{"tolerance":1e-7,/);
+    expect(out).toMatch(/result lies in the friction cones\s+pass\s+5/);
+    expect(out).toContain('15 properties: 15 pass, 0 fail, 0 inconclusive, 0 skip — PASSED');
+    expect(out).toContain(`replay: moreau conformance ./examples/projected-jacobi --options '{"tolerance":1e-7}' --runs 5 --seed 11`);
+  });
+
+  test('should fail each broken fixture, naming the property it breaks', async () => {
+    const { code, out } = await run(['conformance', './conformance/test-fixtures/broken-solvers.js', '--json', '--runs', '4', '--seed', '42']);
+    expect(code).toBe(1);
+    const report = JSON.parse(out) as JsonReport;
+    expect(report.passed).toBe(false);
+    const failed = Object.fromEntries(report.reports.map((r) => [r.plugin, r.properties.filter((p) => p.status === 'fail').map((p) => p.name)]));
+    expect(failed['leaves-cone']).toContain('result lies in the friction cones');
+    expect(failed['claims-convergence']).toContain('converged implies merit within tolerance');
+    expect(failed['returns-nan']).toContain('outputs are finite, converged or not');
+    expect(failed['ignores-cap']).toContain('respects the iteration cap');
+    expect(failed['stale-velocity']).toContain('u equals W r + q');
+  });
+
+  test('should explain a failure in the table form', async () => {
+    const { code, out } = await run(['conformance', './conformance/test-fixtures/leaves-cone.js', '--runs', '5', '--seed', '3']);
+    expect(code).toBe(1);
+    expect(out).toMatch(/result lies in the friction cones\s+fail\s+\d+\s+see below/);
+    expect(out).toMatch(/FAIL result lies in the friction cones\n {2}r of contact \d+ = \[.*\] is outside K_μ/);
+    expect(out).toMatch(/counterexample: random seed=\d+/);
+    expect(out).toContain('FAILED');
+  });
+
+  test.each([
+    [[], 'E_USAGE'],
+    [['./examples/projected-jacobi', '--seed', '-3'], 'E_USAGE'],
+    [['./examples/projected-jacobi', '--runs', '0'], 'E_USAGE'],
+    [['./examples/projected-jacobi', '--options', '{"tolerance": -1}'], 'E_CONFIG'],
+    [['./no/such/plugin'], 'E_FILE_IO'],
+    [['not-an-installed-package'], 'E_UNKNOWN_PLUGIN'],
+    [['./core/src/merit/siconos.ts'], 'E_USAGE'],
+  ])('should reject %j with %s and status 2', async (args, code) => {
+    const res = await run(['conformance', ...args]);
+    expect(res.code).toBe(2);
+    expect(res.err).toMatch(new RegExp(`^${code}: `));
+  });
+});

@@ -1,0 +1,116 @@
+import { bsrMul, MoreauError, projectOntoCone } from '@moreau/core';
+
+/**
+ * Projected Jacobi for the frictional contact problem u = W r + q, r ∈ K_μ, De Saxcé's
+ * ũ = u + μ‖u_T‖ e_N ∈ K_μ*, ũ ⟂ r (normal first per contact: [N, T1, T2]).
+ *
+ * A solution is a fixed point of r ← P_K(r − ρ ũ(r)) for any ρ > 0; every contact is updated
+ * from the same previous iterate. The step ρ = 1/G, with G the largest absolute row sum of W
+ * (a bound on its eigenvalues), keeps the iteration stable. Convergence is judged only by the
+ * configured merit; the loop stops on the tolerance, the iteration cap or the time budget.
+ *
+ * @implements {import('@moreau/core').ContactSolver}
+ */
+export class ProjectedJacobi {
+  name = 'projected-jacobi';
+
+  /**
+   * @param {{ tolerance: number, maxIterations: number, merit: string }} options validated by core
+   * @param {import('@moreau/core').PluginContext} ctx the run's events and merits
+   */
+  constructor(options, ctx) {
+    this.options = options;
+    this.events = ctx.events;
+    this.merit = ctx.merit(options.merit);
+    // Workspaces, reallocated only when the problem size changes.
+    this.u = new Float64Array(0);
+  }
+
+  /**
+   * @param {import('@moreau/core').FrictionContactProblem} problem
+   * @param {import('@moreau/core').SolveOptions} [solveOptions]
+   * @returns {import('@moreau/core').SolveResult}
+   */
+  solve(problem, solveOptions = {}) {
+    const t0 = performance.now();
+    const { tolerance } = this.options;
+    const cap = Math.min(this.options.maxIterations, solveOptions.maxIterations ?? Infinity);
+    const budget = solveOptions.timeBudgetMs ?? Infinity;
+    const n = problem.size, nc = problem.contacts, { q, mu } = problem;
+    if (this.u.length !== n) this.u = new Float64Array(n);
+    const u = this.u;
+    // r is returned, so it is fresh per solve.
+    const r = startingPoint(problem, solveOptions.warmStart);
+    const rho = 1 / rowSumBound(problem);
+    const listening = this.events.listenerCount('solver:iteration') > 0;
+
+    velocity(problem, r, u);
+    let error = this.merit.evaluate(problem, r, u);
+    let iterations = 0;
+    let reason;
+    for (;;) {
+      if (error <= tolerance) { reason = 'converged'; break; }
+      if (!Number.isFinite(error)) { reason = 'breakdown'; break; }
+      if (iterations >= cap) { reason = 'max-iterations'; break; }
+      if (performance.now() - t0 >= budget) { reason = 'time-budget'; break; }
+      for (let a = 0; a < nc; a++) {
+        const o = 3 * a;
+        const shift = mu[a] * Math.hypot(u[o + 1], u[o + 2]);
+        r[o] -= rho * (u[o] + shift);
+        r[o + 1] -= rho * u[o + 1];
+        r[o + 2] -= rho * u[o + 2];
+        projectOntoCone(r, o, r, o, mu[a]);
+      }
+      velocity(problem, r, u);
+      iterations++;
+      error = this.merit.evaluate(problem, r, u);
+      if (listening) this.events.emit('solver:iteration', { solver: this.name, iteration: iterations, error });
+    }
+
+    const converged = reason === 'converged';
+    const ms = performance.now() - t0;
+    const merit = this.merit.name;
+    this.events.emit('solver:end', { solver: this.name, converged, reason, iterations, error, merit, ms });
+    return { r, u: Float64Array.from(u), converged, reason, iterations, error, merit, answeredBy: this.name, ms };
+  }
+}
+
+/** u = W r + q, in place. */
+function velocity(problem, r, u) {
+  bsrMul(problem.W, r, u);
+  for (let i = 0; i < u.length; i++) u[i] += problem.q[i];
+}
+
+/** The largest absolute row sum of W: a bound on the modulus of its eigenvalues (Gershgorin). */
+function rowSumBound(problem) {
+  const { rowPtr, values } = problem.W;
+  let g = 0;
+  for (let a = 0; a < problem.contacts; a++) {
+    for (let i = 0; i < 3; i++) {
+      let s = 0;
+      for (let k = rowPtr[a]; k < rowPtr[a + 1]; k++) {
+        const o = 9 * k + 3 * i;
+        s += Math.abs(values[o]) + Math.abs(values[o + 1]) + Math.abs(values[o + 2]);
+      }
+      if (s > g) g = s;
+    }
+  }
+  // W = 0 only for a problem without contacts (or all-zero blocks): any step is as good.
+  return g > 0 ? g : 1;
+}
+
+/** r = 0, or the warm start projected onto the cones after checking its size and values. */
+function startingPoint(problem, warm) {
+  const r = new Float64Array(problem.size);
+  if (warm === undefined) return r;
+  if (!(warm instanceof Float64Array) || warm.length !== problem.size) {
+    throw new MoreauError('E_PROBLEM_SHAPE', `warmStart must be a Float64Array of length ${problem.size} (3 per contact), got ${warm?.length}`, { place: 'warmStart' });
+  }
+  for (let i = 0; i < warm.length; i++) {
+    if (!Number.isFinite(warm[i])) {
+      throw new MoreauError('E_NOT_FINITE', `warmStart[${i}] = ${warm[i]} is not finite`, { place: 'warmStart', index: i });
+    }
+  }
+  for (let a = 0; a < problem.contacts; a++) projectOntoCone(r, 3 * a, warm, 3 * a, problem.mu[a]);
+  return r;
+}

@@ -1,0 +1,6 @@
+import { solverSuite } from '@moreau/conformance';
+import plugin from './index.js';
+
+solverSuite(plugin);                                       // default options
+solverSuite(plugin, { options: { relaxation: 1.2 } });    // over-relaxed (SOR)
+solverSuite(plugin, { options: { variant: 'jacobi' } });  // block Jacobi with its default damping
