@@ -40,7 +40,7 @@ export function mul3(out: Float64Array, oo: number, a: Float64Array, ao: number,
  * Copies the diagonal 3x3 blocks of W into a new array, 9 values per block row.
  * @returns the blocks, row-major
  */
-export function extractDiagonalBlocks(W: BlockSparseMatrix, out = new Float64Array(9 * W.blockRows)): Float64Array {
+export function extractDiagonalBlocks(W: BlockSparseMatrix, out: Float64Array = new Float64Array(9 * W.blockRows)): Float64Array {
   for (let i = 0; i < W.blockRows; i++) {
     const k = W.diagIdx[i];
     for (let t = 0; t < 9; t++) out[9 * i + t] = W.values[9 * k + t];
@@ -56,7 +56,7 @@ export function extractDiagonalBlocks(W: BlockSparseMatrix, out = new Float64Arr
  */
 export function invertDiagonalBlocks(
   W: BlockSparseMatrix,
-  out = new Float64Array(9 * W.blockRows),
+  out: Float64Array = new Float64Array(9 * W.blockRows),
   onSingular: 'throw' | 'identity' = 'identity',
 ): Float64Array {
   for (let i = 0; i < W.blockRows; i++) {
@@ -71,6 +71,23 @@ export function invertDiagonalBlocks(
       const s = d > 0 ? 1 / d : 1;
       out[9 * i] = out[9 * i + 4] = out[9 * i + 8] = s;
     }
+  }
+  return out;
+}
+
+/**
+ * out_i = B_i x_i for every 3-block i, with B_i = blocks[9i..9i+8] (row-major):
+ * applies a block-diagonal matrix such as the block-Jacobi preconditioner that
+ * `invertDiagonalBlocks` returns. `out` may alias `x`.
+ * @returns out
+ */
+export function blockDiagonalMul(out: Float64Array, blocks: Float64Array, x: Float64Array): Float64Array {
+  const nb = (blocks.length / 9) | 0;
+  for (let i = 0, v = 0, o = 0; i < nb; i++, v += 9, o += 3) {
+    const x0 = x[o], x1 = x[o + 1], x2 = x[o + 2];
+    out[o] = blocks[v] * x0 + blocks[v + 1] * x1 + blocks[v + 2] * x2;
+    out[o + 1] = blocks[v + 3] * x0 + blocks[v + 4] * x1 + blocks[v + 5] * x2;
+    out[o + 2] = blocks[v + 6] * x0 + blocks[v + 7] * x1 + blocks[v + 8] * x2;
   }
   return out;
 }

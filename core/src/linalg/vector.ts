@@ -1,11 +1,13 @@
 /** Vector kernels on Float64Array, gl-matrix style: `out` first where there is one, no allocation. */
 
+/** a · b over the length of `a`. */
 export function dot(a: Float64Array, b: Float64Array): number {
   let s = 0;
   for (let i = 0; i < a.length; i++) s += a[i] * b[i];
   return s;
 }
 
+/** Euclidean norm ‖a‖₂ (no scaling against overflow: entries are trusted to be moderate). */
 export function norm2(a: Float64Array): number {
   return Math.sqrt(dot(a, a));
 }
