@@ -2,3 +2,4 @@ export { SiconosMerit, default as siconosMerit } from './siconos.js';
 export { NewtonMerit, default as newtonMerit } from './newton.js';
 export { symmetricBlockLambdaMax } from './block-eigen.js';
 export { EnergyMerit, default as energyMerit } from './energy.js';
+export { ProjectedGradientMerit, projectedGradientResidual, default as projectedGradientMerit } from './projected-gradient.js';

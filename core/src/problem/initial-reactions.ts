@@ -18,9 +18,18 @@ export function isTrivialProblem(problem: FrictionContactProblem): boolean {
  * @returns a new array of length 3·nc
  */
 export function initialReactions(problem: FrictionContactProblem, warm: Float64Array | undefined): Float64Array {
-  const n = problem.size;
-  const r = new Float64Array(n);
+  const r = new Float64Array(problem.size);
   if (warm === undefined) return r;
+  checkWarmStart(problem, warm);
+  if (isTrivialProblem(problem)) return r;
+  r.set(warm);
+  return projectOntoCones(r, r, problem.mu);
+}
+
+/** Checks a warm start's length and finiteness (E_PROBLEM_SHAPE, E_NOT_FINITE); the array is not modified. */
+export function checkWarmStart(problem: FrictionContactProblem, warm: Float64Array | undefined): void {
+  if (warm === undefined) return;
+  const n = problem.size;
   if (!(warm instanceof Float64Array) || warm.length !== n) {
     throw new MoreauError('E_PROBLEM_SHAPE', `warmStart must be a Float64Array of length ${n} (3 per contact), got ${warm?.length}`, { place: 'warmStart' });
   }
@@ -29,7 +38,4 @@ export function initialReactions(problem: FrictionContactProblem, warm: Float64A
       throw new MoreauError('E_NOT_FINITE', `warmStart[${i}] = ${warm[i]} (contact ${Math.floor(i / 3)}) is not finite`, { place: 'warmStart', index: i });
     }
   }
-  if (isTrivialProblem(problem)) return r;
-  r.set(warm);
-  return projectOntoCones(r, r, problem.mu);
 }

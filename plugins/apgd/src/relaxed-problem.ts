@@ -1,0 +1,125 @@
+import { bsrMul, projectedGradientResidual, type FrictionContactProblem } from '@moreau/core';
+
+/**
+ * The convex cone complementarity problem of paper 002 (the "relaxation") with a
+ * fixed normal shift s, paper 003 eq 8:
+ *
+ *     min f(r) = ½ rᵀ W r + (q + s)ᵀ r   over r ∈ K = Π_a K_{μ_a},   s = [s_a e_N].
+ *
+ * s = 0 is the relaxation itself; s = Φ(W r* + q) = [μ_a ‖u_T‖ e_N] at a Coulomb
+ * solution r* makes r* a solution of it (paper 003 §2.5). The "gradient" used by
+ * every variant is the map F(r) = W r + q + s, which is ∇f when W is symmetric and
+ * keeps the complementarity form (the variational inequality) when W is slightly
+ * unsymmetric, as several shared problems are.
+ *
+ * Kernels fuse the gradient and the projection per contact and never allocate.
+ */
+export class RelaxedProblem {
+  /** Mat-vec products W x done through `mul` since construction. */
+  matvecs = 0;
+  readonly sN: Float64Array;
+
+  /**
+   * @param problem the frictional contact problem (W, q, μ)
+   * @param gd the step g_d of the stopping metric, paper 003 eq 10
+   */
+  constructor(readonly problem: FrictionContactProblem, readonly gd: number) {
+    this.sN = new Float64Array(problem.contacts);
+  }
+
+  /** True while s = 0 (the relaxation itself). */
+  shiftIsZero = true;
+
+  /** out = W x (counted). @returns out */
+  mul(x: Float64Array, out: Float64Array): Float64Array {
+    this.matvecs++;
+    return bsrMul(this.problem.W, x, out);
+  }
+
+  /** Paper 003 eq 10 at x, given wx = W x: zero exactly at a solution of this problem. */
+  residual(x: Float64Array, wx: Float64Array): number {
+    return projectedGradientResidual(x, wx, this.problem.q, this.shiftIsZero ? null : this.sN, this.problem.mu, this.gd);
+  }
+
+  /**
+   * out = P_K(y − t (W y + q + s)), given wy = W y (paper 003 eq 9b, paper 002 NAPG line 7).
+   * out must not alias y.
+   * @returns out
+   */
+  step(out: Float64Array, y: Float64Array, wy: Float64Array, t: number): Float64Array {
+    const { q, mu } = this.problem;
+    const sN = this.sN;
+    for (let a = 0; a < mu.length; a++) {
+      const o = 3 * a, m = mu[a];
+      const x0 = y[o] - t * (wy[o] + q[o] + sN[a]);
+      const x1 = y[o + 1] - t * (wy[o + 1] + q[o + 1]);
+      const x2 = y[o + 2] - t * (wy[o + 2] + q[o + 2]);
+      const rho = Math.sqrt(x1 * x1 + x2 * x2);
+      if (rho <= m * x0 && x0 >= 0) {
+        out[o] = x0; out[o + 1] = x1; out[o + 2] = x2;
+      } else if (m * rho <= -x0) {
+        out[o] = 0; out[o + 1] = 0; out[o + 2] = 0;
+      } else {
+        const pn = (x0 + m * rho) / (1 + m * m);
+        const k = (m * pn) / rho;
+        out[o] = pn; out[o + 1] = k * x1; out[o + 2] = k * x2;
+      }
+    }
+    return out;
+  }
+
+  /** f(x) = ½ xᵀ W x + (q + s)ᵀ x, given wx = W x. */
+  objective(x: Float64Array, wx: Float64Array): number {
+    const { q } = this.problem;
+    const sN = this.sN;
+    let f = 0;
+    for (let i = 0; i < x.length; i++) f += x[i] * (0.5 * wx[i] + q[i]);
+    for (let a = 0; a < sN.length; a++) f += sN[a] * x[3 * a];
+    return f;
+  }
+
+  /**
+   * f(b) − f(a) computed as (b − a)ᵀ(½(W b + W a) + q + s), which is exact for a
+   * symmetric W and, unlike the difference of two objective values, does not lose
+   * every digit to cancellation when b is close to a.
+   */
+  objectiveChange(b: Float64Array, wb: Float64Array, a: Float64Array, wa: Float64Array): number {
+    const { q } = this.problem;
+    const sN = this.sN;
+    let df = 0;
+    for (let i = 0; i < b.length; i++) df += (b[i] - a[i]) * (0.5 * (wb[i] + wa[i]) + q[i]);
+    for (let c = 0; c < sN.length; c++) df += sN[c] * (b[3 * c] - a[3 * c]);
+    return df;
+  }
+
+  /** Sets s = 0 (the relaxation). */
+  clearShift(): void {
+    this.sN.fill(0);
+    this.shiftIsZero = true;
+  }
+
+  /**
+   * Sets s_a = Φ(u)_a = μ_a ‖u_T‖ with u = W r + q, given wr = W r (paper 003 eq 4).
+   * @returns the relative change of s, paper 003 eq 22, in the max norm:
+   *   max_a |s'_a − s_a| / max_a s_a (0 when both are zero, Infinity when only s is)
+   */
+  updateShift(wr: Float64Array): number {
+    const { q, mu } = this.problem;
+    const sN = this.sN;
+    let change = 0, scale = 0;
+    for (let a = 0; a < mu.length; a++) {
+      const o = 3 * a;
+      const u1 = wr[o + 1] + q[o + 1], u2 = wr[o + 2] + q[o + 2];
+      const next = mu[a] * Math.sqrt(u1 * u1 + u2 * u2);
+      const old = sN[a];
+      const d = Math.abs(next - old);
+      if (d > change) change = d;
+      if (old > scale) scale = old;
+      sN[a] = next;
+    }
+    this.shiftIsZero = false;
+    if (change === 0) return 0;
+    const rel = change / scale;
+    return rel === rel ? rel : Infinity;
+  }
+}

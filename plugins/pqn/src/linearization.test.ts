@@ -1,0 +1,105 @@
+import { describe, expect, test } from 'vitest';
+import fc from 'fast-check';
+import { bsrMul, computeCOmega, type FrictionContactProblem } from '@moreau/core';
+import { randomProblem } from '@moreau/conformance';
+import { Linearization } from './linearization.js';
+
+/** C_ω(R) = C_ω(W R + q, R) (paper 000 eq 41 with U eliminated), computed from scratch. */
+function cOmega(p: FrictionContactProblem, R: Float64Array, omega: number): Float64Array {
+  const U = bsrMul(p.W, R, new Float64Array(p.size));
+  for (let i = 0; i < U.length; i++) U[i] += p.q[i];
+  const C = new Float64Array(p.size);
+  computeCOmega(U, R, p.mu, omega, C);
+  return C;
+}
+
+/** A deterministic R with entries of the size of q, inside and outside the cones alike. */
+function reactions(p: FrictionContactProblem, seed: number): Float64Array {
+  let s = seed >>> 0 || 1;
+  const next = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296) * 2 - 1;
+  let scale = 0;
+  for (let i = 0; i < p.size; i++) scale = Math.max(scale, Math.abs(p.q[i]));
+  return Float64Array.from({ length: p.size }, () => (scale || 1) * next());
+}
+
+function linearizeAt(p: FrictionContactProblem, R: Float64Array, omega: number, delta: number): Linearization {
+  const lin = new Linearization(p.contacts);
+  const U = bsrMul(p.W, R, new Float64Array(p.size));
+  for (let i = 0; i < U.length; i++) U[i] += p.q[i];
+  lin.linearize(p.W, p.mu, U, R, omega, delta);
+  return lin;
+}
+
+const norm = (x: Float64Array) => Math.sqrt(x.reduce((s, v) => s + v * v, 0));
+
+describe('Linearization', () => {
+  test('should apply ∇C_ω + δI that matches central differences of C_ω on random problems', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 0x7fffffff }), fc.integer({ min: 1, max: 12 }),
+        fc.constantFrom(0.05, 0.3, 1), fc.constantFrom(0, 0.7), fc.integer({ min: 1, max: 1e6 }),
+        (seed, contacts, omega, delta, rseed) => {
+          const p = randomProblem(seed, { contacts, mu: [0.05, 1.2] });
+          const R = reactions(p, rseed), v = reactions(p, rseed + 1);
+          const lin = linearizeAt(p, R, omega, delta);
+          const Av = new Float64Array(p.size);
+          lin.apply(v, Av);
+          const h = 1e-6;
+          const plus = cOmega(p, Float64Array.from(R, (r, i) => r + h * v[i]), omega);
+          const minus = cOmega(p, Float64Array.from(R, (r, i) => r - h * v[i]), omega);
+          const fd = Float64Array.from(plus, (c, i) => (c - minus[i]) / (2 * h) + delta * v[i]);
+          const diff = Float64Array.from(fd, (f, i) => f - Av[i]);
+          expect(norm(diff)).toBeLessThanOrEqual(1e-6 * (norm(fd) + norm(v)));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  test('should give C_ω itself as computed by core, and its norm', () => {
+    const p = randomProblem(7, { contacts: 9 });
+    const R = reactions(p, 3);
+    const lin = new Linearization(p.contacts);
+    const U = bsrMul(p.W, R, new Float64Array(p.size));
+    for (let i = 0; i < U.length; i++) U[i] += p.q[i];
+    const c = lin.linearize(p.W, p.mu, U, R, 0.1, 0);
+    const expected = cOmega(p, R, 0.1);
+    expect(Array.from(lin.C)).toEqual(Array.from(expected));
+    expect(c).toBeCloseTo(norm(expected), 12);
+  });
+
+  test('should hold the diagonal 3x3 blocks of A (by finite differences) and their inverses', () => {
+    const p = randomProblem(11, { contacts: 6, mu: [0.1, 1] });
+    const R = reactions(p, 5), omega = 0.2, delta = 0.3;
+    const lin = linearizeAt(p, R, omega, delta);
+    const h = 1e-6;
+    for (let a = 0; a < p.contacts; a++) {
+      for (let j = 0; j < 3; j++) {
+        const e = new Float64Array(p.size);
+        e[3 * a + j] = 1;
+        const plus = cOmega(p, Float64Array.from(R, (r, i) => r + h * e[i]), omega);
+        const minus = cOmega(p, Float64Array.from(R, (r, i) => r - h * e[i]), omega);
+        for (let i = 0; i < 3; i++) {
+          const fd = (plus[3 * a + i] - minus[3 * a + i]) / (2 * h) + (i === j ? delta : 0);
+          expect(Math.abs(lin.diagonal[9 * a + 3 * i + j] - fd)).toBeLessThanOrEqual(1e-6 * (1 + Math.abs(fd)));
+        }
+      }
+      // inverse · block = I
+      for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) {
+        let s = 0;
+        for (let k = 0; k < 3; k++) s += lin.inverse[9 * a + 3 * i + k] * lin.diagonal[9 * a + 3 * k + j];
+        expect(s).toBeCloseTo(i === j ? 1 : 0, 10);
+      }
+    }
+    expect(lin.singularBlocks).toBe(0);
+  });
+
+  test('should count one W product per application', () => {
+    const p = randomProblem(2, { contacts: 4 });
+    const lin = linearizeAt(p, reactions(p, 1), 0.1, 0);
+    const out = new Float64Array(p.size);
+    lin.apply(reactions(p, 2), out);
+    lin.apply(reactions(p, 3), out);
+    expect(lin.matVecs).toBe(2);
+  });
+});

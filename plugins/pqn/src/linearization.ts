@@ -1,0 +1,90 @@
+import { applyGradC, computeCOmega, invert3, type BlockSparseMatrix } from '@moreau/core';
+
+/**
+ * The linearised problem at one Newton step (paper 000 §6-7, normal first):
+ *
+ *     C_ω^k = C_ω(U^k, R^k),   A^k = ∇C_ω^k + δ I = X W + Y + δ I   (eqs 41, 49, 52),
+ *
+ * held matrix-free: `apply` multiplies by A^k with one BSR mat-vec, and the 3x3
+ * diagonal blocks A_aa = X_a W_aa + Y_a + δ I are kept with their inverses, the
+ * block-Jacobi preconditioner of Algorithm 1 step (c) and the whole of A in
+ * paper 001's variant. Workspaces are allocated once per problem size.
+ */
+export class Linearization {
+  readonly contacts: number;
+  /** C_ω^k, 3 per contact. */
+  readonly C: Float64Array;
+  /** X and Y of eqs 43-44, 9 row-major values per contact. */
+  readonly X: Float64Array;
+  readonly Y: Float64Array;
+  /** Diagonal blocks A_aa of A^k, 9 per contact. */
+  readonly diagonal: Float64Array;
+  /** Their inverses (a singular block is replaced by (1/max|diag|) I, see `linearize`). */
+  readonly inverse: Float64Array;
+  /** Diagonal blocks found singular at the last `linearize`. */
+  singularBlocks = 0;
+  /** W products made by `apply` since construction. */
+  matVecs = 0;
+  private readonly tmp: Float64Array;
+  private W: BlockSparseMatrix | null = null;
+  private delta = 0;
+
+  constructor(contacts: number) {
+    this.contacts = contacts;
+    const n = 3 * contacts;
+    this.C = new Float64Array(n);
+    this.tmp = new Float64Array(n);
+    this.X = new Float64Array(9 * contacts);
+    this.Y = new Float64Array(9 * contacts);
+    this.diagonal = new Float64Array(9 * contacts);
+    this.inverse = new Float64Array(9 * contacts);
+  }
+
+  /**
+   * Step (b) of Algorithm 1: C_ω, X, Y at (U, R) with U = W R + q given, and the
+   * diagonal blocks of A = X W + Y + δ I with their inverses.
+   * @returns ‖C_ω‖₂
+   */
+  linearize(W: BlockSparseMatrix, mu: Float64Array, U: Float64Array, R: Float64Array, omega: number, delta: number): number {
+    this.W = W;
+    this.delta = delta;
+    const { C, X, Y, diagonal, inverse } = this;
+    computeCOmega(U, R, mu, omega, C, X, Y);
+    const values = W.values, diagIdx = W.diagIdx;
+    let singular = 0;
+    for (let a = 0; a < this.contacts; a++) {
+      const b = 9 * a, w = 9 * diagIdx[a];
+      for (let i = 0; i < 3; i++) {
+        const x0 = X[b + 3 * i], x1 = X[b + 3 * i + 1], x2 = X[b + 3 * i + 2];
+        for (let j = 0; j < 3; j++) {
+          diagonal[b + 3 * i + j] = x0 * values[w + j] + x1 * values[w + 3 + j] + x2 * values[w + 6 + j]
+            + Y[b + 3 * i + j] + (i === j ? delta : 0);
+        }
+      }
+      if (invert3(inverse, b, diagonal, b) === 0) {
+        // A singular block (a contact nothing moves, with δ = 0) gets a scaled identity, the
+        // rule core's block-Jacobi inverse uses, so the step stays finite.
+        singular++;
+        const d = Math.max(Math.abs(diagonal[b]), Math.abs(diagonal[b + 4]), Math.abs(diagonal[b + 8]));
+        const s = d > 0 ? 1 / d : 1;
+        inverse.fill(0, b, b + 9);
+        inverse[b] = inverse[b + 4] = inverse[b + 8] = s;
+      }
+    }
+    this.singularBlocks = singular;
+    let c2 = 0;
+    for (let i = 0; i < C.length; i++) c2 += C[i] * C[i];
+    return Math.sqrt(c2);
+  }
+
+  /**
+   * out = A x = (X W + Y) x + δ x (paper 000 eqs 49, 52), matrix-free. `out` must not alias `x`.
+   * An arrow property, so it can be handed to GMRES without a closure per step.
+   */
+  readonly apply = (x: Float64Array, out: Float64Array): void => {
+    applyGradC(this.W!, this.X, this.Y, x, out, this.tmp);
+    this.matVecs++;
+    const delta = this.delta;
+    if (delta !== 0) for (let i = 0; i < out.length; i++) out[i] += delta * x[i];
+  };
+}

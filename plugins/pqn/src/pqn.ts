@@ -1,0 +1,203 @@
+import {
+  bsrMul, Gmres, initialReactions, isMoreauError, projectOntoCones, solveBudget,
+  type ContactSolver, type EventBus, type FrictionContactProblem, type GmresOptions, type MeritFunction,
+  type PluginContext, type SolveOptions, type SolveResult, type StopReason,
+} from '@moreau/core';
+import type { PqnOptions } from './index.js';
+import { Linearization } from './linearization.js';
+import { effectiveDelta } from './relative-delta.js';
+
+/** What `SolveResult.stats` holds for PQN. */
+export interface PqnStats {
+  variant: 'gmres' | 'diagonal';
+  /** Newton steps taken (= `iterations`). */
+  newtonIterations: number;
+  /** Arnoldi steps of GMRES over the solve. */
+  gmresIterations: number;
+  /** Products with A = ∇C_ω + δI made by GMRES (the quantity `maxMatVecs` caps). */
+  gmresMatVecs: number;
+  /** Every product with W the solver made: GMRES's plus one U = W R + q per step and one at the start. Merit evaluations excluded. */
+  matVecs: number;
+  meritEvaluations: number;
+  /** The ω and δ actually used (δ after `relativeTo`). */
+  omega: number;
+  delta: number;
+  /** Newton steps at which some diagonal block of A was singular (replaced by a scaled identity). */
+  singularSteps: number;
+  /** Which cap stopped an unconverged solve, if one did. */
+  limit: 'maxIterations' | 'maxMatVecs' | null;
+  /** Merit at R^0, R^1, ... (iterations[i] is the step index of errors[i]). */
+  history: { iterations: number[]; errors: number[] };
+  /** Per Newton step i + 1: GMRES iterations, W products, ‖C_ω‖ and the linear residual ‖C_ω − A ΔR‖ (NaN-free; 0 for diagonal). */
+  steps: { gmresIterations: number[]; matVecs: number[]; cNorm: number[]; linearResidual: number[] };
+}
+
+/**
+ * The projected quasi-Newton method, paper 000 Algorithm 1 (and the diagonal
+ * variant of paper 001). See FrictionContactProblem for the problem statement.
+ * Per Newton step k, normal first:
+ *
+ *     (a) U^k = W R^k + q
+ *     (b) C_ω^k = C_ω(U^k, R^k),  A^k = X W + Y + δ I              (eqs 41-52)
+ *     (c) ΔR^k = GMRES(A^k, C_ω^k), abs. tolerance ε‖C_ω^k‖, ≤ m iterations,
+ *         block-Jacobi preconditioned with the inverted 3x3 blocks A^k_aa
+ *     (d) R^{k+1} = proj_K[R^k − ΔR^k]
+ *
+ * until merit(R^{k+1}) < γ or k = n (or GMRES has used `maxMatVecs` products). One
+ * addition: when a GMRES step leaves R unchanged the solve stops as 'stalled', since
+ * Algorithm 1 would repeat that step until k = n.
+ * The diagonal variant replaces (c)-(d) by ΔR^{k+1} = (1 − θ)ΔR^k − θ (A^k_diag)⁻¹C^k,
+ * R^{k+1} = proj_K[R^k + ΔR^{k+1}]. The merit is evaluated on the unsmoothed problem.
+ * The Gauss-Seidel fallback of Algorithm 1 step 3 is configuration: pair this solver
+ * with `fallback: { name: 'gauss-seidel' }`.
+ */
+export class Pqn implements ContactSolver {
+  readonly name = 'pqn';
+  private readonly merit: MeritFunction;
+  private readonly events: EventBus;
+  private lin = new Linearization(0);
+  private gmres: Gmres | null = null;
+  private U = new Float64Array(0);
+  private dR = new Float64Array(0);
+  private trial = new Float64Array(0);
+  private readonly gmresOptions: GmresOptions = { tolerance: 0, maxIterations: 0, side: 'right' };
+
+  constructor(private readonly options: PqnOptions, ctx: PluginContext) {
+    this.merit = ctx.merit(options.merit);
+    this.events = ctx.events;
+  }
+
+  solve(problem: FrictionContactProblem, solveOptions: SolveOptions = {}): SolveResult {
+    const t0 = performance.now();
+    const opts = this.options;
+    const { cap, budget } = solveBudget(solveOptions, opts.maxIterations);
+    const n = problem.size, { W, q, mu } = problem;
+    const R = initialReactions(problem, solveOptions.warmStart);
+    this.allocate(problem.contacts);
+    const { U, dR, trial, lin } = this;
+    const gmresVariant = opts.variant === 'gmres';
+    const omega = opts.omega ?? 1e-3 * opts.tolerance;
+    const delta = effectiveDelta(W, opts.delta);
+    const theta = opts.theta;
+
+    const stats: PqnStats = {
+      variant: opts.variant, newtonIterations: 0, gmresIterations: 0, gmresMatVecs: 0, matVecs: 0,
+      meritEvaluations: 0, omega, delta, singularSteps: 0, limit: null,
+      history: { iterations: [], errors: [] },
+      steps: { gmresIterations: [], matVecs: [], cNorm: [], linearResidual: [] },
+    };
+    const evaluate = (k: number): number => {
+      const e = this.merit.evaluate(problem, R, U);
+      stats.meritEvaluations++;
+      stats.history.iterations.push(k);
+      stats.history.errors.push(e);
+      return e;
+    };
+    const updateVelocity = (): void => {
+      bsrMul(W, R, U);
+      for (let i = 0; i < n; i++) U[i] += q[i];
+      stats.matVecs++;
+    };
+    const listening = this.events.listenerCount('solver:iteration') > 0;
+
+    updateVelocity();
+    let error = evaluate(0);
+    let reason: StopReason | undefined = error < opts.tolerance ? 'converged' : !(error < Infinity) ? 'breakdown' : undefined;
+    let k = 0;
+    dR.fill(0); // ΔR^0 = 0
+    while (reason === undefined) {
+      if (k >= cap) { reason = 'max-iterations'; stats.limit = 'maxIterations'; break; }
+      if (budget !== undefined && performance.now() - t0 >= budget) { reason = 'time-budget'; break; }
+      // Arnoldi steps this call may take so that GMRES (≤ one residual check per step) stays within the cap.
+      const arnoldi = Math.min(opts.gmresIterations, Math.floor((opts.maxMatVecs - stats.gmresMatVecs) / 2));
+      if (gmresVariant && arnoldi < 1) { reason = 'max-iterations'; stats.limit = 'maxMatVecs'; break; }
+
+      const cNorm = lin.linearize(W, mu, U, R, omega, delta);
+      if (lin.singularBlocks > 0) stats.singularSteps++;
+      let its = 0, mvs = 0, linearResidual = 0;
+      if (gmresVariant) {
+        dR.fill(0);
+        const go = this.gmresOptions;
+        go.tolerance = opts.gmresTolerance * cNorm;
+        go.maxIterations = arnoldi;
+        go.preconditioner = lin.inverse;
+        try {
+          const res = this.gmres!.solve(lin.apply, lin.C, dR, go);
+          its = res.iterations; mvs = res.matVecs; linearResidual = res.residualNorm;
+        } catch (e) {
+          if (!isMoreauError(e, 'E_NOT_FINITE')) throw e;
+          reason = 'breakdown';
+          break;
+        }
+        for (let i = 0; i < n; i++) trial[i] = R[i] - dR[i];
+      } else {
+        diagonalIncrement(dR, lin.inverse, lin.C, theta);
+        for (let i = 0; i < n; i++) trial[i] = R[i] + dR[i];
+      }
+      projectOntoCones(trial, trial, mu);
+      let finite = true, same = true;
+      for (let i = 0; i < n; i++) {
+        const t = trial[i];
+        if (!Number.isFinite(t)) { finite = false; break; }
+        if (t !== R[i]) same = false;
+      }
+      if (!finite) { reason = 'breakdown'; break; }
+      R.set(trial);
+      k++;
+      updateVelocity();
+      stats.gmresIterations += its;
+      stats.gmresMatVecs += mvs;
+      stats.matVecs += mvs;
+      stats.steps.gmresIterations.push(its);
+      stats.steps.matVecs.push(mvs + 1);
+      stats.steps.cNorm.push(cNorm);
+      stats.steps.linearResidual.push(linearResidual);
+      error = evaluate(k);
+      if (listening) {
+        this.events.emit('solver:iteration', {
+          solver: this.name, iteration: k, error, gmresIterations: its, matVecs: mvs + 1, cNorm,
+          totalGmresIterations: stats.gmresIterations, totalMatVecs: stats.matVecs,
+        });
+      }
+      if (error < opts.tolerance) reason = 'converged';
+      else if (!(error < Infinity)) reason = 'breakdown';
+      // A GMRES step depends on R^k alone (GMRES starts from 0), so R^{k+1} = R^k would repeat
+      // until k = n: stop now instead, and let the fallback, if any, take over.
+      else if (gmresVariant && same) reason = 'stalled';
+    }
+    stats.newtonIterations = k;
+
+    const u = Float64Array.from(U);
+    const converged = reason === 'converged';
+    const ms = performance.now() - t0;
+    this.events.emit('solver:end', { solver: this.name, converged, reason, iterations: k, error, merit: this.merit.name, ms });
+    return {
+      r: R, u, converged, reason, iterations: k, error, merit: this.merit.name, answeredBy: this.name, ms,
+      stats: stats as unknown as Record<string, unknown>,
+    };
+  }
+
+  private allocate(contacts: number): void {
+    if (this.lin.contacts === contacts && this.gmres?.restart === this.options.restart) return;
+    const n = 3 * contacts;
+    this.lin = new Linearization(contacts);
+    this.gmres = new Gmres(n, this.options.restart);
+    this.U = new Float64Array(n);
+    this.dR = new Float64Array(n);
+    this.trial = new Float64Array(n);
+  }
+}
+
+/**
+ * Paper 001 Algorithm 1 step (c): ΔR ← (1 − θ) ΔR − θ A⁻¹ C, with A⁻¹ block diagonal
+ * (9 row-major values per contact). In place on dR.
+ */
+export function diagonalIncrement(dR: Float64Array, inverse: Float64Array, C: Float64Array, theta: number): void {
+  const keep = 1 - theta;
+  for (let o = 0, b = 0; o < dR.length; o += 3, b += 9) {
+    const c0 = C[o], c1 = C[o + 1], c2 = C[o + 2];
+    dR[o] = keep * dR[o] - theta * (inverse[b] * c0 + inverse[b + 1] * c1 + inverse[b + 2] * c2);
+    dR[o + 1] = keep * dR[o + 1] - theta * (inverse[b + 3] * c0 + inverse[b + 4] * c1 + inverse[b + 5] * c2);
+    dR[o + 2] = keep * dR[o + 2] - theta * (inverse[b + 6] * c0 + inverse[b + 7] * c1 + inverse[b + 8] * c2);
+  }
+}

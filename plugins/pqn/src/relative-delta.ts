@@ -1,0 +1,34 @@
+import type { BlockSparseMatrix } from '@moreau/core';
+
+/** What δ is measured against (paper 000 §8.1.2): nothing, or the smallest, mean or largest diagonal entry of W. */
+export type DeltaReference = 'none' | 'minWii' | 'avgWii' | 'maxWii';
+
+/** The regularisation option: an absolute δ, or a factor of a diagonal statistic of W. */
+export type DeltaOption = number | { value: number; relativeTo: DeltaReference };
+
+/**
+ * The δ used in Algorithm 1 step (b): δ itself, or δ₁ = δ · min_i W_ii, δ · avg_i W_ii
+ * or δ · max_i W_ii over the scalar diagonal entries of W (paper 000 §8.1.2; all 3 per
+ * contact, normal and tangential). A negative statistic (a malformed W) counts as 0,
+ * so δ₁ is never negative.
+ * @returns δ₁ >= 0
+ */
+export function effectiveDelta(W: BlockSparseMatrix, delta: DeltaOption): number {
+  const { value, relativeTo } = typeof delta === 'number' ? { value: delta, relativeTo: 'none' as const } : delta;
+  if (relativeTo === 'none' || value === 0) return value;
+  const nc = W.blockRows;
+  if (nc === 0) return 0;
+  const values = W.values, diagIdx = W.diagIdx;
+  let min = Infinity, max = -Infinity, sum = 0;
+  for (let a = 0; a < nc; a++) {
+    const b = 9 * diagIdx[a];
+    for (let i = 0; i < 3; i++) {
+      const w = values[b + 4 * i];
+      if (w < min) min = w;
+      if (w > max) max = w;
+      sum += w;
+    }
+  }
+  const stat = relativeTo === 'minWii' ? min : relativeTo === 'maxWii' ? max : sum / (3 * nc);
+  return stat > 0 ? value * stat : 0;
+}
