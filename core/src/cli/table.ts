@@ -12,6 +12,7 @@ export function formatNumber(x: number): string {
   if (Number.isInteger(x) && Math.abs(x) < 1e9) return String(x);
   if (!Number.isFinite(x)) return String(x);
   const a = Math.abs(x);
-  if (a !== 0 && (a < 1e-3 || a >= 1e6)) return x.toExponential(2);
+  if (a !== 0 && (a < 1e-3 || a >= 1e9)) return x.toExponential(2);
+  if (a >= 100) return String(Math.round(x));
   return x.toPrecision(3).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '');
 }
