@@ -1,0 +1,51 @@
+import { defineSolver, z } from '@moreau/core';
+import { SemismoothNewton } from './semismooth-newton.js';
+
+/** Options; the SCSOL parameters default to paper 004 Table 2 (J = 10: HYB(G), the paper's best). */
+export const options = z.object({
+  tolerance: z.number().positive().default(1e-8).describe('converged when the merit of the returned r is at or below this'),
+  maxIterations: z.number().int().positive().default(1000).describe('K: Newton iteration cap (paper 004 Table 2)'),
+  merit: z.string().min(1).default('siconos').describe('registered merit function judging convergence'),
+  variant: z.enum(['hyb', 'newt', 'fix', 'unil']).default('hyb')
+    .describe('linearisation: hyb (hybrid), newt (full semismooth Newton), fix (Tresca fixed point), unil (frictionless only)'),
+  stop: z.enum(['either', 'merit', 'step']).default('either')
+    .describe("stop on the merit test, on the paper's ‖δR‖/‖R‖ ≤ epsilon (or UNIL's repeated active set), or on either; only the merit decides convergence"),
+  epsilon: z.number().positive().default(1e-10).describe("ε: the paper's relative step test, and FIX's inner test before a bound update"),
+  sigma: z.number().gt(0).lt(1).default(0.9).describe('σ: line-search step reduction'),
+  gamma: z.number().gt(0).lt(1).default(0.1).describe('γ: sufficient decrease of the line search (eq 64)'),
+  beta: z.number().gt(0).lt(1).default(0.034).describe('β: the line search gives up once the step is at or below this'),
+  memory: z.number().int().nonnegative().default(10).describe("J: merit memory; 0 is Armijo's monotone search, J > 0 Grippo's nonmonotone one"),
+  phi: z.number().gte(1).default(10).describe('φ: SCALE multiplies ρ_α by this on a stick/slip switch'),
+  scaleLimit: z.number().int().nonnegative().max(255).default(6)
+    .describe('L: at most this many ρ_α increases per contact, and none before iteration L'),
+  modifiedTangent: z.boolean().default(true).describe('use F̃ of eq 59 (true) or the consistent F of eq 56 in the slip rows'),
+  rowScaling: z.boolean().default(true).describe("multiply the rows of lines 5, 8, 9 by W's diagonal entries"),
+  regularization: z.number().nonnegative().default(1e-6)
+    .describe('λ: solve (Ω + λ|diag Ω|) δR = Π; not in paper 004, it keeps the Newton systems of singular W (most real ones) solvable; 0 is the paper'),
+  initialVelocity: z.enum(['zero', 'consistent']).default('zero')
+    .describe("U⁰: zero as in the paper's runs (the residual T carries W R⁰ + q), or W R⁰ + q"),
+  linearSolver: z.enum(['direct', 'gmres']).default('direct')
+    .describe('Ω δR = Π by dense LU (up to directMaxSize unknowns, GMRES above), or by block-Jacobi preconditioned GMRES'),
+  linearTolerance: z.number().positive().default(1e-10).describe('GMRES relative residual tolerance'),
+  linearMaxIterations: z.number().int().positive().default(1000).describe('GMRES iteration cap per Newton system'),
+  gmresRestart: z.number().int().positive().default(60).describe('GMRES restart length'),
+  directMaxSize: z.number().int().positive().default(3000)
+    .describe('largest n = 3·contacts the dense direct solver takes (8n² bytes; GMRES above)'),
+});
+
+export type SemismoothNewtonOptions = z.output<typeof options>;
+export { SemismoothNewton } from './semismooth-newton.js';
+export { Scsol, type ScsolOptions, type StepOutcome } from './scsol.js';
+export { NewtonSystem, type RowCounts } from './newton-system.js';
+export { classifyContact, contactRow, SEPARATED, STICK, ZERO_BOUND, SLIP, type ContactRow, type RowKind, type Variant } from './contact-rows.js';
+export { constraints, contactConstraint, merit, meritAlong } from './constraints.js';
+export { LinearSolver, type LinearSolverOptions, type LinearStats } from './linear-solver.js';
+
+export default defineSolver({
+  name: 'semismooth-newton',
+  summary: 'semismooth Newton (paper 004): UNIL, NEWT, HYB or FIX linearisations under SCSOL with line search and penalty scaling',
+  core: '^0.1.0',
+  supports: { warmStart: true, cone: 'coulomb', friction: true },
+  options,
+  create: (opts, ctx) => new SemismoothNewton(opts, ctx),
+});
