@@ -1,5 +1,5 @@
 import {
-  bsrMul, MoreauError, projectOntoCones,
+  bsrMul, checkWarmStart, MoreauError, projectOntoCones, solveBudget,
   type ContactSolver, type EventBus, type FrictionContactProblem, type MeritFunction,
   type PluginContext, type SolveOptions, type SolveResult, type StopReason,
 } from '@moreau/core';
@@ -42,7 +42,7 @@ export class SemismoothNewton implements ContactSolver {
   solve(problem: FrictionContactProblem, solveOptions: SolveOptions = {}): SolveResult {
     const t0 = performance.now();
     const opts = this.options;
-    const { cap, budget } = checkBudget(solveOptions, opts.maxIterations);
+    const { cap, budget } = solveBudget(solveOptions, opts.maxIterations);
     if (opts.variant === 'unil') {
       for (let a = 0; a < problem.contacts; a++) {
         if (problem.mu[a] !== 0) {
@@ -50,7 +50,8 @@ export class SemismoothNewton implements ContactSolver {
         }
       }
     }
-    const warm = checkWarmStart(problem, solveOptions.warmStart);
+    checkWarmStart(problem, solveOptions.warmStart);
+    const warm = solveOptions.warmStart;
     const n = problem.size;
     const r = new Float64Array(n);
     const history = { errors: [] as number[], newtonMerits: [] as number[], steps: [] as number[], relativeChanges: [] as number[] };
@@ -145,34 +146,4 @@ export class SemismoothNewton implements ContactSolver {
       history,
     };
   }
-}
-
-/** The iteration cap (the smaller of the option and the call's) and the time budget, validated. */
-function checkBudget(o: SolveOptions, ownCap: number): { cap: number; budget: number | undefined } {
-  let cap = ownCap;
-  if (o.maxIterations !== undefined) {
-    if (!Number.isInteger(o.maxIterations) || o.maxIterations < 0) {
-      throw new MoreauError('E_CONFIG', `maxIterations must be a non-negative integer, got ${o.maxIterations}`, { path: ['maxIterations'] });
-    }
-    cap = Math.min(cap, o.maxIterations);
-  }
-  if (o.timeBudgetMs !== undefined && !(o.timeBudgetMs >= 0)) {
-    throw new MoreauError('E_CONFIG', `timeBudgetMs must be a non-negative number, got ${o.timeBudgetMs}`, { path: ['timeBudgetMs'] });
-  }
-  return { cap, budget: o.timeBudgetMs };
-}
-
-/** The warm start, validated (not projected: SCSOL starts from any R). */
-function checkWarmStart(problem: FrictionContactProblem, warm: Float64Array | undefined): Float64Array | undefined {
-  if (warm === undefined) return undefined;
-  const n = problem.size;
-  if (!(warm instanceof Float64Array) || warm.length !== n) {
-    throw new MoreauError('E_PROBLEM_SHAPE', `warmStart must be a Float64Array of length ${n} (3 per contact), got ${warm?.length}`, { place: 'warmStart' });
-  }
-  for (let i = 0; i < n; i++) {
-    if (!Number.isFinite(warm[i])) {
-      throw new MoreauError('E_NOT_FINITE', `warmStart[${i}] = ${warm[i]} (contact ${Math.floor(i / 3)}) is not finite`, { place: 'warmStart', index: i });
-    }
-  }
-  return warm;
 }
