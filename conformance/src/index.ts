@@ -5,3 +5,4 @@ export {
 } from './cone-properties.js';
 export { coneSuite, type ConeSuiteOptions } from './cone-suite.js';
 export { solverSuite, describeFailure } from './solver-suite.js';
+export * from './shared-problems.js';

@@ -1,14 +1,9 @@
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { haveSharedProblems as present, sharedProblem } from '@moreau/conformance';
 import { describe, expect, test } from 'vitest';
 import { bsrMul, readProblem, SiconosMerit } from '@moreau/core';
 import plugin, { options } from './index.js';
 import { testContext } from './__fixtures__/context.js';
 
-/** The developers' folder of real problems (Siconos test data), beside the repository; it may be absent. */
-const dir = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/problems');
-const present = existsSync(join(dir, 'README.md'));
 
 /**
  * Plain NSGS at 1e-8 from r = 0, default options. Siconos NSGS reaches 1e-8 on
@@ -31,7 +26,7 @@ const CASES: { file: string; converges: boolean }[] = [
 describe.skipIf(!present)('gauss-seidel on the shared Siconos problems', () => {
   for (const { file, converges } of CASES) {
     test(`should ${converges ? 'reach 1e-8' : 'stop at the cap, short of 1e-8,'} on ${file}`, async () => {
-      const { problem } = await readProblem(join(dir, file));
+      const { problem } = await readProblem(sharedProblem(file));
       const res = plugin.create(options.parse({}), testContext()).solve(problem);
       expect(res.converged).toBe(converges);
       expect(res.reason).toBe(converges ? 'converged' : 'max-iterations');

@@ -1,13 +1,8 @@
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { haveSharedProblems as present, sharedProblem } from '@moreau/conformance';
 import { describe, expect, test } from 'vitest';
 import { bsrMul, EnergyMerit, EventBus, createRegistry, readProblem, RunContext } from '@moreau/core';
 import plugin, { options, type PqnStats } from './index.js';
 
-/** The developers' folder of real problems (Siconos test data), beside the repository; it may be absent. */
-const dir = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/problems');
-const present = existsSync(join(dir, 'README.md'));
 
 /**
  * PQN with paper 000 Table 1's defaults from r = 0. It reaches the energy merit 1e-8 on six
@@ -30,7 +25,7 @@ const CASES: { file: string; converges: boolean }[] = [
 describe.skipIf(!present)('pqn on the shared Siconos problems', () => {
   for (const { file, converges } of CASES) {
     test(`should ${converges ? 'reach the energy merit 1e-8' : 'stop at k = n short of 1e-8'} on ${file}`, async () => {
-      const { problem } = await readProblem(join(dir, file));
+      const { problem } = await readProblem(sharedProblem(file));
       const res = plugin.create(options.parse({}), new RunContext(createRegistry(), new EventBus())).solve(problem);
       expect(res.converged).toBe(converges);
       expect(res.reason).toBe(converges ? 'converged' : 'max-iterations');
@@ -50,7 +45,7 @@ describe.skipIf(!present)('pqn on the shared Siconos problems', () => {
 
   test('should converge on the Capsules problems with δ relative to the mean diagonal of W (§8.1.2)', async () => {
     for (const file of ['Capsules-i101-404.dat', 'Capsules-i125-1213.hdf5']) {
-      const { problem } = await readProblem(join(dir, file));
+      const { problem } = await readProblem(sharedProblem(file));
       const s = plugin.create(options.parse({ delta: { value: 1, relativeTo: 'avgWii' } }), new RunContext(createRegistry(), new EventBus()));
       const res = s.solve(problem);
       expect(res.converged, file).toBe(true);

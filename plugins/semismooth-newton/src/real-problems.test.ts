@@ -1,20 +1,11 @@
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { haveSharedProblems as present, SHARED_PROBLEM_FILES, sharedProblem } from '@moreau/conformance';
 import { describe, expect, test } from 'vitest';
 import { bsrMul, readProblem, SiconosMerit, type FrictionContactProblem } from '@moreau/core';
 import plugin, { options, type SemismoothNewtonOptions } from './index.js';
 import { testContext } from './__fixtures__/context.js';
 
-/** The developers' folder of real problems (Siconos test data), beside the repository; it may be absent. */
-const dir = resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/problems');
-const present = existsSync(join(dir, 'README.md'));
 
-const FILES = [
-  'FrictionContact3D_1c.dat', 'FC3D_Example1_SBM.dat', 'Rover4516.dat', 'Rover1040.dat',
-  'OneObject-i1028-138.hdf5.dat', 'BoxesStack1-i100000-32.hdf5.dat', 'LMGC_100_PR_PerioBox-i00361-60-03000.hdf5',
-  'Box_Stacks-i0122-82-5.hdf5', 'Capsules-i101-404.dat', 'Capsules-i125-1213.hdf5',
-];
+const FILES = SHARED_PROBLEM_FILES;
 
 function solve(p: FrictionContactProblem, opts: Partial<SemismoothNewtonOptions>) {
   const res = plugin.create(options.parse(opts), testContext()).solve(p);
@@ -29,7 +20,7 @@ function solve(p: FrictionContactProblem, opts: Partial<SemismoothNewtonOptions>
 describe.skipIf(!present)('semismooth-newton on the shared Siconos problems', () => {
   for (const file of FILES) {
     test(`should reach 1e-8 on frictionless ${file} as UNIL and with the default HYB(G)`, async () => {
-      const p = (await readProblem(join(dir, file))).problem.frictionless();
+      const p = (await readProblem(sharedProblem(file))).problem.frictionless();
       const unil = solve(p, { variant: 'unil' });
       expect(unil.converged).toBe(true);
       expect(unil.error).toBeLessThanOrEqual(1e-8);
@@ -40,7 +31,7 @@ describe.skipIf(!present)('semismooth-newton on the shared Siconos problems', ()
     });
 
     test(`should reach 1e-8 on ${file} with HYB(A)`, async () => {
-      const p = (await readProblem(join(dir, file))).problem;
+      const p = (await readProblem(sharedProblem(file))).problem;
       const res = solve(p, { memory: 0 });
       expect(res.converged).toBe(true);
       expect(res.error).toBeLessThanOrEqual(1e-8);
