@@ -13,10 +13,19 @@ import type { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
  * @returns y
  */
 export function bsrMul(W: BlockSparseMatrix, x: Float64Array, y: Float64Array): Float64Array {
-  const rowPtr = W.rowPtr, colIdx = W.colIdx, values = W.values;
-  const blockRows = W.blockRows | 0;
-  let k = 0, v = 0, o = 0;
-  for (let i = 1; i <= blockRows; i = (i + 1) | 0) {
+  bsrMulRows(W.rowPtr, W.colIdx, W.values, x, y, 0, W.blockRows);
+  return y;
+}
+
+/**
+ * y[3 r0 .. 3 r1) = block rows r0 .. r1-1 of W x, on W's raw arrays. Kept free of
+ * outer references: the parallel mat-vec runs its source text in worker threads.
+ */
+export function bsrMulRows(
+  rowPtr: Int32Array, colIdx: Int32Array, values: Float64Array, x: Float64Array, y: Float64Array, r0: number, r1: number,
+): void {
+  let k = rowPtr[r0] | 0, v = (k * 9) | 0, o = (r0 * 3) | 0;
+  for (let i = (r0 + 1) | 0; i <= r1; i = (i + 1) | 0) {
     let y0 = 0, y1 = 0, y2 = 0;
     const end = rowPtr[i] | 0;
     for (; k < end; k = (k + 1) | 0, v = (v + 9) | 0) {
@@ -29,7 +38,6 @@ export function bsrMul(W: BlockSparseMatrix, x: Float64Array, y: Float64Array): 
     y[o] = y0; y[(o + 1) | 0] = y1; y[(o + 2) | 0] = y2;
     o = (o + 3) | 0;
   }
-  return y;
 }
 
 /**

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { MoreauError } from '../plugin/errors.js';
 import type { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
-import { bsrMul } from './bsr-matvec.js';
+import { bsrMul, bsrMulRows } from './bsr-matvec.js';
 
 /** Below this many stored blocks a mat-vec takes well under a millisecond and threads do not pay for their barrier. */
 export const PARALLEL_MIN_BLOCKS = 100_000;
@@ -24,33 +24,11 @@ const CMD_MUL = 1, CMD_EXIT = 2;
 // to catch back-to-back mat-vecs without a futex round trip, short enough not to steal a core.
 const SPIN = 2000;
 
-/**
- * y[3 r0 .. 3 r1) = rows r0 .. r1-1 of W x. Kept free of outer references: the
- * worker runs its source text.
- */
-function mulRows(
-  rowPtr: Int32Array, colIdx: Int32Array, values: Float64Array, x: Float64Array, y: Float64Array, r0: number, r1: number,
-): void {
-  let k = rowPtr[r0] | 0, v = (k * 9) | 0, o = (r0 * 3) | 0;
-  for (let i = (r0 + 1) | 0; i <= r1; i = (i + 1) | 0) {
-    let y0 = 0, y1 = 0, y2 = 0;
-    const end = rowPtr[i] | 0;
-    for (; k < end; k = (k + 1) | 0, v = (v + 9) | 0) {
-      const j = (colIdx[k] * 3) | 0;
-      const x0 = x[j], x1 = x[(j + 1) | 0], x2 = x[(j + 2) | 0];
-      y0 += values[v] * x0 + values[(v + 1) | 0] * x1 + values[(v + 2) | 0] * x2;
-      y1 += values[(v + 3) | 0] * x0 + values[(v + 4) | 0] * x1 + values[(v + 5) | 0] * x2;
-      y2 += values[(v + 6) | 0] * x0 + values[(v + 7) | 0] * x1 + values[(v + 8) | 0] * x2;
-    }
-    y[o] = y0; y[(o + 1) | 0] = y1; y[(o + 2) | 0] = y2;
-    o = (o + 3) | 0;
-  }
-}
-
 const WORKER_SOURCE = `
 const { workerData } = require('node:worker_threads');
 const { ctrl, rowPtr, colIdx, values, x, y, r0, r1 } = workerData;
-${mulRows.toString()}
+// bsrMulRows is free of outer references, so its source text runs in the worker as it is.
+${bsrMulRows.toString()}
 let seen = 0;
 for (;;) {
   let g = Atomics.load(ctrl, ${GEN});
@@ -58,7 +36,7 @@ for (;;) {
   while (g === seen) { Atomics.wait(ctrl, ${GEN}, seen); g = Atomics.load(ctrl, ${GEN}); }
   seen = g;
   if (Atomics.load(ctrl, ${CMD}) === ${CMD_EXIT}) break;
-  try { mulRows(rowPtr, colIdx, values, x, y, r0, r1); } catch { Atomics.store(ctrl, ${FAILED}, 1); }
+  try { bsrMulRows(rowPtr, colIdx, values, x, y, r0, r1); } catch { Atomics.store(ctrl, ${FAILED}, 1); }
   if (Atomics.sub(ctrl, ${PENDING}, 1) === 1) Atomics.notify(ctrl, ${PENDING});
 }
 `;
@@ -149,7 +127,7 @@ export class ParallelBsrMul {
     Atomics.store(ctrl, CMD, CMD_MUL);
     Atomics.add(ctrl, GEN, 1);
     Atomics.notify(ctrl, GEN);
-    mulRows(W.rowPtr, W.colIdx, this.values!, sx, sy, 0, this.ownRows);
+    bsrMulRows(W.rowPtr, W.colIdx, this.values!, sx, sy, 0, this.ownRows);
     let p = Atomics.load(ctrl, PENDING);
     for (let s = 0; p !== 0 && s < SPIN; s++) p = Atomics.load(ctrl, PENDING);
     while (p !== 0) {
