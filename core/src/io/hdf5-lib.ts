@@ -90,3 +90,22 @@ export function summariseDiagnostics(text: string): string {
   }
   return last || text.trim().split('\n')[0]?.slice(0, 200) || 'unknown HDF5 error';
 }
+
+/**
+ * Closes an HDF5 file (if opened), removes its scratch file (if created) and drops
+ * any diagnostics left behind. Never throws: it runs in `finally` blocks, where a
+ * corrupt file may fail to close and the first error is the one to report.
+ */
+export function releaseScratch(lib: Hdf5Lib, file: { close(): unknown } | undefined, name: string): void {
+  try {
+    file?.close();
+  } catch {
+    // a corrupt or half-written file may fail to close; its handle goes with the scratch file
+  }
+  try {
+    lib.fs.unlink(name);
+  } catch {
+    // never created
+  }
+  lib.takeDiagnostics();
+}

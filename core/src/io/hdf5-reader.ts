@@ -1,7 +1,7 @@
 import type * as H5 from 'h5wasm';
 import { MoreauError } from '../plugin/errors.js';
 import { fileFormatError, toFileError } from './file-errors.js';
-import { loadHdf5, scratchPath, summariseDiagnostics } from './hdf5-lib.js';
+import { loadHdf5, releaseScratch, scratchPath, summariseDiagnostics } from './hdf5-lib.js';
 import type { Hdf5Lib } from './hdf5-lib.js';
 
 // HDF5 datatype classes (H5T_class_t)
@@ -191,16 +191,6 @@ export async function withHdf5<T>(bytes: Uint8Array, file: string, fn: (r: Hdf5R
     }
     throw toFileError(e, file, 'HDF5');
   } finally {
-    try {
-      f?.close();
-    } catch {
-      // a corrupt file may fail to close; its handle is dropped with the scratch file
-    }
-    try {
-      lib.fs.unlink(name);
-    } catch {
-      // not created
-    }
-    lib.takeDiagnostics();
+    releaseScratch(lib, f, name);
   }
 }

@@ -1,6 +1,6 @@
 import type * as H5 from 'h5wasm';
 import { MoreauError } from '../plugin/errors.js';
-import { loadHdf5, scratchPath, summariseDiagnostics } from './hdf5-lib.js';
+import { loadHdf5, releaseScratch, scratchPath, summariseDiagnostics } from './hdf5-lib.js';
 
 /** One dataset to write: an h5wasm dtype string (`<i`, `<d`, `A<len>`), a shape, the data. */
 export interface H5DatasetSpec {
@@ -73,16 +73,6 @@ export async function encodeHdf5(tree: H5GroupSpec): Promise<Uint8Array> {
     const why = e instanceof Error ? e.message : String(e);
     throw new MoreauError('E_FILE_IO', `HDF5 encoding failed: ${why}`, undefined, { cause: e });
   } finally {
-    try {
-      f?.close();
-    } catch {
-      // already failing
-    }
-    try {
-      lib.fs.unlink(name);
-    } catch {
-      // never created
-    }
-    lib.takeDiagnostics();
+    releaseScratch(lib, f, name);
   }
 }
