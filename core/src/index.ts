@@ -9,3 +9,4 @@ export * from './merit/index.js';
 export * from './cone/index.js';
 export * from './linalg/index.js';
 export * from './io/index.js';
+export * from './engine/index.js';

@@ -1,6 +1,9 @@
 import type { z } from 'zod';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import type { EventBus } from '../events/event-bus.js';
+import type { ContactDetector, Integrator, Kinematics } from './dynamics-contracts.js';
+
+export * from './dynamics-contracts.js';
 
 /**
  * The five contracts of DESIGN §3. A plugin package default-exports one plugin
@@ -115,32 +118,7 @@ export interface MeritPlugin<S extends z.ZodType = z.ZodType> extends PluginBase
   create(options: z.output<S>, ctx: PluginContext): MeritFunction;
 }
 
-// Kinematics, detection and integration are specified here so that the registry,
-// `resolve()` and `moreau plugins` handle every kind alike; their plugins arrive
-// with the simulation engine.
-
-export interface Kinematics {
-  readonly name: string;
-  /** Degrees of freedom of one body. */
-  readonly dofs: number;
-}
-
-export interface ContactPoint {
-  bodyA: number;
-  bodyB: number;
-  point: Float64Array;
-  /** Rows: normal, tangent 1, tangent 2 (normal first). */
-  frame: Float64Array;
-  gap: number;
-}
-
-export interface ContactDetector {
-  readonly name: string;
-}
-
-export interface Integrator {
-  readonly name: string;
-}
+// Kinematics, detection and integration: see dynamics-contracts.ts.
 
 export interface KinematicsPlugin<S extends z.ZodType = z.ZodType> extends PluginBase<S> {
   kind: 'kinematics';

@@ -1,0 +1,99 @@
+import type { ContactBufferLike } from '../plugin/dynamics-contracts.js';
+
+/**
+ * Contact points as structure of arrays (DESIGN §7). Grows, never shrinks, so a
+ * simulation reuses its buffers from step to step. Frames are completed from the
+ * normal deterministically (see `completeFrame`).
+ */
+export class ContactBuffer implements ContactBufferLike {
+  count = 0;
+  bodyA = new Int32Array(0);
+  bodyB = new Int32Array(0);
+  feature = new Int32Array(0);
+  point = new Float64Array(0);
+  frame = new Float64Array(0);
+  gap = new Float64Array(0);
+
+  constructor(capacity = 64) {
+    this.reserve(capacity);
+  }
+
+  clear(): void {
+    this.count = 0;
+  }
+
+  /** Makes room for `capacity` contacts, keeping the ones held. */
+  reserve(capacity: number): void {
+    if (capacity <= this.bodyA.length) return;
+    const grow = <T extends Int32Array | Float64Array>(a: T, per: number): T => {
+      const b = new (a.constructor as new (n: number) => T)(capacity * per);
+      b.set(a.subarray(0, this.count * per));
+      return b;
+    };
+    this.bodyA = grow(this.bodyA, 1);
+    this.bodyB = grow(this.bodyB, 1);
+    this.feature = grow(this.feature, 1);
+    this.point = grow(this.point, 3);
+    this.frame = grow(this.frame, 9);
+    this.gap = grow(this.gap, 1);
+  }
+
+  push(bodyA: number, bodyB: number, feature: number, px: number, py: number, pz: number,
+       nx: number, ny: number, nz: number, gap: number): number {
+    const k = this.count;
+    if (k === this.bodyA.length) this.reserve(Math.max(64, 2 * k));
+    this.bodyA[k] = bodyA;
+    this.bodyB[k] = bodyB;
+    this.feature[k] = feature;
+    this.point[3 * k] = px;
+    this.point[3 * k + 1] = py;
+    this.point[3 * k + 2] = pz;
+    completeFrame(nx, ny, nz, this.frame, 9 * k);
+    this.gap[k] = gap;
+    this.count = k + 1;
+    return k;
+  }
+
+  /** Sorts by (bodyA, bodyB, feature): the engine's deterministic contact order. */
+  sort(): void {
+    const n = this.count;
+    const order = Array.from({ length: n }, (_, i) => i);
+    const { bodyA, bodyB, feature } = this;
+    order.sort((i, j) => bodyA[i] - bodyA[j] || bodyB[i] - bodyB[j] || feature[i] - feature[j] || i - j);
+    let sorted = true;
+    for (let i = 0; i < n && sorted; i++) sorted = order[i] === i;
+    if (sorted) return;
+    const permute = <T extends Int32Array | Float64Array>(a: T, per: number): void => {
+      const copy = a.slice(0, n * per);
+      for (let i = 0; i < n; i++) for (let c = 0; c < per; c++) a[i * per + c] = copy[order[i] * per + c];
+    };
+    permute(this.bodyA, 1);
+    permute(this.bodyB, 1);
+    permute(this.feature, 1);
+    permute(this.point, 3);
+    permute(this.frame, 9);
+    permute(this.gap, 1);
+  }
+}
+
+/**
+ * Writes the orthonormal right-handed frame [n; t1; t2] (rows) for the unit normal n
+ * into out[o..o+9): t1 is n × e, e the axis along n's smallest component, normalised,
+ * and t2 = n × t1, so t1 × t2 = n. Deterministic, and continuous while the smallest
+ * component of n stays the same.
+ */
+export function completeFrame(nx: number, ny: number, nz: number, out: Float64Array, o: number): Float64Array {
+  const ax = Math.abs(nx), ay = Math.abs(ny), az = Math.abs(nz);
+  let t1x: number, t1y: number, t1z: number;
+  if (ax <= ay && ax <= az) { t1x = 0; t1y = nz; t1z = -ny; }       // n × e_x
+  else if (ay <= az) { t1x = -nz; t1y = 0; t1z = nx; }               // n × e_y
+  else { t1x = ny; t1y = -nx; t1z = 0; }                              // n × e_z
+  const s = 1 / Math.hypot(t1x, t1y, t1z);
+  t1x *= s; t1y *= s; t1z *= s;
+  out[o] = nx; out[o + 1] = ny; out[o + 2] = nz;
+  out[o + 3] = t1x; out[o + 4] = t1y; out[o + 5] = t1z;
+  out[o + 6] = ny * t1z - nz * t1y;
+  out[o + 7] = nz * t1x - nx * t1z;
+  out[o + 8] = nx * t1y - ny * t1x;
+  return out;
+}

@@ -1,0 +1,2 @@
+export { ContactBuffer, completeFrame } from './contact-buffer.js';
+export type * from './simulation-api.js';

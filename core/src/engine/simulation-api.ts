@@ -1,0 +1,108 @@
+import type { EventBus } from '../events/event-bus.js';
+import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
+import type { SolveAttempt, StopReason } from '../plugin/contracts.js';
+import type { ContactSet, Pose, Shape } from '../plugin/dynamics-contracts.js';
+
+/**
+ * The programmatic face of a simulation (`createSimulation(scene, config)`), what
+ * `moreau simulate` drives and what a user scripts against.
+ */
+
+/** Wall time of one step split as Solfec's timers split it, milliseconds. */
+export interface StepTimes {
+  detect: number;
+  assemble: number;
+  solve: number;
+  update: number;
+  total: number;
+}
+
+/** What one step did: one JSON line of `moreau simulate`'s statistics. */
+export interface StepStats {
+  /** 1-based index of the step just taken. */
+  step: number;
+  /** Simulated time at the step's end. */
+  time: number;
+  contacts: number;
+  /** Iterations of every attempt of the solver chain, summed (0 without contacts). */
+  iterations: number;
+  /** The solver whose answer was used ('' without contacts). */
+  answeredBy: string;
+  converged: boolean;
+  reason: StopReason | 'no-contacts';
+  /** Final error of the answer, in `merit`. */
+  error: number;
+  merit: string;
+  /** Number of fallbacks the chain took. */
+  fallbacks: number;
+  attempts: SolveAttempt[];
+  kinetic: number;
+  potential: number;
+  ms: StepTimes;
+}
+
+/** A body as a viewer or writer sees it. */
+export interface SimulationBody {
+  name: string;
+  shape: Shape;
+  /** Name of the kinematics plugin that owns it. */
+  kinematics: string;
+  free: boolean;
+}
+
+export interface RunOptions {
+  /** Simulated time to stop at (default: the scene's duration). */
+  until?: number;
+  /** Checked between steps; when it returns true the run stops after the current step. */
+  shouldStop?: () => boolean;
+  onStep?: (stats: StepStats) => void;
+}
+
+export interface RunSummary {
+  steps: number;
+  time: number;
+  /** Why the run ended: reached `until`, stopped on request, or stopped on a failed solve (config `onSolveFailure: 'stop'`). */
+  ended: 'until' | 'requested' | 'solve-failed';
+  failedSteps: number;
+  wallMs: number;
+}
+
+/** Everything needed to continue a run bit-identically; plain JSON. */
+export interface SimulationCheckpoint {
+  format: 'moreau-checkpoint';
+  version: 1;
+  time: number;
+  steps: number;
+  /** Per kinematics plugin name, its saveState() as numbers. */
+  kinematics: Record<string, number[]>;
+  /** The warm-start table: contact key → reaction [N, T1, T2]. */
+  reactions: Array<[string, number, number, number]>;
+  /** A fingerprint of the scene and config, so a checkpoint is not resumed into another run. */
+  fingerprint: string;
+}
+
+export interface Simulation {
+  readonly events: EventBus;
+  /** Simulated time now. */
+  readonly time: number;
+  /** Steps taken so far. */
+  readonly steps: number;
+  /** Step length h and the scene's duration. */
+  readonly timeStep: number;
+  readonly duration: number;
+  readonly bodies: readonly SimulationBody[];
+  /** Current pose of body b (index into `bodies`). */
+  pose(b: number, out?: Pose): Pose;
+  /** Current generalised velocity of body b (a copy). */
+  velocity(b: number): Float64Array;
+  /** The last step's contacts and reactions r (3 per contact, normal first; average forces over the step). */
+  contacts(): ContactSet;
+  reactions(): Float64Array;
+  /** The last step's contact problem (undefined before the first step or when it had no contacts). */
+  lastProblem(): FrictionContactProblem | undefined;
+  step(): StepStats;
+  run(options?: RunOptions): RunSummary;
+  energy(): { kinetic: number; potential: number };
+  checkpoint(): SimulationCheckpoint;
+  restore(checkpoint: SimulationCheckpoint): void;
+}

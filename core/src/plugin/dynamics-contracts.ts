@@ -1,0 +1,216 @@
+import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
+import type { SolveResult } from './contracts.js';
+
+/**
+ * The contracts of the dynamics half (DESIGN §3, "One time step, as data flows"):
+ * kinematics (one body model holding many bodies), contact detection, and the
+ * integrator that owns the step sequence. Nothing here assumes rigid bodies: a
+ * body's configuration is seen from outside only through its pose, an affine map
+ * of its reference shape, and through the operators A⁻¹ and H.
+ *
+ * Conventions (DESIGN §2): per contact a 3-vector is [N, T1, T2]; a contact's
+ * frame holds the rows n, t1, t2 (orthonormal, right-handed: t1 × t2 = n), n
+ * pointing from body B towards body A. The relative velocity is
+ * U = E (v_A(p) − v_B(p)) with E the frame, so U_N > 0 separates; the reaction r
+ * acts on A and −r on B; the gap is positive when the bodies are apart.
+ */
+
+/** A 3-vector as plain data (scene files, options). */
+export type Vec3 = readonly [number, number, number];
+
+/**
+ * A body's shape in its reference frame, centred at the reference centre
+ * (the mass centre for a solid of uniform density).
+ * - `sphere`: radius.
+ * - `box`: half extents along the reference axes.
+ * - `plane`: the half-space { X : n·X ≤ 0 } with outward unit normal n (obstacles only: it has no mass).
+ */
+export type Shape =
+  | { type: 'sphere'; radius: number }
+  | { type: 'box'; halfExtents: Vec3 }
+  | { type: 'plane'; normal: Vec3 };
+
+export type ShapeType = Shape['type'];
+
+/**
+ * Where a body is now: the world image of a reference point X is
+ * x = position + linear · X (linear row-major 3×3). For a rigid body `linear`
+ * is its rotation; for a pseudo-rigid body it is the deformation gradient F.
+ */
+export interface Pose {
+  position: Float64Array;
+  linear: Float64Array;
+}
+
+/** How a body moves: with unknowns (`free`), not at all, or along a prescribed motion. */
+export type Motion =
+  | { kind: 'free' }
+  | { kind: 'static' }
+  | {
+      kind: 'driven';
+      /** World velocity of the reference centre. */
+      velocity: Vec3;
+      /** World angular velocity about the reference centre. */
+      angularVelocity: Vec3;
+      /** Time from which the motion applies; the body rests before it. */
+      from: number;
+    };
+
+/** One body of a scene, validated by core, handed to the kinematics plugin that owns it. */
+export interface BodySpec {
+  name: string;
+  shape: Shape;
+  /** Mass density (uniform). */
+  density: number;
+  /** World position of the reference centre. */
+  position: Vec3;
+  /** Initial orientation, row-major 3×3 rotation (reference → world). */
+  rotation: readonly number[];
+  /** Initial world velocity of the reference centre. */
+  velocity: Vec3;
+  /** Initial world angular velocity. */
+  angularVelocity: Vec3;
+  motion: Motion;
+  /** Material properties from the scene (e.g. young, poisson), for deformable models. */
+  material: Readonly<Record<string, number>>;
+}
+
+/**
+ * One body model holding any number of bodies as structure of arrays (DESIGN §7).
+ * The engine knows a body as (kinematics, index) and never reads its state directly.
+ * Vectors are `Float64Array`s addressed by offset, so hot loops allocate nothing.
+ */
+export interface Kinematics {
+  readonly name: string;
+  /** Unknowns of one free body (rigid: 6; pseudo-rigid: 12). Static and driven bodies have none. */
+  readonly dofs: number;
+  /** Number of bodies held. */
+  readonly count: number;
+  /** Adds a body and returns its index here. Throws a coded error for what the model cannot take (e.g. a massless plane set free). */
+  addBody(spec: BodySpec): number;
+  /** True when the body has unknowns. */
+  isFree(i: number): boolean;
+  /** The body's current pose, written into `out`. */
+  pose(i: number, out: Pose): Pose;
+  /**
+   * The body's generalised velocity, `dofs` long, as a live view the integrator reads and
+   * writes. For a driven body it is its prescribed velocity at the time of the last `advance`;
+   * for a static body zero.
+   */
+  velocity(i: number): Float64Array;
+  /**
+   * Builds, for every free body at its current configuration, the operator A = M + c·K
+   * (c = 0: the mass matrix; c = h²/4: the linearly implicit midpoint; c = h²: implicit Euler).
+   * Models without stiffness ignore c.
+   */
+  prepareOperator(c: number): void;
+  /** out[oo..oo+dofs) = A_i⁻¹ x[xo..xo+dofs), A from the last `prepareOperator`. */
+  applyInverse(i: number, x: Float64Array, xo: number, out: Float64Array, oo: number): void;
+  /**
+   * The generalised force on body i at time t and the current configuration and velocity
+   * (gravity, internal forces, and velocity-dependent terms such as the gyroscopic one),
+   * written to out[oo..oo+dofs).
+   */
+  force(i: number, t: number, gravity: Float64Array, out: Float64Array, oo: number): void;
+  /**
+   * H (3 × dofs, row-major into out[0..3·dofs)): maps the body's generalised velocity to the
+   * local velocity [N, T1, T2] of its material point now at world point p, in the frame whose
+   * rows are frame[fo..fo+9). Defined for every body, free or not.
+   */
+  contactOperator(i: number, point: Float64Array, po: number, frame: Float64Array, fo: number, out: Float64Array): void;
+  /**
+   * Moves every body over dt from time t: free bodies by their velocity
+   * (q += dt·u, exactly for rotations), driven bodies along their prescribed
+   * motion (setting their velocity), static bodies not at all.
+   */
+  advance(dt: number, t: number): void;
+  /** Kinetic energy, and potential energy (gravity and stored elastic energy) of the bodies held. */
+  energy(gravity: Float64Array): { kinetic: number; potential: number };
+  /** Linear and angular momentum of the free bodies held (world frame, about the origin). */
+  momentum(): { linear: [number, number, number]; angular: [number, number, number] };
+  /** Every number needed to continue bit-identically (checkpoints). */
+  saveState(): Float64Array;
+  loadState(state: Float64Array): void;
+}
+
+/** A body as the detector sees it: its reference shape and current pose. */
+export interface DetectorBody {
+  shape: Shape;
+  pose: Pose;
+  /** False for static and driven bodies: two of those are never reported in contact. */
+  free: boolean;
+}
+
+/**
+ * Contact points as structure of arrays, filled by a detector. `bodyA/bodyB` index the
+ * bodies array given to `detect`; `feature` tells contacts of one body pair apart and,
+ * with the pair, is the contact's stable id across steps (for warm starts).
+ * `point` is world coordinates (3 per contact), `frame` rows n, t1, t2 (9 per contact).
+ */
+export interface ContactSet {
+  count: number;
+  bodyA: Int32Array;
+  bodyB: Int32Array;
+  feature: Int32Array;
+  point: Float64Array;
+  frame: Float64Array;
+  gap: Float64Array;
+}
+
+export interface ContactDetector {
+  readonly name: string;
+  /**
+   * Every contact between the given bodies with gap at most the detector's margin,
+   * written into `out` (cleared first), ordered by (bodyA, bodyB, feature) so runs are
+   * reproducible. Uses `ContactBuffer` methods through `out`.
+   */
+  detect(bodies: readonly DetectorBody[], out: ContactBufferLike): void;
+}
+
+/** What a detector writes through; `ContactBuffer` in core implements it. */
+export interface ContactBufferLike extends ContactSet {
+  clear(): void;
+  /** Appends a contact; the frame is n (unit), and t1, t2 completed when omitted. */
+  push(bodyA: number, bodyB: number, feature: number, px: number, py: number, pz: number,
+       nx: number, ny: number, nz: number, gap: number): number;
+  /** Sorts by (bodyA, bodyB, feature). */
+  sort(): void;
+}
+
+/**
+ * Restitution law for the normal velocity, chosen by the integrator: the problem
+ * solved has q_N = B_N + bias(gap, U_N at the step start).
+ */
+export type NormalBias = (gap: number, startNormalVelocity: number, h: number) => number;
+
+/**
+ * The primitives of one time step, provided by the engine, sequenced by an Integrator.
+ * "Free velocity" b and velocity u are kept apart until `applyReactions`.
+ */
+export interface StepSystem {
+  /** Step length and the time at the step's start. */
+  readonly h: number;
+  readonly time: number;
+  /** Moves every body over dt from time t (kinematics `advance`). */
+  advance(dt: number, t: number): void;
+  /** Sets every free body's velocity to zero (the modified implicit Euler, paper 004 §2). */
+  zeroVelocities(): void;
+  /** A = M + c·K for every free body. */
+  prepareOperator(c: number): void;
+  /** b = u + dt A⁻¹ f(t) for every free body. */
+  freeVelocities(dt: number, t: number): void;
+  /** Runs detection at the current configuration; returns the number of contacts. */
+  detect(): number;
+  /** W = dt H A⁻¹ Hᵀ and q = H b + bias (paper 004 eqs 70-76); the problem for the solver. */
+  assemble(dt: number, bias: NormalBias): FrictionContactProblem;
+  /** The configured solver chain, warm started from the previous step's reactions by contact id. */
+  solve(problem: FrictionContactProblem): SolveResult;
+  /** u = b + dt A⁻¹ Hᵀ r for every free body. */
+  applyReactions(r: Float64Array, dt: number): void;
+}
+
+export interface Integrator {
+  readonly name: string;
+  /** Advances the system by one step of length system.h. */
+  step(system: StepSystem): void;
+}
