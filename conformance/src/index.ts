@@ -6,3 +6,6 @@ export {
 export { coneSuite, type ConeSuiteOptions } from './cone-suite.js';
 export { solverSuite, describeFailure } from './solver-suite.js';
 export * from './shared-problems.js';
+export { kinematicsSuite, describeKinematicsFailure } from './kinematics-suite.js';
+export { integratorSuite, describeIntegratorFailure } from './integrator-suite.js';
+export { detectorSuite } from './detector-suite.js';

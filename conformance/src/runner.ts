@@ -10,3 +10,6 @@ export {
 export { arbAnalyticCase, solveLcp2, type AnalyticCase, type AnalyticKind } from './analytic-cases.js';
 export { permuteProblem, permuteVector, scaleQ, wellPosed, type WellPosedProblem } from './problem-transforms.js';
 export { naturalMapResidual, type Residual } from './solver-checks.js';
+export * from './kinematics-index.js';
+export * from './integrator-index.js';
+export * from './detector-index.js';

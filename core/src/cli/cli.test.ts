@@ -120,6 +120,6 @@ describe('moreau', () => {
   test('should refuse an unknown command with the list of commands', async () => {
     const run = await runCli(['solv'], folder());
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^E_USAGE: unknown command "solv"; commands: solve, info, plugins, start/);
+    expect(run.stderr).toMatch(/^E_USAGE: unknown command "solv"; commands: solve, simulate, info, plugins, start/);
   });
 });

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { SolverPlugin } from '../plugin/contracts.js';
+import type { AnyPlugin, PluginKind } from '../plugin/contracts.js';
 import { MoreauError } from '../plugin/errors.js';
 import { importPluginPackage } from '../plugin/load-plugins.js';
 import { jsonArg, numberArg, parseCommandArgs } from './args.js';
@@ -10,19 +10,21 @@ import { renderTable } from './table.js';
 
 export const conformanceHelp = `moreau conformance <package-name-or-path> [options]
 
-Runs the solver conformance suite of @moreau/conformance on every solver plugin the
-package exports (an installed package name, or a path to a package folder or module),
-and prints pass / fail / skip per property.
+Runs the conformance suites of @moreau/conformance on every plugin the package exports
+(an installed package name, or a path to a package folder or module), each with the
+suite of its kind: solvers, kinematics, detectors, integrators. Prints pass / fail /
+skip per property.
 
   --options '<json>'   the plugin's options, e.g. '{"relaxation": 1.2}' (default: its defaults)
   --runs <n>           runs per property (default 25)
   --seed <s>           fast-check seed; the same seed replays a run (default: random, printed)
-  --tol <t>            tolerance convergence claims are checked against
+  --tol <t>            solvers: tolerance convergence claims are checked against
                        (default: the plugin's "tolerance" option)
   --json               print one JSON object instead of tables
 
 Exit status: 0 every property the plugin claims passed, 1 a property failed or was
-inconclusive, 2 user error (e.g. @moreau/conformance is not installed).`;
+inconclusive, 2 user error (e.g. @moreau/conformance is not installed, or it has no
+suite for the plugin's kind).`;
 
 // The shapes of @moreau/conformance/runner this command uses. Core never imports the
 // conformance package (it depends on core), so they are restated here, not imported.
@@ -51,14 +53,31 @@ export interface SuiteOutcome {
   properties: PropertyOutcome[];
 }
 
-interface ConformanceRunner {
-  runSolverConformance(plugin: SolverPlugin, options: {
-    options?: Record<string, unknown>; tolerance?: number; runs?: number; seed?: number;
-    onProperty?: (p: PropertyOutcome) => void;
-  }): Promise<SuiteOutcome>;
+/** What a runner function takes: the same for every kind (`tolerance` matters to solvers). */
+export interface SuiteRunOptions {
+  options?: Record<string, unknown>;
+  tolerance?: number;
+  runs?: number;
+  seed?: number;
+  onProperty?: (p: PropertyOutcome) => void;
 }
 
+type SuiteRunner = (plugin: AnyPlugin, options: SuiteRunOptions) => Promise<SuiteOutcome>;
+
+/** The runner function of @moreau/conformance/runner for each plugin kind that has a suite. */
+export const SUITE_RUNNERS = {
+  solver: 'runSolverConformance',
+  kinematics: 'runKinematicsConformance',
+  detector: 'runDetectorConformance',
+  integrator: 'runIntegratorConformance',
+} as const satisfies Partial<Record<PluginKind, string>>;
+
+type SuiteKind = keyof typeof SUITE_RUNNERS;
+type ConformanceRunner = Partial<Record<(typeof SUITE_RUNNERS)[SuiteKind], SuiteRunner>>;
+
 const RUNNER = '@moreau/conformance/runner';
+
+const hasSuite = (p: AnyPlugin | undefined): p is Extract<AnyPlugin, { kind: SuiteKind }> => p !== undefined && p !== null && p.kind in SUITE_RUNNERS;
 
 /**
  * Loads the conformance runner at run time: from where core is installed, else from the
@@ -69,15 +88,26 @@ async function loadRunner(cwd: string): Promise<ConformanceRunner> {
   const candidates: (() => string)[] = [() => RUNNER, () => pathToFileURL(createRequire(join(cwd, 'noop.js')).resolve(RUNNER)).href];
   for (const locate of candidates) {
     try {
-      const mod = (await import(locate())) as Partial<ConformanceRunner>;
-      if (typeof mod.runSolverConformance === 'function') return mod as ConformanceRunner;
-      failures.push('it does not export runSolverConformance');
+      const mod = (await import(locate())) as ConformanceRunner;
+      if (Object.values(SUITE_RUNNERS).some((fn) => typeof mod[fn] === 'function')) return mod;
+      failures.push('it exports no suite runner');
     } catch (e) {
       failures.push((e as Error).message.split('\n')[0]);
     }
   }
   throw new MoreauError('E_USAGE',
     `moreau conformance needs the package @moreau/conformance, which could not be loaded from @moreau/core's location or from ${cwd} (${failures.join('; ')}). Install it next to @moreau/core: npm install --save-dev @moreau/conformance`);
+}
+
+/** The runner function for each plugin, or E_UNSUPPORTED naming the kinds the installed package has no suite for. */
+export function suitesFor(plugins: Extract<AnyPlugin, { kind: SuiteKind }>[], runner: ConformanceRunner): SuiteRunner[] {
+  const missing = [...new Set(plugins.map((p) => p.kind).filter((k) => typeof runner[SUITE_RUNNERS[k]] !== 'function'))];
+  if (missing.length) {
+    const names = plugins.filter((p) => missing.includes(p.kind)).map((p) => `${p.kind} "${p.name}"`).join(', ');
+    throw new MoreauError('E_UNSUPPORTED',
+      `No conformance suite available for ${missing.join(', ')} plugins (${names}): the installed @moreau/conformance does not export ${missing.map((k) => SUITE_RUNNERS[k]).join(', ')}. Update @moreau/conformance.`);
+  }
+  return plugins.map((p) => runner[SUITE_RUNNERS[p.kind]]!);
 }
 
 function seedArg(value: string | boolean | undefined): number | undefined {
@@ -103,34 +133,35 @@ export async function conformanceCommand(args: string[], io: CliIO): Promise<num
   const options = jsonArg('options', values.options);
 
   const exported = await importPluginPackage(spec, io.cwd);
-  const solvers = exported.filter((p): p is SolverPlugin => p?.kind === 'solver');
-  if (solvers.length === 0) {
+  const plugins = exported.filter(hasSuite);
+  if (plugins.length === 0) {
     const kinds = exported.map((p) => `${String(p?.kind)} "${String(p?.name)}"`).join(', ');
-    throw new MoreauError('E_USAGE', `"${spec}" exports no solver plugin (it exports: ${kinds}); moreau conformance runs the solver suite.`, { file: spec });
+    throw new MoreauError('E_USAGE', `"${spec}" exports no plugin with a conformance suite (it exports: ${kinds}); suites exist for ${Object.keys(SUITE_RUNNERS).join(', ')} plugins.`, { file: spec });
   }
-  const runner = await loadRunner(io.cwd);
+  const suites = suitesFor(plugins, await loadRunner(io.cwd));
 
-  const reports: SuiteOutcome[] = [];
-  for (const plugin of solvers) {
+  const reports: (SuiteOutcome & { kind: SuiteKind })[] = [];
+  for (const [i, plugin] of plugins.entries()) {
     const onProperty = !values.json && io.isTTY ? (p: PropertyOutcome) => io.err(`\r\x1b[K${plugin.name}: ${p.status} ${p.name}\r`) : undefined;
-    reports.push(await runner.runSolverConformance(plugin, { options, tolerance, runs, seed, onProperty }));
+    const outcome = await suites[i](plugin, { options, tolerance: plugin.kind === 'solver' ? tolerance : undefined, runs, seed, onProperty });
+    reports.push({ kind: plugin.kind, ...outcome });
     if (onProperty) io.err('\r\x1b[K\r');
   }
   const passed = reports.every((r) => r.passed);
   if (values.json) io.out(JSON.stringify({ package: spec, passed, reports }));
   else {
     const given = `${options ? ` --options '${JSON.stringify(options)}'` : ''}${tolerance !== undefined ? ` --tol ${tolerance}` : ''}`;
-    io.out(reports.map((r) => renderConformanceReport(r, `moreau conformance ${spec}${given} --runs ${r.runs} --seed ${r.seed}`)).join('\n\n'));
+    io.out(reports.map((r) => renderConformanceReport(r, `moreau conformance ${spec}${given} --runs ${r.runs} --seed ${r.seed}`, r.kind)).join('\n\n'));
   }
   return passed ? 0 : 1;
 }
 
 /** The plain-text form: one table row per property, then the details of each failure. */
-export function renderConformanceReport(r: SuiteOutcome, replay: string): string {
+export function renderConformanceReport(r: SuiteOutcome, replay: string, kind: string = 'solver'): string {
   const rows = r.properties.map((p) => [p.name, p.status, p.runs, p.status === 'fail' ? 'see below' : (p.reason ?? '')]);
   const count = (s: PropertyOutcome['status']) => r.properties.filter((p) => p.status === s).length;
   const lines = [
-    `solver "${r.plugin}" with ${JSON.stringify(r.options)}`,
+    `${kind} "${r.plugin}" with ${JSON.stringify(r.options)}`,
     `seed ${r.seed}, ${r.runs} runs per property${r.tolerance !== undefined ? `, tolerance ${r.tolerance}` : ''}`,
     '',
     renderTable(['property', 'status', 'runs', 'note'], rows),

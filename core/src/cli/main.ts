@@ -4,31 +4,37 @@ import { EXIT, processIO, type CliIO } from './io.js';
 import { conformanceCommand, conformanceHelp } from './conformance.js';
 import { infoCommand, infoHelp } from './info.js';
 import { pluginsCommand, pluginsHelp } from './plugins.js';
+import { simulateCommandWith, simulateHelp } from './simulate.js';
+import { setupSimulation } from './simulation-setup.js';
 import { solveCommand, solveHelp } from './solve.js';
 import { startCommand, startHelp } from './start.js';
 
-type Command = (args: string[], io: CliIO) => Promise<number>;
+export type Command = (args: string[], io: CliIO) => Promise<number>;
 
 const COMMANDS: Record<string, { run: Command; help: string }> = {
   solve: { run: solveCommand, help: solveHelp },
+  simulate: { run: simulateCommandWith(setupSimulation), help: simulateHelp },
   info: { run: infoCommand, help: infoHelp },
   plugins: { run: pluginsCommand, help: pluginsHelp },
   start: { run: startCommand, help: startHelp },
   conformance: { run: conformanceCommand, help: conformanceHelp },
 };
 
-const HELP = `moreau — frictional contact problems and their solvers
+const HELP = `moreau — nonsmooth contact dynamics: frictional contact problems, their solvers, simulations
 
 Usage:
   moreau solve <file> [--solver <name>] [--tol <t>] [--json] ...
+  moreau simulate <scene.json> [--config <file>] [--until <t>] [--out <dir>]
+                  [--dump-problems <n>] [--resume] [--progress] [--json]
   moreau info <file> [--json]
   moreau plugins [--json]
   moreau start
   moreau conformance <package-or-path> [--options '<json>'] [--runs <n>] [--seed <s>] [--json]
 
 Run \`moreau <command> --help\` for a command's options.
-Exit status: 0 success (converged), 1 not converged, 2 user error.
-(conformance: 0 every claimed property passed, 1 a property failed.)`;
+Exit status: 0 success (converged), 1 not converged, 2 user error, 3 internal error.
+(simulate: 1 some step did not converge, 130 interrupted by Ctrl-C;
+conformance: 0 every claimed property passed, 1 a property failed.)`;
 
 /**
  * Runs one `moreau` command line. User errors (bad file, bad config, bad
@@ -50,8 +56,13 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
     io.out(command.help);
     return EXIT.converged;
   }
+  return runCommand(command.run, rest, io);
+}
+
+/** Runs one command, turning a MoreauError into `CODE: message` and status 2, anything else into status 3. */
+export async function runCommand(run: Command, args: string[], io: CliIO): Promise<number> {
   try {
-    return await command.run(rest, io);
+    return await run(args, io);
   } catch (e) {
     if (isMoreauError(e)) {
       io.err(`${e.code}: ${e.message}`);

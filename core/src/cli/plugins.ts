@@ -59,6 +59,10 @@ function typeOf(s: Record<string, unknown>): string {
   return t;
 }
 
+const HEADINGS: Record<string, string> = {
+  solver: 'solvers', merit: 'merits', kinematics: 'kinematics', detector: 'detectors', integrator: 'integrators',
+};
+
 export async function pluginsCommand(args: string[], io: CliIO): Promise<number> {
   const { values } = parseCommandArgs('plugins', args, { json: { type: 'boolean' }, config: { type: 'string' } });
   const { config, dir } = findConfig(io.cwd, values.config as string | undefined);
@@ -73,7 +77,7 @@ export async function pluginsCommand(args: string[], io: CliIO): Promise<number>
   for (const kind of ['solver', 'merit', 'kinematics', 'detector', 'integrator']) {
     const ofKind = docs.filter((d) => d.kind === kind);
     if (!ofKind.length) continue;
-    lines.push(`${kind}s:`);
+    lines.push(`${HEADINGS[kind]}:`);
     for (const d of ofKind) {
       lines.push(`  ${d.name} — ${d.summary}`);
       for (const o of d.options) {

@@ -44,6 +44,7 @@ export interface SolveReport {
   ms: number;
   attempts: SolveResult['attempts'];
   stats?: Record<string, unknown>;
+  check?: SolveResult['check'];
 }
 
 export async function solveCommand(args: string[], io: CliIO): Promise<number> {
@@ -101,6 +102,7 @@ export async function solveCommand(args: string[], io: CliIO): Promise<number> {
     ms: result.ms,
     attempts: result.attempts,
     stats: result.stats,
+    check: result.check,
   };
   if (out) {
     const io2 = await import('../io/index.js');
@@ -123,5 +125,6 @@ export function renderSolveReport(r: SolveReport): string {
     `${r.problem}: ${r.contacts} contacts, ${r.format}`,
     renderTable(['solver', 'converged', 'iterations', 'error', 'ms'], rows),
     `answered by ${r.answeredBy}: ${r.converged ? 'converged' : `NOT converged (${r.reason})`}, siconos error ${formatNumber(r.siconosError)}, ${formatNumber(r.ms)} ms`,
+    ...(r.check ? [`answer check: ${r.check.message}`] : []),
   ].join('\n');
 }

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'eventemitter3';
 import type { StopReason } from '../plugin/contracts.js';
+import type { StepStats } from '../engine/simulation-api.js';
 
 /** Payloads of the events a run emits (DESIGN §3). Solvers never print; listeners do. */
 export interface SolverIterationEvent {
@@ -36,6 +37,11 @@ export interface StepEvent {
   time: number;
 }
 
+/** `step:end` carries the step's statistics (one JSON line of `moreau simulate`). */
+export interface StepEndEvent extends StepEvent {
+  stats: StepStats;
+}
+
 export interface ContactsDetectedEvent {
   step: number;
   contacts: number;
@@ -47,7 +53,7 @@ export interface MoreauEvents {
   'solver:end': [SolverEndEvent];
   'solver:fallback': [SolverFallbackEvent];
   'step:start': [StepEvent];
-  'step:end': [StepEvent];
+  'step:end': [StepEndEvent];
   'contacts:detected': [ContactsDetectedEvent];
 }
 

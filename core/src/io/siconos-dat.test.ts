@@ -1,5 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { expectFormatError, sameBits } from '../../test/io-helpers.js';
+import { expectFormatError, fixture, fixtureDir, sameBits } from '../../test/io-helpers.js';
 import { parseSiconosDat } from './siconos-dat.js';
 
 // FORMATS.md §2.7: two contacts, sparse-block storage (annotations removed).
@@ -176,3 +177,54 @@ describe('parseSiconosDat on bad files', () => {
     await bad('3 700000000 1 2100000000 2100000000 5 2000000000 2000000000 1 2 3', /token 8/);
   });
 });
+
+describe('parseSiconosDat on files cut inside the last mu', () => {
+  const files = readdirSync(fixtureDir).filter((f) => f.endsWith('.dat')).sort();
+
+  /** [start, end) of the last mu in the text: the last token, or the one before the flag. */
+  function lastMuSpan(text: string, hasFlag: boolean): [number, number] {
+    const spans = [...text.matchAll(/\S+/g)].map((m) => [m.index, m.index + m[0].length] as [number, number]);
+    return spans[spans.length - (hasFlag ? 2 : 1)];
+  }
+
+  it('should have the five example .dat files, which all parse intact', () => {
+    expect(files).toEqual(['FC3D_Example1_SBM.dat', 'FrictionContact3D_1c.dat', 'OneObject-i1028-138.hdf5.dat', 'Rover1040.dat', 'Rover4516.dat']);
+    for (const f of files) expect(parseSiconosDat(readFileSync(fixture(f), 'latin1'), f, f).problem.contacts).toBeGreaterThan(0);
+  });
+
+  for (const f of files) {
+    it(`should refuse ${f} cut at every offset inside its last mu, naming the line`, async () => {
+      const text = readFileSync(fixture(f), 'latin1');
+      const { problem, trailingFlag } = parseSiconosDat(text, f, f);
+      const [start, end] = lastMuSpan(text, trailingFlag !== undefined);
+      const line = text.slice(0, start).split('\n').length;
+      expect(Number(text.slice(start, end))).toBe(problem.mu[problem.contacts - 1]);
+      for (let cut = start + 1; cut < end; cut++) {
+        const err = await expectFormatError(() => parseSiconosDat(text.slice(0, cut), f, f), f, new RegExp(`^line ${line}, `));
+        expect(err.message).toMatch(/ends inside mu|expected a real number/);
+      }
+      // Right after mu, before its newline: complete digits, but in a file Siconos wrote nothing
+      // tells them from a cut, so it is refused too; the hand-written 1c file ends there intact.
+      if (end < text.length) await expectFormatError(() => parseSiconosDat(text.slice(0, end), f, f), f, new RegExp(`^line ${line}, `));
+    });
+  }
+
+  it('should still read a file ending at whitespace after mu, or with the flag, or plain decimals without a newline', () => {
+    expect(parse(`${DENSE}\n`).problem.mu[1]).toBe(0.5);
+    expect(parse(`${DENSE} 1`).trailingFlag).toBe(1);
+    expect(parse(DENSE).problem.mu[1]).toBe(0.5);
+    expect(parse(DENSE.replace('0.3 0.5', '3e-1 5.0e-1\n')).problem.mu[1]).toBe(0.5);
+  });
+
+  it('should refuse an unterminated last mu that is a bare integer, ends in a point, or follows exponent numbers', async () => {
+    await bad0(DENSE.replace(/0\.5$/, '0'));
+    await bad0(DENSE.replace(/0\.5$/, '0.'));
+    await bad0(DENSE.replace('0.3 0.5', '3e-1 0.5'));
+  });
+});
+
+async function bad0(text: string): Promise<void> {
+  const err = await expectFormatError(() => parse(text), FILE, /line 9, token 51/);
+  expect(err.message).toMatch(/ends inside mu\[1\]/);
+}
+

@@ -22,7 +22,9 @@ const MAX_INT = 2 ** 31 - 1;
  * or sparse-block (storage 1, column-major 3x3 blocks, transposed here into
  * our row-major blocks). Storage 2 (CSparse text) is refused as not supported
  * yet. At most one integer token may follow mu (the legacy flag); more means
- * the file is not a local problem (a global one, say).
+ * the file is not a local problem (a global one, say). The last mu must be followed by
+ * whitespace or the flag, unless the file is plain decimals (see `completeAtEnd`), so a
+ * file cut inside its last number is refused rather than read with a changed mu.
  * @param name the problem's name (the file's base name)
  * @param file the path shown in error messages
  */
@@ -55,6 +57,10 @@ export function parseSiconosDat(text: string, file: string, name: string): Sicon
     if (mu[a] < 0) throw s.error(`mu[${a}] = ${mu[a]} is negative; friction coefficients must be >= 0`);
   }
   const afterMu = s.place;
+  if (s.lastTokenEndsText && !completeAtEnd(s.lastToken, s.sawExponent)) {
+    throw s.error(`the file ends inside mu[${nc - 1}] = "${s.lastToken}": no newline or trailing flag follows it, so the file may have been cut in this number. `
+      + 'Siconos ends the file with a newline; if the file is complete, add one.');
+  }
   const rest = s.rest();
   let trailingFlag: number | undefined;
   if (rest.length === 1 && /^[+-]?\d+$/.test(rest[0])) {
@@ -64,6 +70,20 @@ export function parseSiconosDat(text: string, file: string, name: string): Sicon
   }
   const problem = asFileFormat(file, 'W, q, mu', () => new FrictionContactProblem(blockMatrixFromEntries(nc, entries), q, mu, name));
   return trailingFlag === undefined ? { problem, storage } : { problem, storage, trailingFlag };
+}
+
+/**
+ * Whether a last number with nothing after it can be trusted not to be cut short.
+ * Siconos writes every value with %e and ends the file with a newline (or, in older
+ * files, a flag), so in a file with exponents an unterminated last number was cut
+ * (6.999...e-01 cut before its exponent reads ten times too large). A hand-written file of
+ * plain decimals may end right after its last number (FrictionContact3D_1c.dat ends in
+ * `0.1`); there a number that has digits after its point is taken as complete, while
+ * `0` or `0.` is refused. A cut after at least one decimal (0.15 to 0.1) cannot be told
+ * from a complete file.
+ */
+function completeAtEnd(token: string, fileHasExponents: boolean): boolean {
+  return !fileHasExponents && /^[+-]?\d*\.\d+$/.test(token);
 }
 
 /** Dense payload: the sizes again, then n*n values column-major. */

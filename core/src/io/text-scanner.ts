@@ -20,8 +20,25 @@ export class TokenScanner {
   private line = 1;
   private tokenLine = 1;
   private tokens = 0;
+  private last = '';
+  private exponent = false;
 
   constructor(private readonly text: string, private readonly file: string) {}
+
+  /** The last token read. */
+  get lastToken(): string {
+    return this.last;
+  }
+
+  /** True when the last token read runs to the very end of the text, with no whitespace after it. */
+  get lastTokenEndsText(): boolean {
+    return this.tokens > 0 && this.pos === this.text.length && !isSpace(this.text.charCodeAt(this.pos - 1));
+  }
+
+  /** True once a real written with an exponent (`1e-3`, as C's %e writes) has been read. */
+  get sawExponent(): boolean {
+    return this.exponent;
+  }
 
   /** "line L, token T" of the last token read (or of the end of the file). */
   get place(): string {
@@ -58,7 +75,8 @@ export class TokenScanner {
     this.pos = p;
     this.tokens++;
     this.tokenLine = this.line;
-    return text.slice(start, p);
+    this.last = text.slice(start, p);
+    return this.last;
   }
 
   private required(what: string): string {
@@ -84,6 +102,7 @@ export class TokenScanner {
   real(what: string): number {
     const tok = this.required(what);
     const v = parseReal(tok);
+    if (!this.exponent && (tok.includes('e') || tok.includes('E'))) this.exponent = true;
     if (Number.isFinite(v)) return v;
     if (Number.isNaN(v) && !NON_FINITE.test(tok)) throw this.error(`expected a real number for ${what}, found "${clip(tok)}"`);
     throw this.error(`${what} is ${clip(tok)}: NaN or infinite values are not allowed`);

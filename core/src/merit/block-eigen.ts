@@ -3,10 +3,19 @@
  * by the closed-form trigonometric solution of the characteristic cubic.
  */
 export function symmetricBlockLambdaMax(a: Float64Array, o: number): number {
-  const a00 = a[o], a11 = a[o + 4], a22 = a[o + 8];
-  const a01 = 0.5 * (a[o + 1] + a[o + 3]);
-  const a02 = 0.5 * (a[o + 2] + a[o + 6]);
-  const a12 = 0.5 * (a[o + 5] + a[o + 7]);
+  // The cubic's coefficients are squares and cubes of the entries: scale a block with
+  // entries beyond 1e±100 to max|a| = 1 first (λ is homogeneous of degree 1).
+  let m = 0;
+  for (let k = 0; k < 9; k++) m = Math.max(m, Math.abs(a[o + k]));
+  const f = m > 1e100 || (m < 1e-100 && m > 0) ? 1 / m : 1;
+  return lambdaMax(a, o, f) / f;
+}
+
+function lambdaMax(a: Float64Array, o: number, f: number): number {
+  const a00 = f * a[o], a11 = f * a[o + 4], a22 = f * a[o + 8];
+  const a01 = 0.5 * (f * a[o + 1] + f * a[o + 3]);
+  const a02 = 0.5 * (f * a[o + 2] + f * a[o + 6]);
+  const a12 = 0.5 * (f * a[o + 5] + f * a[o + 7]);
   const p1 = a01 * a01 + a02 * a02 + a12 * a12;
   if (p1 === 0) return Math.max(a00, a11, a22);
   const q = (a00 + a11 + a22) / 3;

@@ -107,4 +107,16 @@ describe('energy merit (paper 000 eq 40)', () => {
     expect(energyPlugin.name).toBe('energy');
     expect(energyPlugin.create({}, {} as never)).toBeInstanceOf(EnergyMerit);
   });
+
+  test('should be the same ratio at |q| = 1e200 and 1e-300 as at |q| = 1, not NaN or 0', () => {
+    // g is homogeneous of degree 0 in (q, r); the sums overflow (1e400) or underflow (1e-600) unscaled.
+    // 1e-13 relative: the scaled sums round differently from the plain ones
+    const at = (s: number, r: number[]) => merit.evaluate(new FrictionContactProblem(W, Float64Array.of(-s, 2 * s, 0.5 * s), Float64Array.of(0.5)), Float64Array.from(r, (v) => v * s));
+    for (const r of [[0, 0, 0], [0.3, 0.1, -0.05]]) {
+      const g1 = at(1, r);
+      expect(g1).toBeGreaterThan(0.01);
+      expect(Math.abs(at(1e200, r) - g1)).toBeLessThanOrEqual(1e-13 * g1);
+      expect(Math.abs(at(1e-300, r) - g1)).toBeLessThanOrEqual(1e-13 * g1);
+    }
+  });
 });

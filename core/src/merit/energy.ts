@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bsrMul } from '../linalg/bsr-matvec.js';
 import { invertDiagonalBlocks } from '../linalg/block3.js';
 import { cOmegaContact } from '../cone/c-omega.js';
+import { isSafeSumOfSquares } from '../cone/hypot2.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import type { MeritFunction } from '../plugin/contracts.js';
 import { defineMerit } from '../plugin/define.js';
@@ -24,6 +25,8 @@ import { defineMerit } from '../plugin/define.js';
  * - When the denominator is 0 (q = 0, where r = 0 solves the problem) the numerator is
  *   returned unnormalised, as Siconos does for a zero scale; the value is still >= 0 and
  *   zero exactly at a solution, never NaN.
+ * - Sums that overflow or underflow are redone on C and q scaled by max(|C|, |q|), so the
+ *   value is the same at |q| = 1e200 or 1e-300 as at |q| = 1.
  * - A `u` passed in is trusted to be W r + q (it saves a mat-vec); a non-finite r or u gives
  *   Infinity.
  */
@@ -53,8 +56,23 @@ export class EnergyMerit implements MeritFunction {
       const b = 9 * a, o = 3 * a;
       if (!symmetricPartIsPositiveDefinite(W.values, 9 * W.diagIdx[a])) identityWeight(winv, b, W.values, 9 * W.diagIdx[a]);
       cOmegaContact(u, r, a, mu[a], 0, c, null, null);
-      num += quadraticForm(winv, b, c, o);
-      den += quadraticForm(winv, b, q, o);
+      num += quadraticForm(winv, b, c, o, 1);
+      den += quadraticForm(winv, b, q, o, 1);
+    }
+    // The ratio does not change when C and q are scaled together: where a sum overflowed
+    // (|q| ≳ 1e154) or may have underflowed (≲ 1e-145, or 0), sum again on C/m and q/m,
+    // m = max(|C|, |q|); m = 0 means both are truly zero.
+    if (!isSafeSumOfSquares(num) || !isSafeSumOfSquares(den)) {
+      const m = Math.max(maxAbs(c), maxAbs(q));
+      if (m > 0 && m < Infinity) {
+        num = 0; den = 0;
+        for (let a = 0; a < nc; a++) {
+          num += quadraticForm(winv, 9 * a, c, 3 * a, 1 / m);
+          den += quadraticForm(winv, 9 * a, q, 3 * a, 1 / m);
+        }
+        // q = 0 has no scale of its own: the numerator is returned as it is (below)
+        if (den === 0) num *= m * m;
+      }
     }
     const value = den > 0 ? num / den : num;
     if (Number.isNaN(value)) return Infinity;
@@ -63,9 +81,9 @@ export class EnergyMerit implements MeritFunction {
   }
 }
 
-/** <M x, x> for the 3x3 block M = m[mo..mo+8] and x = x[xo..xo+2]. */
-function quadraticForm(m: Float64Array, mo: number, x: Float64Array, xo: number): number {
-  const x0 = x[xo], x1 = x[xo + 1], x2 = x[xo + 2];
+/** <M f x, f x> for the 3x3 block M = m[mo..mo+8] and x = x[xo..xo+2]. */
+function quadraticForm(m: Float64Array, mo: number, x: Float64Array, xo: number, f: number): number {
+  const x0 = f * x[xo], x1 = f * x[xo + 1], x2 = f * x[xo + 2];
   return x0 * (m[mo] * x0 + m[mo + 1] * x1 + m[mo + 2] * x2)
     + x1 * (m[mo + 3] * x0 + m[mo + 4] * x1 + m[mo + 5] * x2)
     + x2 * (m[mo + 6] * x0 + m[mo + 7] * x1 + m[mo + 8] * x2);
@@ -83,6 +101,12 @@ function symmetricPartIsPositiveDefinite(a: Float64Array, o: number): boolean {
   if (!(m2 > 0)) return false;
   const det = s00 * (s11 * s22 - s12 * s12) - s01 * (s01 * s22 - s12 * s02) + s02 * (s01 * s12 - s11 * s02);
   return det > 0;
+}
+
+function maxAbs(x: Float64Array): number {
+  let m = 0;
+  for (let i = 0; i < x.length; i++) m = Math.max(m, Math.abs(x[i]));
+  return m;
 }
 
 function identityWeight(out: Float64Array, oo: number, a: Float64Array, o: number): void {

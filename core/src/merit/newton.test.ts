@@ -35,4 +35,12 @@ describe('symmetricBlockLambdaMax', () => {
     // unsymmetric: symmetric part of [[1,2,0],[0,1,0],[0,0,0]] is [[1,1,0],[1,1,0],[0,0,0]] -> 2
     expect(symmetricBlockLambdaMax(Float64Array.of(1, 2, 0, 0, 1, 0, 0, 0, 0), 0)).toBeCloseTo(2, 14);
   });
+
+  test('should scale with the block from 1e-300 to 1e300 instead of overflowing the cubic', () => {
+    // λmax is homogeneous of degree 1; the cubic's coefficients hold cubes of the entries
+    for (const s of [1e-300, 1e200, 1e300]) {
+      const b = Float64Array.of(2, 1, 0, 1, 2, 0, 0, 0, 1).map((v) => v * s);
+      expect(symmetricBlockLambdaMax(b, 0) / s).toBeCloseTo(3, 13);
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bsrMul } from '../linalg/bsr-matvec.js';
+import { hypot2 } from '../cone/hypot2.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import type { MeritFunction } from '../plugin/contracts.js';
 import { defineMerit } from '../plugin/define.js';
@@ -39,7 +40,7 @@ export class NewtonMerit implements MeritFunction {
       const o = 3 * a, mu = problem.mu[a], p = rho[a];
       const dn = r[o] - p * u[o];
       const d1 = r[o + 1] - p * u[o + 1], d2 = r[o + 2] - p * u[o + 2];
-      const dt = Math.sqrt(d1 * d1 + d2 * d2);
+      const dt = hypot2(d1, d2);
       const m = Math.max(mu * dn, dt), pn = Math.max(0, dn);
       const c1 = m * r[o + 1] - mu * pn * d1;
       const c2 = m * r[o + 2] - mu * pn * d2;

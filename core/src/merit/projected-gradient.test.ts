@@ -99,4 +99,14 @@ describe('projected-gradient merit', () => {
     expect(m.name).toBe('projected-gradient');
     expect(m.gd).toBe(1e-6);
   });
+
+  test('should scale linearly with (q, r) from |q| = 1e-300 to 1e200, never 0, Infinity or NaN', () => {
+    // eq 10 is homogeneous of degree 1; Σ e² overflows at 1e200 and underflows at 1e-300 unscaled.
+    // g_d = 0.5 keeps g_d q at the scale of q. 1e-13 relative: the rescaled sum rounds differently.
+    const m = new ProjectedGradientMerit(0.5);
+    const at = (s: number) => m.evaluate(new FrictionContactProblem(W, Float64Array.of(-s, 2 * s, 0), Float64Array.of(0.5)), Float64Array.of(0.1 * s, 0, 0.01 * s));
+    const v1 = at(1);
+    expect(v1).toBeGreaterThan(0.01);
+    for (const s of [1e200, 1e-300]) expect(Math.abs(at(s) / s - v1)).toBeLessThanOrEqual(1e-13 * v1);
+  });
 });

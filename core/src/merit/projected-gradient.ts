@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bsrMul } from '../linalg/bsr-matvec.js';
+import { hypot2, isSafeSumOfSquares } from '../cone/hypot2.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import type { MeritFunction } from '../plugin/contracts.js';
 import { defineMerit } from '../plugin/define.js';
@@ -23,28 +24,65 @@ export function projectedGradientResidual(
 ): number {
   const nc = mu.length;
   if (nc === 0) return 0;
-  let e2 = 0;
-  for (let a = 0; a < nc; a++) {
-    const o = 3 * a, m = mu[a];
-    const r0 = r[o], r1 = r[o + 1], r2 = r[o + 2];
-    const g0 = wr[o] + q[o] + (sN === null ? 0 : sN[a]);
-    const x0 = r0 - gd * g0, x1 = r1 - gd * (wr[o + 1] + q[o + 1]), x2 = r2 - gd * (wr[o + 2] + q[o + 2]);
-    // P_K(x) inline (see projectOntoCone); e = r − P_K(x)
-    const t = Math.sqrt(x1 * x1 + x2 * x2);
-    let e0: number, e1: number, e2a: number;
-    if (t <= m * x0 && x0 >= 0) {
-      e0 = r0 - x0; e1 = r1 - x1; e2a = r2 - x2;
-    } else if (m * t <= -x0) {
-      e0 = r0; e1 = r1; e2a = r2;
-    } else {
-      const pn = (x0 + m * t) / (1 + m * m);
-      const k = (m * pn) / t;
-      e0 = r0 - pn; e1 = r1 - k * x1; e2a = r2 - k * x2;
+  let e2 = sumOfSquares(r, wr, q, sN, mu, gd, 1);
+  // ‖e‖ overflow- and underflow-proof: where Σ e² is not safe (entries beyond ~1e154 or
+  // below ~1e-145), sum (e / max|e|)² instead; a rare second and third pass, no workspace.
+  let scale = 1;
+  if (!isSafeSumOfSquares(e2) && e2 === e2) {
+    const m = maxAbs(r, wr, q, sN, mu, gd);
+    if (m > 0 && m < Infinity) {
+      e2 = sumOfSquares(r, wr, q, sN, mu, gd, 1 / m);
+      scale = m;
     }
-    e2 += e0 * e0 + e1 * e1 + e2a * e2a;
   }
-  const value = Math.sqrt(e2) / (3 * nc * gd);
+  const value = (scale * Math.sqrt(e2)) / (3 * nc * gd);
   return value === value ? value : Infinity;
+}
+
+/** e = r − P_K(r − g_d(W r + q + s)) of contact a, into E. */
+function contactResidual(
+  r: Float64Array, wr: Float64Array, q: Float64Array, sN: Float64Array | null, mu: Float64Array, gd: number, a: number,
+): void {
+  const o = 3 * a, m = mu[a];
+  const r0 = r[o], r1 = r[o + 1], r2 = r[o + 2];
+  const g0 = wr[o] + q[o] + (sN === null ? 0 : sN[a]);
+  const x0 = r0 - gd * g0, x1 = r1 - gd * (wr[o + 1] + q[o + 1]), x2 = r2 - gd * (wr[o + 2] + q[o + 2]);
+  // P_K(x) inline (see projectOntoCone)
+  const t = hypot2(x1, x2);
+  if (t <= m * x0 && x0 >= 0) {
+    E[0] = r0 - x0; E[1] = r1 - x1; E[2] = r2 - x2;
+  } else if (m * t <= -x0) {
+    E[0] = r0; E[1] = r1; E[2] = r2;
+  } else {
+    const pn = (x0 + m * t) / (1 + m * m);
+    const k = (m * pn) / t;
+    E[0] = r0 - pn; E[1] = r1 - k * x1; E[2] = r2 - k * x2;
+  }
+}
+
+const E = new Float64Array(3);
+
+/** Σ_a ‖f e_a‖². */
+function sumOfSquares(
+  r: Float64Array, wr: Float64Array, q: Float64Array, sN: Float64Array | null, mu: Float64Array, gd: number, f: number,
+): number {
+  let s = 0;
+  for (let a = 0; a < mu.length; a++) {
+    contactResidual(r, wr, q, sN, mu, gd, a);
+    const e0 = f * E[0], e1 = f * E[1], e2 = f * E[2];
+    s += e0 * e0 + e1 * e1 + e2 * e2;
+  }
+  return s;
+}
+
+/** max_a ‖e_a‖_∞. */
+function maxAbs(r: Float64Array, wr: Float64Array, q: Float64Array, sN: Float64Array | null, mu: Float64Array, gd: number): number {
+  let m = 0;
+  for (let a = 0; a < mu.length; a++) {
+    contactResidual(r, wr, q, sN, mu, gd, a);
+    m = Math.max(m, Math.abs(E[0]), Math.abs(E[1]), Math.abs(E[2]));
+  }
+  return m;
 }
 
 /**

@@ -38,4 +38,23 @@ describe('siconos merit', () => {
     const p = new FrictionContactProblem(W, Float64Array.of(-1, 0, 0), Float64Array.of(0.2));
     expect(merit.evaluate(p, Float64Array.of(NaN, 0, 0))).toBe(Infinity);
   });
+
+  test('should give the error of r = 0 at |q| = 1e200 and 1e-300, not 0, Infinity or NaN', () => {
+    // q = s (−1, 2, 0), μ = 0.5, r = 0: ũ = (0, 2s, 0), P_K(−ũ) = s (0.8, −0.4, 0),
+    // e = s (−0.8, 0.4, 0), ‖e‖ = s √0.8, scale ‖q‖ = s √5: error 0.4 at every scale above DBL_EPSILON.
+    const at = (s: number) => merit.evaluate(new FrictionContactProblem(W, Float64Array.of(-s, 2 * s, 0), Float64Array.of(0.5)), new Float64Array(3));
+    // 1e-14 relative: a handful of roundings in the projection and the scaled norms
+    expect(at(1)).toBeCloseTo(0.4, 14);
+    expect(at(1e200)).toBeCloseTo(0.4, 14);
+    // below DBL_EPSILON Siconos reports the absolute ‖e‖ = s √0.8
+    expect(at(1e-300) / 1e-300).toBeCloseTo(Math.sqrt(0.8), 14);
+  });
+
+  test('should give the same error when r is huge too (scale 1e200 on r, q and u together)', () => {
+    const p = new FrictionContactProblem(W, Float64Array.of(-2e200, -0.1e200, 0), Float64Array.of(0.5));
+    // r at the sticking solution scaled by 1e200 is exact up to rounding; a wrong r has the scale-1 error
+    expect(merit.evaluate(p, Float64Array.of(1e200, 0.1e200, 0))).toBeLessThan(1e-15);
+    const p1 = new FrictionContactProblem(W, Float64Array.of(-2, -0.1, 0), Float64Array.of(0.5));
+    expect(merit.evaluate(p, Float64Array.of(0.5e200, 0, 0))).toBeCloseTo(merit.evaluate(p1, Float64Array.of(0.5, 0, 0)), 14);
+  });
 });

@@ -36,8 +36,26 @@ export interface SolveOptions {
   timeBudgetMs?: number;
 }
 
-/** Why a solver stopped. */
-export type StopReason = 'converged' | 'max-iterations' | 'time-budget' | 'breakdown' | 'stalled';
+/**
+ * Why a solver stopped. Core's answer check (docs/convergence.md) adds three: 'rejected'
+ * (a claimed convergence failed a check), 'diverged' (‖r‖ ran away while a contact still
+ * approaches) and 'infeasible' (the problem provably has no solution; no solver ran).
+ */
+export type StopReason =
+  | 'converged' | 'max-iterations' | 'time-budget' | 'breakdown' | 'stalled'
+  | 'rejected' | 'diverged' | 'infeasible';
+
+/** The checks of core's answer check, in the order they run (docs/convergence.md). */
+export type AnswerCheckName = 'infeasible' | 'cone' | 'merit' | 'approach' | 'diverged';
+
+/** What core's answer check found wrong with a result; absent when nothing was. */
+export interface AnswerCheckFailure {
+  failed: AnswerCheckName;
+  /** The contact that shows it (every check but 'merit'). */
+  contact?: number;
+  /** One line with the numbers, for people. */
+  message: string;
+}
 
 export interface SolveResult {
   r: Float64Array;
@@ -57,6 +75,8 @@ export interface SolveResult {
   stats?: Record<string, unknown>;
   /** Every solver the chain ran, in order (one entry without a fallback). */
   attempts?: SolveAttempt[];
+  /** Set by the solver chain when its answer check refused a claim, saw divergence or proved infeasibility. */
+  check?: AnswerCheckFailure;
 }
 
 export interface SolveAttempt {

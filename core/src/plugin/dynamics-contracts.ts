@@ -109,9 +109,11 @@ export interface Kinematics {
   /**
    * The generalised force on body i at time t and the current configuration and velocity
    * (gravity, internal forces, and velocity-dependent terms such as the gyroscopic one),
-   * written to out[oo..oo+dofs).
+   * written to out[oo..oo+dofs). `dt`, when given, is the step over which the integrator applies
+   * the force (b = u + dt A⁻¹ f), so that velocity-dependent terms may be integrated implicitly
+   * (e.g. a gyroscopic term that conserves angular momentum); without it they are explicit.
    */
-  force(i: number, t: number, gravity: Float64Array, out: Float64Array, oo: number): void;
+  force(i: number, t: number, gravity: Float64Array, out: Float64Array, oo: number, dt?: number): void;
   /**
    * H (3 × dofs, row-major into out[0..3·dofs)): maps the body's generalised velocity to the
    * local velocity [N, T1, T2] of its material point now at world point p, in the frame whose
@@ -179,9 +181,11 @@ export interface ContactBufferLike extends ContactSet {
 
 /**
  * Restitution law for the normal velocity, chosen by the integrator: the problem
- * solved has q_N = B_N + bias(gap, U_N at the step start).
+ * solved has q_N = B_N + bias(gap, U_N at the step start, h, restitution).
+ * `restitution` is the scene's coefficient for the contact's material pair, when the
+ * scene gives one (it then overrides the integrator's own impact law for that pair).
  */
-export type NormalBias = (gap: number, startNormalVelocity: number, h: number) => number;
+export type NormalBias = (gap: number, startNormalVelocity: number, h: number, restitution?: number) => number;
 
 /**
  * The primitives of one time step, provided by the engine, sequenced by an Integrator.

@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   E_FILE_IO: 'a file could not be read or written',
   E_USAGE: 'the command line is malformed',
   E_SOLVER_BREAKDOWN: 'a solver met a state it cannot continue from (e.g. a singular local system)',
+  E_SCENE: 'a scene failed validation (shapes, bodies, materials, friction, time step)',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -6,6 +6,7 @@ export * from './registry.js';
 export * from './config.js';
 export * from './resolve.js';
 export * from './solver-chain.js';
+export * from './answer-check.js';
 export * from './run-context.js';
 export * from './builtins.js';
 export { formatIssues, formatPath } from './format-issues.js';

@@ -55,7 +55,13 @@ export function resolve(config: unknown, registry: PluginRegistry, opts: { event
   const links: ChainLink[] = [];
   for (let c: ResolvedSolverConfig | undefined = resolved; c; c = c.fallback) {
     const plugin = registry.get('solver', c.name);
-    links.push({ solver: plugin.create(c.options, context), start: c.start });
+    // The answer check holds each link to the merit and tolerance it was configured with.
+    const { merit, tolerance } = c.options;
+    links.push({
+      solver: plugin.create(c.options, context), start: c.start,
+      merit: typeof merit === 'string' ? merit : undefined,
+      tolerance: typeof tolerance === 'number' ? tolerance : undefined,
+    });
   }
   const solver = new SolverChain(links, events, context);
   child.registerInstance(TOKENS.ContactSolver, solver);

@@ -2,22 +2,35 @@ import { bsrMul } from '../linalg/bsr-matvec.js';
 import { allFinite } from '../linalg/vector.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import type { EventBus } from '../events/event-bus.js';
+import { AnswerChecker, infeasibleContact, infeasibleMessage, type AnswerExpectation } from './answer-check.js';
 import type { ContactSolver, PluginContext, SolveAttempt, SolveOptions, SolveResult } from './contracts.js';
+import { isMoreauError } from './errors.js';
 
 export interface ChainLink {
   solver: ContactSolver;
   /** Where this link starts when it is a fallback. */
   start: 'previous' | 'initial';
+  /** The merit the solver was configured with (its `merit` option); else the one its result names. */
+  merit?: string;
+  /** The solver's stopping tolerance (its `tolerance` option); else its claimed error is the bar. */
+  tolerance?: number;
 }
 
 /**
  * Runs a solver and, while the answer is `converged: false`, the next one in the
  * chain. Records every attempt and which solver answered; shares one time budget.
- * Also the last guard against NaN: a result with a non-finite value is replaced by
+ *
+ * Every answer passes core's answer check (docs/convergence.md) before it is called
+ * converged: u and the configured merit are recomputed from r, and a claim whose r
+ * leaves a cone, whose merit misses the tolerance, or that leaves a contact approaching
+ * becomes `converged: false`, reason 'rejected' (or 'diverged'), with `check` saying why.
+ * A problem one contact proves infeasible is answered 'infeasible' before any solver
+ * runs. Also the last guard against NaN: a result with a non-finite value is replaced by
  * its starting point and marked a breakdown, so no NaN leaves a run.
  */
 export class SolverChain implements ContactSolver {
   readonly name: string;
+  private readonly checker = new AnswerChecker();
 
   constructor(
     private readonly links: ChainLink[],
@@ -29,10 +42,13 @@ export class SolverChain implements ContactSolver {
 
   solve(problem: FrictionContactProblem, options: SolveOptions = {}): SolveResult {
     const t0 = performance.now();
+    const proof = infeasibleContact(problem);
+    if (proof >= 0) return this.infeasible(problem, proof, t0);
     const attempts: SolveAttempt[] = [];
     let result: SolveResult | undefined;
     for (let i = 0; i < this.links.length; i++) {
-      const { solver, start } = this.links[i];
+      const link = this.links[i];
+      const { solver, start } = link;
       const warmStart = i === 0 || start === 'initial' ? options.warmStart : result!.r;
       const elapsed = performance.now() - t0;
       const timeBudgetMs = options.timeBudgetMs === undefined ? undefined : Math.max(0, options.timeBudgetMs - elapsed);
@@ -42,7 +58,12 @@ export class SolverChain implements ContactSolver {
           iterations: result!.iterations, error: result!.error, start: i === 0 ? 'initial' : start,
         });
       }
-      result = this.guard(problem, solver.solve(problem, { ...options, warmStart, timeBudgetMs }), warmStart, solver.name);
+      const raw = solver.solve(problem, { ...options, warmStart, timeBudgetMs });
+      const answeredBy = raw.answeredBy || solver.name;
+      const expect = this.expectation(link, raw.merit);
+      result = allFiniteResult(raw)
+        ? this.checker.check(problem, { ...raw, answeredBy }, expect)
+        : breakdown(problem, { ...raw, answeredBy }, warmStart, expect);
       attempts.push({
         solver: solver.name, converged: result.converged, reason: result.reason,
         iterations: result.iterations, error: result.error, merit: result.merit, ms: result.ms,
@@ -52,13 +73,40 @@ export class SolverChain implements ContactSolver {
     return { ...result!, attempts, ms: performance.now() - t0 };
   }
 
-  private guard(problem: FrictionContactProblem, res: SolveResult, start: Float64Array | undefined, name: string): SolveResult {
-    const answeredBy = res.answeredBy || name;
-    if (allFinite(res.r) && allFinite(res.u) && !Number.isNaN(res.error)) return { ...res, answeredBy };
-    const r = start ? Float64Array.from(start) : new Float64Array(problem.size);
-    const u = bsrMul(problem.W, r, new Float64Array(problem.size));
-    for (let i = 0; i < u.length; i++) u[i] += problem.q[i];
-    const error = this.ctx.merit(res.merit).evaluate(problem, r, u);
-    return { ...res, r, u, error, converged: false, reason: 'breakdown', answeredBy };
+  /** The merit and tolerance a link's answers are held to. */
+  private expectation(link: ChainLink, reported: string): AnswerExpectation {
+    const meritName = link.merit ?? reported;
+    try {
+      return { merit: this.ctx.merit(meritName), meritName, tolerance: link.tolerance };
+    } catch (e) {
+      if (!isMoreauError(e) || e.code !== 'E_UNKNOWN_PLUGIN') throw e;
+      // A merit core does not know cannot be recomputed: measure in siconos and refuse
+      // any claim made in it rather than trust it.
+      return { merit: this.ctx.merit('siconos'), meritName: 'siconos', tolerance: link.tolerance, unknownMerit: meritName };
+    }
   }
+
+  private infeasible(problem: FrictionContactProblem, contact: number, t0: number): SolveResult {
+    const r = new Float64Array(problem.size);
+    const u = Float64Array.from(problem.q);
+    const { merit, meritName } = this.expectation(this.links[0], 'siconos');
+    return {
+      r, u, converged: false, reason: 'infeasible', iterations: 0, error: merit.evaluate(problem, r, u), merit: meritName,
+      answeredBy: 'none', ms: performance.now() - t0, attempts: [],
+      check: { failed: 'infeasible', contact, message: infeasibleMessage(problem, contact) },
+    };
+  }
+}
+
+function allFiniteResult(res: SolveResult): boolean {
+  return allFinite(res.r) && allFinite(res.u) && !Number.isNaN(res.error);
+}
+
+/** A non-finite result, replaced by its starting point. */
+function breakdown(problem: FrictionContactProblem, res: SolveResult, start: Float64Array | undefined, expect: AnswerExpectation): SolveResult {
+  const r = start ? Float64Array.from(start) : new Float64Array(problem.size);
+  const u = bsrMul(problem.W, r, new Float64Array(problem.size));
+  for (let i = 0; i < u.length; i++) u[i] += problem.q[i];
+  const error = expect.merit.evaluate(problem, r, u);
+  return { ...res, r, u, error, merit: expect.meritName, converged: false, reason: 'breakdown' };
 }

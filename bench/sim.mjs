@@ -1,0 +1,97 @@
+// A simulation benchmark: spheres poured into a box, through the `moreau simulate` command.
+//
+//   node bench/sim.mjs [--spheres 1000] [--until 1] [--h 1e-3] [--config moreau.config.json] [--seed 1]
+//
+// Runs the compiled packages (npm run build first; `npm run bench:sim` does). The scene is
+// generated here: a seeded, jittered lattice of spheres (radius 5 cm, 10 per row) above an
+// open box made of five static planes, falling under gravity. Prints a markdown table of the
+// step cost, contacts, solver iterations and the detect / assemble / solve / update split,
+// and writes it to bench/out/sim.md.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { main } from '../core/dist/cli/main.js';
+
+const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
+const { values } = parseArgs({
+  options: {
+    spheres: { type: 'string', default: '1000' },
+    until: { type: 'string', default: '1' },
+    h: { type: 'string', default: '1e-3' },
+    config: { type: 'string' },
+    seed: { type: 'string', default: '1' },
+  },
+});
+const count = Number(values.spheres), until = Number(values.until), h = Number(values.h), seed = Number(values.seed);
+
+/** mulberry32: a small seeded generator, so the scene is the same on every machine. */
+function random(s) {
+  return () => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Spheres on a lattice of 10 x 10 per layer with 2.4 r spacing, jittered by up to 0.1 r sideways. */
+function scene() {
+  const r = 0.05, gap = 2.4 * r, perRow = 10, next = random(seed);
+  const half = (perRow * gap) / 2 + r; // the box's inner half width
+  const plane = (name, normal, position) => ({ name, shape: { type: 'plane', normal }, motion: 'static', position });
+  const bodies = [
+    plane('floor', [0, 0, 1], [0, 0, 0]),
+    plane('wall-x-', [1, 0, 0], [-half, 0, 0]),
+    plane('wall-x+', [-1, 0, 0], [half, 0, 0]),
+    plane('wall-y-', [0, 1, 0], [0, -half, 0]),
+    plane('wall-y+', [0, -1, 0], [0, half, 0]),
+  ];
+  for (let i = 0; i < count; i++) {
+    const ix = i % perRow, iy = Math.floor(i / perRow) % perRow, iz = Math.floor(i / (perRow * perRow));
+    const jitter = () => (next() - 0.5) * 0.2 * r;
+    bodies.push({
+      name: `s${i}`,
+      shape: { type: 'sphere', radius: r },
+      material: 'glass',
+      position: [(ix + 0.5) * gap - half + r + jitter(), (iy + 0.5) * gap - half + r + jitter(), 2 * r + iz * gap],
+    });
+  }
+  return {
+    description: `${count} spheres poured into a box (bench/sim.mjs, seed ${seed})`,
+    timeStep: h,
+    duration: until,
+    output: { interval: until },
+    materials: { glass: { density: 2500 } },
+    defaultFriction: { mu: 0.3 },
+    bodies,
+  };
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'moreau-bench-sim-'));
+const args = ['simulate', join(dir, 'scene.json'), '--json'];
+if (values.config) args.push('--config', resolve(values.config));
+writeFileSync(join(dir, 'scene.json'), JSON.stringify(scene()));
+let stdout = '';
+const code = await main(args, {
+  out: (t) => { stdout += t; },
+  err: (t) => process.stderr.write(t),
+  isTTY: Boolean(process.stderr.isTTY),
+  cwd: values.config ? process.cwd() : dir,
+});
+rmSync(dir, { recursive: true, force: true });
+if (code !== 0 && code !== 1) process.exit(code);
+const r = JSON.parse(stdout);
+
+const f = (x, d = 2) => (Number.isInteger(x) ? String(x) : x.toFixed(d));
+const lines = [
+  `### ${count} spheres into a box, h = ${h}, ${until} s (${r.steps} steps)`,
+  '',
+  '| ms / step | wall s | contacts mean / max | iterations mean / median / p90 / max | not converged | fallbacks | detect | assemble | solve | update |',
+  '|---|---|---|---|---|---|---|---|---|---|',
+  `| ${f(r.msPerStep)} | ${f(r.wallMs / 1000, 1)} | ${f(r.contacts.mean, 0)} / ${r.contacts.max} | ${f(r.iterations.mean, 1)} / ${r.iterations.median} / ${r.iterations.p90} / ${r.iterations.max} | ${r.notConverged} of ${r.solvedSteps} | ${r.fallbacks} | ${f(r.split.detect, 1)} % | ${f(r.split.assemble, 1)} % | ${f(r.split.solve, 1)} % | ${f(r.split.update, 1)} % |`,
+  '',
+];
+mkdirSync(join(root, 'bench', 'out'), { recursive: true });
+writeFileSync(join(root, 'bench', 'out', 'sim.md'), lines.join('\n'));
+console.log(lines.join('\n'));

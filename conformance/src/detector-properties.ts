@@ -1,0 +1,253 @@
+import fc from 'fast-check';
+import type { DetectorBody } from '@moreau/core';
+import {
+  between, checkFrames, checkMargin, checkWellFormed, fmt, fmtV, GEOMETRY_TOL, normalFromTo, sceneScale,
+} from './detector-checks.js';
+import { arbDetectorPair, arbDetectorScene, shapePairs, type CaseOptions, type DetectorCase, type ShapePair } from './detector-cases.js';
+import {
+  add, boxOf, dot, moveBody, mulMV, norm, planeOf, pointBox, randomRotation, reach, sampledBoxDistance, scale, sub, type V3,
+} from './detector-geometry.js';
+import { runDetector, type DetectorUnderTest, type SeenContact } from './detector-harness.js';
+import type { DetectorPropertyName } from './detector-property.js';
+import { Rng } from './rng.js';
+import { check } from './solver-checks.js';
+import { spec, type SolverPropertySpec } from './solver-property.js';
+
+/** Surface samples per face edge of the sampled box-box distance (41 × 41 per face). */
+const SAMPLES = 41;
+
+/**
+ * The detector conformance properties for `sut`, one per name in DETECTOR_PROPERTY_NAMES.
+ * Each runs the detector through the contract only and checks what the suite computes
+ * itself (distances, normals, frames, transformed scenes). A property needing a shape the
+ * plugin does not declare carries a `skip` reason.
+ */
+export function detectorProperties(sut: DetectorUnderTest): Record<DetectorPropertyName, SolverPropertySpec> {
+  const o: CaseOptions = { margin: sut.margin };
+  const pairs = shapePairs(sut.shapes);
+  const has = (...types: string[]) => types.every((t) => sut.shapes.includes(t as never));
+  const noPairs = pairs.length === 0 ? `no pair of the declared shapes (${sut.shapes.join(', ')}) can touch` : undefined;
+  const anyCase: fc.Arbitrary<DetectorCase> = noPairs ? fc.constant({ bodies: [], label: 'none' }) : fc.oneof(arbDetectorPair(pairs, o), arbDetectorScene(sut.shapes, o));
+  const pairCase = (...wanted: ShapePair[]) => arbDetectorPair(wanted, o);
+  const detect = (bodies: readonly DetectorBody[]) => runDetector(sut.instance(), bodies);
+  const skipUnless = (ok: boolean, needs: string) => (ok ? noPairs : `needs ${needs}, not among the declared shapes (${sut.shapes.join(', ')})`);
+
+  return {
+    'contacts are well formed: body indices, finite values, sorted unique ids': spec({
+      skip: noPairs, arbitrary: anyCase, predicate: (c: DetectorCase) => checkWellFormed(c.bodies, detect(c.bodies)),
+    }),
+
+    'frames are orthonormal and right-handed, normal first': spec({
+      skip: noPairs, arbitrary: anyCase, predicate: (c: DetectorCase) => checkFrames(detect(c.bodies)),
+    }),
+
+    'nothing is reported with gap above the margin': spec({
+      skip: noPairs, arbitrary: anyCase, predicate: (c: DetectorCase) => checkMargin(detect(c.bodies), sut.margin),
+    }),
+
+    'two bodies that are not free are never reported': spec({
+      skip: noPairs,
+      arbitrary: fc.tuple(anyCase, fc.boolean()).map(([c, all]) => (all ? { bodies: c.bodies.map((b) => ({ ...b, free: false })), label: `${c.label} all not free` } : c)),
+      predicate: (c: DetectorCase) => {
+        for (const k of detect(c.bodies)) {
+          check(c.bodies[k.bodyA].free || c.bodies[k.bodyB].free, () => `bodies ${k.bodyA} and ${k.bodyB}, neither free, were reported in contact`);
+        }
+      },
+    }),
+
+    'analytic: sphere-sphere gap, normal and point': spec({
+      skip: skipUnless(has('sphere'), 'spheres'),
+      arbitrary: pairCase(['sphere', 'sphere']),
+      predicate: (c: DetectorCase) => {
+        const [p, q] = c.bodies.map((b) => [...b.pose.position] as V3);
+        const [rp, rq] = c.bodies.map((b) => (b.shape.type === 'sphere' ? b.shape.radius : NaN));
+        const d = norm(sub(p, q)), gap = d - rp - rq, n10 = scale(sub(p, q), 1 / d);
+        // Body 0's surface point p − r0 n and body 1's q + r1 n; the point halfway.
+        const mid = scale(add(sub(p, scale(n10, rp)), add(q, scale(n10, rq))), 0.5);
+        return checkSmooth(detect(c.bodies), c.bodies, gap, n10, mid, sut.margin);
+      },
+    }),
+
+    'analytic: sphere-plane gap, normal and point': spec({
+      skip: skipUnless(has('sphere', 'plane'), 'spheres and planes'),
+      arbitrary: pairCase(['sphere', 'plane']),
+      predicate: (c: DetectorCase) => {
+        const s = c.bodies.findIndex((b) => b.shape.type === 'sphere'), pl = 1 - s;
+        const { normal: n, point } = planeOf(c.bodies[pl]);
+        const ctr = [...c.bodies[s].pose.position], r = (c.bodies[s].shape as { radius: number }).radius;
+        const gap = dot(n, sub(ctr, point)) - r;
+        const mid = sub(ctr, scale(n, r + gap / 2));
+        // checkSmooth wants the normal from body 1 to body 0.
+        return checkSmooth(detect(c.bodies), c.bodies, gap, s === 0 ? n : scale(n, -1), mid, sut.margin);
+      },
+    }),
+
+    'analytic: sphere-box and box-plane gaps and normals': spec({
+      skip: skipUnless(has('sphere', 'box') || has('box', 'plane'), 'spheres and boxes, or boxes and planes'),
+      arbitrary: pairCase(...pairs.filter(([p, q]) => p === 'box' ? q === 'plane' : p === 'sphere' && q === 'box')),
+      predicate: (c: DetectorCase) => (c.bodies.some((b) => b.shape.type === 'plane') ? checkBoxPlane(c, detect(c.bodies), sut.margin) : checkSphereBox(c, detect(c.bodies), sut.margin)),
+    }),
+
+    'sampled: box-box gap matches the distance between sampled surfaces': spec({
+      skip: skipUnless(has('box'), 'boxes'),
+      arbitrary: pairCase(['box', 'box']),
+      predicate: (c: DetectorCase) => checkBoxBox(c, detect(c.bodies), sut.margin),
+    }),
+
+    'invariance: swapping two bodies flips the normals and keeps gaps and points': spec({
+      skip: noPairs,
+      arbitrary: arbDetectorPair(pairs, o),
+      predicate: (c: DetectorCase) => {
+        const ab = detect(c.bodies), ba = detect([c.bodies[1], c.bodies[0]]);
+        // Body identities: in the swapped run, index 0 is the original body 1.
+        const key = (x: SeenContact, swapped: boolean) => ({ point: x.point, gap: x.gap, normal: normalFromTo(x, swapped ? 0 : 1, swapped ? 1 : 0), pair: '0-1' });
+        matchContacts(ab.map((x) => key(x, false)), ba.map((x) => key(x, true)), sceneScale(c.bodies), sut.margin, 'the input order [0, 1]', 'the swapped order [1, 0]');
+      },
+    }),
+
+    'invariance: a rigid motion of the scene moves the contacts with it': spec({
+      skip: noPairs,
+      arbitrary: fc.tuple(anyCase, fc.integer({ min: 0, max: 0x7fffffff })).map(([c, seed]) => ({ ...c, seed, label: `${c.label} motion seed=${seed}` })),
+      predicate: (c: DetectorCase & { seed: number }) => {
+        const rng = new Rng(c.seed);
+        const Q = randomRotation(rng), s: V3 = [rng.uniform(-5, 5), rng.uniform(-5, 5), rng.uniform(-5, 5)];
+        const moved = c.bodies.map((b) => moveBody(b, Q, s));
+        const keyed = (x: SeenContact, motion: boolean) => {
+          const i = Math.min(x.bodyA, x.bodyB), j = Math.max(x.bodyA, x.bodyB);
+          const n = normalFromTo(x, j, i);
+          return { pair: `${i}-${j}`, gap: x.gap, point: motion ? x.point : add(mulMV(Q, x.point), s), normal: motion ? n : mulMV(Q, n) };
+        };
+        matchContacts(detect(c.bodies).map((x) => keyed(x, false)), detect(moved).map((x) => keyed(x, true)),
+          sceneScale(moved) + 5, sut.margin, 'the scene, moved afterwards', 'the moved scene');
+      },
+    }),
+
+    'same input gives bit-identical output': spec({
+      skip: noPairs,
+      arbitrary: anyCase,
+      predicate: (c: DetectorCase) => {
+        const first = detect(c.bodies);
+        // A detector that has seen another scene (the same bodies in reverse order) first.
+        const used = sut.instance();
+        runDetector(used, [...c.bodies].reverse());
+        const again = runDetector(used, c.bodies);
+        const flat = (cs: SeenContact[]) => cs.flatMap((x) => [x.bodyA, x.bodyB, x.feature, ...x.point, ...x.frame, x.gap]);
+        const a = flat(first), b = flat(again);
+        check(a.length === b.length && a.every((v, k) => Object.is(v, b[k])),
+          () => `two runs on the same bodies differ: ${first.length} contacts, then ${again.length}${a.length === b.length ? ` (first difference at value ${a.findIndex((v, k) => !Object.is(v, b[k]))})` : ''}`);
+      },
+    }),
+  };
+}
+
+/**
+ * One smooth pair (bodies 0 and 1): reported exactly when the analytic gap is within the
+ * margin (either way within the tolerance), then every contact with that gap, the normal
+ * n10 (from body 1 to body 0, turned to the contact's own B-to-A) and the point.
+ */
+function checkSmooth(cs: SeenContact[], bodies: DetectorBody[], gap: number, n10: readonly number[], mid: readonly number[], margin: number): void | { inconclusive: string } {
+  const tol = GEOMETRY_TOL * sceneScale(bodies);
+  const found = between(cs, 0, 1);
+  if (Math.abs(gap - margin) <= tol) return { inconclusive: `gap ${fmt(gap)} is at the margin` };
+  if (!bodies[0].free && !bodies[1].free) return;
+  if (gap > margin) {
+    check(found.length === 0, () => `gap ${fmt(gap)} is above the margin ${fmt(margin)}, yet ${found.length} contact(s) were reported`);
+    return;
+  }
+  check(found.length > 0, () => `gap ${fmt(gap)} is within the margin ${fmt(margin)}, yet no contact was reported`);
+  for (const k of found) {
+    check(Math.abs(k.gap - gap) <= tol, () => `reported gap ${fmt(k.gap)}, analytic ${fmt(gap)}`);
+    const n = normalFromTo(k, 1, 0);
+    check(norm(sub(n, n10)) <= tol, () => `normal from body 1 to body 0 is ${fmtV(n)}, analytic ${fmtV(n10)} (the contract's n points from B = ${k.bodyB} to A = ${k.bodyA})`);
+    check(norm(sub(k.point, mid)) <= tol, () => `point ${fmtV(k.point)}, analytic (halfway between the surfaces) ${fmtV(mid)}`);
+  }
+}
+
+/** A sphere and a box: gap from the exact point-box distance, normal from the closest point (or the nearest face, inside). */
+function checkSphereBox(c: DetectorCase, cs: SeenContact[], margin: number): void | { inconclusive: string } {
+  const s = c.bodies.findIndex((b) => b.shape.type === 'sphere'), bx = 1 - s;
+  const ctr = [...c.bodies[s].pose.position], r = (c.bodies[s].shape as { radius: number }).radius;
+  const pb = pointBox(ctr, boxOf(c.bodies[bx]));
+  const outside = pb.distance > 0;
+  const gap = outside ? pb.distance - r : -(pb.depth + r);
+  const nBoxToSphere = outside ? scale(sub(ctr, pb.closest), 1 / pb.distance) : pb.faceNormal;
+  const mid = outside ? scale(add(pb.closest, sub(ctr, scale(nBoxToSphere, r))), 0.5) : add(ctr, scale(nBoxToSphere, (pb.depth - r) / 2));
+  return checkSmooth(cs, c.bodies, gap, s === 0 ? nBoxToSphere : scale(nBoxToSphere, -1), mid, margin);
+}
+
+/** A box and a plane: reported when the lowest vertex is within the margin, least gap = its height, every normal the plane's. */
+function checkBoxPlane(c: DetectorCase, cs: SeenContact[], margin: number): void | { inconclusive: string } {
+  const b = c.bodies.findIndex((x) => x.shape.type === 'box'), pl = 1 - b;
+  const { normal: n, point } = planeOf(c.bodies[pl]);
+  const box = boxOf(c.bodies[b]);
+  const lowest = dot(n, sub(box.c, point)) - reach(c.bodies[b].shape, box.R, n);
+  const tol = GEOMETRY_TOL * sceneScale(c.bodies);
+  if (Math.abs(lowest - margin) <= tol) return { inconclusive: `lowest vertex ${fmt(lowest)} is at the margin` };
+  const found = between(cs, 0, 1);
+  if (lowest > margin) {
+    check(found.length === 0, () => `the lowest vertex is ${fmt(lowest)} above the plane, beyond the margin ${fmt(margin)}, yet ${found.length} contact(s) were reported`);
+    return;
+  }
+  check(found.length > 0, () => `the lowest vertex is ${fmt(lowest)} from the plane, within the margin ${fmt(margin)}, yet no contact was reported`);
+  const least = Math.min(...found.map((k) => k.gap));
+  check(Math.abs(least - lowest) <= tol, () => `least reported gap ${fmt(least)}, but the lowest vertex is at ${fmt(lowest)}`);
+  for (const k of found) {
+    const nk = normalFromTo(k, pl, b);
+    check(norm(sub(nk, n)) <= tol, () => `normal from the plane to the box is ${fmtV(nk)}, the plane's is ${fmtV(n)}`);
+  }
+}
+
+/**
+ * Two boxes against the distance between their sampled surfaces (see sampledBoxDistance):
+ * overlapping boxes must be reported with a gap ≤ 0; separated ones reported with their
+ * least gap within the sampling resolution of the sampled distance, or not reported when
+ * beyond the margin.
+ */
+function checkBoxBox(c: DetectorCase, cs: SeenContact[], margin: number): void | { inconclusive: string } {
+  const { distance, overlap, resolution } = sampledBoxDistance(boxOf(c.bodies[0]), boxOf(c.bodies[1]), SAMPLES);
+  const tol = GEOMETRY_TOL * sceneScale(c.bodies);
+  const found = between(cs, 0, 1);
+  const least = Math.min(...found.map((k) => k.gap));
+  if (overlap) {
+    check(found.length > 0, () => `the boxes overlap (a surface sample lies inside the other box), yet no contact was reported`);
+    check(least <= tol, () => `the boxes overlap, yet the least reported gap is ${fmt(least)}`);
+    return;
+  }
+  // The true distance lies in [distance − resolution, distance].
+  if (found.length === 0) {
+    check(distance > margin - tol, () => `sampled surfaces are ${fmt(distance)} apart, within the margin ${fmt(margin)}, yet no contact was reported`);
+    return;
+  }
+  check(least <= distance + tol, () => `least reported gap ${fmt(least)} exceeds the sampled surface distance ${fmt(distance)}, an upper bound of the true distance`);
+  check(least >= distance - resolution - tol, () => `least reported gap ${fmt(least)} is below the sampled surface distance ${fmt(distance)} by more than the sampling resolution ${fmt(resolution)}`);
+}
+
+interface Keyed {
+  pair: string;
+  point: readonly number[];
+  normal: readonly number[];
+  gap: number;
+}
+
+/**
+ * Matches two contact lists one to one (same pair, point, normal and gap within
+ * GEOMETRY_TOL × size); a contact whose gap is within the tolerance of the margin may be
+ * missing from the other list.
+ */
+function matchContacts(xs: Keyed[], ys: Keyed[], size: number, margin: number, xName: string, yName: string): void {
+  const tol = GEOMETRY_TOL * size;
+  const used = new Array<boolean>(ys.length).fill(false);
+  const same = (x: Keyed, y: Keyed) => x.pair === y.pair && Math.abs(x.gap - y.gap) <= tol && norm(sub(x.point, y.point)) <= tol && norm(sub(x.normal, y.normal)) <= tol;
+  const borderline = (x: Keyed) => Math.abs(x.gap - margin) <= tol;
+  for (const x of xs) {
+    const k = ys.findIndex((y, i) => !used[i] && same(x, y));
+    if (k >= 0) { used[k] = true; continue; }
+    check(borderline(x), () => {
+      const near = ys.filter((y) => y.pair === x.pair).map((y) => `gap ${fmt(y.gap)} at ${fmtV(y.point)} n ${fmtV(y.normal)}`);
+      return `a contact of bodies ${x.pair} from ${xName} (gap ${fmt(x.gap)} at ${fmtV(x.point)}, n ${fmtV(x.normal)}) has no match from ${yName}; there: ${near.join('; ') || 'none'}`;
+    });
+  }
+  ys.forEach((y, i) => {
+    check(used[i] || borderline(y), () => `a contact of bodies ${y.pair} from ${yName} (gap ${fmt(y.gap)} at ${fmtV(y.point)}, n ${fmtV(y.normal)}) has no match from ${xName} (${xs.length} contacts there, ${ys.length} here)`);
+  });
+}

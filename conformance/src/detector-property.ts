@@ -1,0 +1,16 @@
+/** The names of the detector suite's properties, in the order it runs them. */
+export const DETECTOR_PROPERTY_NAMES = [
+  'contacts are well formed: body indices, finite values, sorted unique ids',
+  'frames are orthonormal and right-handed, normal first',
+  'nothing is reported with gap above the margin',
+  'two bodies that are not free are never reported',
+  'analytic: sphere-sphere gap, normal and point',
+  'analytic: sphere-plane gap, normal and point',
+  'analytic: sphere-box and box-plane gaps and normals',
+  'sampled: box-box gap matches the distance between sampled surfaces',
+  'invariance: swapping two bodies flips the normals and keeps gaps and points',
+  'invariance: a rigid motion of the scene moves the contacts with it',
+  'same input gives bit-identical output',
+] as const;
+
+export type DetectorPropertyName = (typeof DETECTOR_PROPERTY_NAMES)[number];

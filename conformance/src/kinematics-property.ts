@@ -1,0 +1,26 @@
+import type { SolverPropertySpec } from './solver-property.js';
+
+/** The names of the kinematics suite's properties, in the order it runs them. */
+export const KINEMATICS_PROPERTY_NAMES = [
+  'addBody numbers bodies in order and refuses what the model cannot hold',
+  'static bodies have no unknowns and do not move',
+  'driven bodies rest before their start, then follow their prescribed motion',
+  'A is symmetric positive definite (c = 0 and c = h²/4)',
+  'H matches central differences of the material point motion',
+  'H transforms with the contact frame: H(QE) = Q H(E)',
+  'kinetic energy equals ½ uᵀ M u ≥ 0',
+  'potential energy falls at the power of gravity',
+  'momentum agrees with the mass and the motion',
+  'free flight conserves linear momentum, and all momentum without rotation',
+  'under gravity the centre follows x0 + v0 t + ½ g t² (midpoint scheme)',
+  'saveState/loadState continue bit-identically',
+] as const;
+
+export type KinematicsPropertyName = (typeof KINEMATICS_PROPERTY_NAMES)[number];
+
+/**
+ * One property of the kinematics suite, ready to run with fast-check: the same shape as a
+ * solver property (an arbitrary of labelled cases and a predicate that throws on a
+ * violation), so both suites share one property runner.
+ */
+export type KinematicsPropertySpec = SolverPropertySpec;

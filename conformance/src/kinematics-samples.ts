@@ -1,0 +1,105 @@
+import fc from 'fast-check';
+import type { BodySpec, Shape, Vec3 } from '@moreau/core';
+import { quaternionRotation } from './kinematics-math.js';
+import { Rng } from './rng.js';
+
+/**
+ * Sample bodies and geometry for the kinematics suite. Counterexample labels print every
+ * number of a case at full precision; the seed and path of a failure replay it.
+ */
+
+/** Material numbers the samples carry for deformable models (a rigid model ignores them). */
+export const SAMPLE_MATERIAL: Readonly<Record<string, number>> = { young: 1e6, poisson: 0.3 };
+
+/** Largest seed drawn. */
+const SEED_MAX = 0x7fffffff;
+
+/**
+ * A seed drawn uniformly, without fast-check's bias towards small and extreme values.
+ * Physical samples come from seeds rather than from fc.double, which draws uniformly over
+ * the representable doubles (most of them tiny) and favours 0 and the bounds, so it would
+ * seldom produce a body that moves and turns at a meaningful speed.
+ */
+export const arbSeed = (): fc.Arbitrary<number> => fc.noBias(fc.integer({ min: 0, max: SEED_MAX }));
+
+/** Uniform in [min, max] (on a grid of 2³¹ points). */
+export const arbUniform = (min: number, max: number): fc.Arbitrary<number> => arbSeed().map((k) => min + (max - min) * (k / SEED_MAX));
+
+/** Log-uniform in [lo, hi]. */
+export const arbMagnitude = (lo: number, hi: number): fc.Arbitrary<number> => arbUniform(Math.log10(lo), Math.log10(hi)).map((e) => 10 ** e);
+
+/** A 3-vector with entries uniform in [−bound, bound]. */
+export const arbVec3 = (bound: number): fc.Arbitrary<Vec3> => fc.tuple(arbUniform(-bound, bound), arbUniform(-bound, bound), arbUniform(-bound, bound));
+
+/** A rotation uniform on SO(3) (row-major 3×3, det +1): the quaternion of four normal deviates. */
+export function randomRotation(rng: Rng): number[] {
+  return quaternionRotation(rng.normal(), rng.normal(), rng.normal(), rng.normal());
+}
+
+/** A uniformly random rotation. */
+export const arbRotation = (): fc.Arbitrary<number[]> => arbSeed().map((seed) => randomRotation(new Rng(seed)));
+
+/** A unit 3-vector, uniform on the sphere. */
+export const arbUnit = (): fc.Arbitrary<Vec3> => arbRotation().map((r) => [r[0], r[1], r[2]]);
+
+/** A sphere of radius or a box of half extents log-uniform in [0.05, 2], with equal odds. */
+export function randomSolidShape(rng: Rng): Shape {
+  const size = (): number => rng.logUniform(Math.log10(0.05), Math.log10(2));
+  return rng.next() < 0.5 ? { type: 'sphere', radius: size() } : { type: 'box', halfExtents: [size(), size(), size()] };
+}
+
+/**
+ * The default sample body: a free sphere or box (see `randomSolidShape`), density
+ * log-uniform in [100, 10⁴], centre uniform in [−5, 5]³, a uniform random rotation,
+ * velocity uniform in [−3, 3]³ and angular velocity uniform in [−4, 4]³.
+ */
+export function randomBodySpec(rng: Rng): BodySpec {
+  const vec = (b: number): Vec3 => [rng.uniform(-b, b), rng.uniform(-b, b), rng.uniform(-b, b)];
+  return {
+    name: 'sample',
+    shape: randomSolidShape(rng),
+    density: rng.logUniform(2, 4),
+    position: vec(5),
+    rotation: randomRotation(rng),
+    velocity: vec(3),
+    angularVelocity: vec(4),
+    motion: { kind: 'free' },
+    material: SAMPLE_MATERIAL,
+  };
+}
+
+/** Sample bodies (see `randomBodySpec`), each from a uniformly drawn seed. */
+export const arbBodySpec = (): fc.Arbitrary<BodySpec> => arbSeed().map((seed) => randomBodySpec(new Rng(seed)));
+
+/** 1..max sample bodies named body-0, body-1, ... */
+export function arbScene(bodies: fc.Arbitrary<BodySpec>, max = 3): fc.Arbitrary<BodySpec[]> {
+  return fc.array(bodies, { minLength: 1, maxLength: max }).map(named);
+}
+
+/** The specs named body-0, body-1, ... in order. */
+export const named = (specs: readonly BodySpec[]): BodySpec[] => specs.map((s, k) => ({ ...s, name: `body-${k}` }));
+
+/**
+ * A point of the body in reference coordinates (relative to the reference centre), from
+ * ξ ∈ [−1, 1]³: inside the sphere or box of the shape, and within a unit cube for a plane.
+ */
+export function referencePoint(shape: Shape, xi: Vec3): Vec3 {
+  switch (shape.type) {
+    case 'sphere': {
+      const s = shape.radius / Math.sqrt(3);
+      return [s * xi[0], s * xi[1], s * xi[2]];
+    }
+    case 'box':
+      return [shape.halfExtents[0] * xi[0], shape.halfExtents[1] * xi[1], shape.halfExtents[2] * xi[2]];
+    case 'plane':
+      return xi;
+  }
+}
+
+/** Bodies described for counterexample labels, every number at full precision. */
+export function describeBodies(specs: readonly BodySpec[]): string {
+  return specs.map((s) => {
+    const m = s.motion.kind === 'driven' ? `driven v=${JSON.stringify(s.motion.velocity)} ω=${JSON.stringify(s.motion.angularVelocity)} from=${s.motion.from}` : s.motion.kind;
+    return `${s.name}: ${JSON.stringify(s.shape)} ${m} ρ=${s.density} x=${JSON.stringify(s.position)} R=${JSON.stringify(s.rotation)} v=${JSON.stringify(s.velocity)} ω=${JSON.stringify(s.angularVelocity)}`;
+  }).join('; ');
+}

@@ -1,0 +1,78 @@
+import type { StepStats } from '../engine/simulation-api.js';
+
+/** The statistics `moreau simulate` prints at the end of a run (and as `--json`). */
+export interface RunStatistics {
+  steps: number;
+  /** Steps that had contacts, i.e. that called the solver. */
+  solvedSteps: number;
+  contacts: { mean: number; max: number };
+  /** Solver iterations per solved step (nearest-rank percentiles). */
+  iterations: { mean: number; median: number; p90: number; max: number };
+  /** Solved steps whose answer did not converge. */
+  notConverged: number;
+  /** Fallbacks the solver chain took, over every step. */
+  fallbacks: number;
+  /** Sum of the steps' own timers, milliseconds, and that per step. */
+  stepMs: number;
+  msPerStep: number;
+  /** Share of the step time spent in each phase, percent (`other`: the rest). */
+  split: { detect: number; assemble: number; solve: number; update: number; other: number };
+}
+
+/**
+ * Accumulates StepStats as they come, in O(1) per step: sums and maxima, plus the
+ * iteration counts of solved steps in a growing typed array for the percentiles.
+ */
+export class StepStatistics {
+  private steps = 0;
+  private contactSum = 0;
+  private contactMax = 0;
+  private iterations = new Int32Array(1024);
+  private solved = 0;
+  private notConverged = 0;
+  private fallbacks = 0;
+  private readonly ms = { detect: 0, assemble: 0, solve: 0, update: 0, total: 0 };
+
+  add(s: StepStats): void {
+    this.steps++;
+    this.contactSum += s.contacts;
+    this.contactMax = Math.max(this.contactMax, s.contacts);
+    this.fallbacks += s.fallbacks;
+    if (s.contacts > 0) {
+      if (this.solved === this.iterations.length) {
+        const grown = new Int32Array(2 * this.solved);
+        grown.set(this.iterations);
+        this.iterations = grown;
+      }
+      this.iterations[this.solved++] = s.iterations;
+      if (!s.converged) this.notConverged++;
+    }
+    this.ms.detect += s.ms.detect;
+    this.ms.assemble += s.ms.assemble;
+    this.ms.solve += s.ms.solve;
+    this.ms.update += s.ms.update;
+    this.ms.total += s.ms.total;
+  }
+
+  summary(): RunStatistics {
+    const its = this.iterations.slice(0, this.solved).sort();
+    const rank = (p: number) => (its.length ? its[Math.max(0, Math.ceil(p * its.length) - 1)] : 0);
+    const sum = its.reduce((a, b) => a + b, 0);
+    const { ms } = this;
+    const pct = (x: number) => (ms.total > 0 ? (100 * x) / ms.total : 0);
+    return {
+      steps: this.steps,
+      solvedSteps: this.solved,
+      contacts: { mean: this.steps ? this.contactSum / this.steps : 0, max: this.contactMax },
+      iterations: { mean: its.length ? sum / its.length : 0, median: rank(0.5), p90: rank(0.9), max: its.length ? its[its.length - 1] : 0 },
+      notConverged: this.notConverged,
+      fallbacks: this.fallbacks,
+      stepMs: ms.total,
+      msPerStep: this.steps ? ms.total / this.steps : 0,
+      split: {
+        detect: pct(ms.detect), assemble: pct(ms.assemble), solve: pct(ms.solve), update: pct(ms.update),
+        other: pct(Math.max(0, ms.total - ms.detect - ms.assemble - ms.solve - ms.update)),
+      },
+    };
+  }
+}

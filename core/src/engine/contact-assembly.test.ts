@@ -1,0 +1,99 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { fixtureConfig, fixtureRegistry } from './__fixtures__/registry.js';
+import { createSimulation } from './simulation.js';
+
+const G = [0, 0, -9.81];
+
+/** Random clusters of point-mass spheres over a tilted floor, with a wide detection margin so contacts share bodies. */
+const arbCluster = fc.record({
+  h: fc.double({ min: 1e-4, max: 1e-2, noNaN: true }),
+  tilt: fc.double({ min: -0.3, max: 0.3, noNaN: true }),
+  mu: fc.double({ min: 0, max: 1, noNaN: true }),
+  spheres: fc.array(fc.record({
+    x: fc.tuple(fc.double({ min: 0, max: 1.5, noNaN: true }), fc.double({ min: 0, max: 1.5, noNaN: true }), fc.double({ min: 0.45, max: 1.2, noNaN: true })),
+    v: fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })),
+    density: fc.double({ min: 0.5, max: 5, noNaN: true }),
+  }), { minLength: 2, maxLength: 6 }),
+});
+
+describe('contact assembly (paper 004 eqs 70-76)', () => {
+  test('should equal the dense W = h H M⁻¹ Hᵀ and q = H b + bias, symmetric, with the contact graph as pattern', () => {
+    fc.assert(fc.property(arbCluster, ({ h, tilt, mu, spheres }) => {
+      const scene = {
+        timeStep: h, duration: 1, gravity: G, defaultFriction: { mu },
+        bodies: [
+          ...spheres.map((s, k) => ({ name: `s${k}`, shape: { type: 'sphere', radius: 0.5 }, kinematics: 'point-mass', density: s.density, position: s.x, velocity: s.v })),
+          { name: 'floor', shape: { type: 'plane', normal: [tilt, 0, 1] }, kinematics: 'point-mass', motion: 'static', position: [0, 0, 0] },
+        ],
+      };
+      const config = { ...fixtureConfig, detector: { name: 'spheres', options: { margin: 0.3 } } };
+      const sim = createSimulation(scene, config, { registry: fixtureRegistry() });
+      sim.step();
+      const p = sim.lastProblem();
+      if (!p) return;
+      const set = sim.contacts();
+      const nc = set.count, nb = spheres.length;
+      const mass = spheres.map((s) => s.density * (4 / 3) * Math.PI * 0.125);
+      // Dense H over the free bodies: H_α,body = ±frame_α (point masses).
+      const H = (a: number, r: number, body: number, c: number) => {
+        const s = set.bodyA[a] === body ? 1 : set.bodyB[a] === body ? -1 : 0;
+        return s * set.frame[9 * a + 3 * r + c];
+      };
+      const W = p.W.toDense();
+      let err = 0, scale = 0, asymmetric = 0;
+      for (let i = 0; i < 3 * nc; i++) {
+        for (let j = 0; j < 3 * nc; j++) {
+          let w = 0;
+          for (let b = 0; b < nb; b++) for (let c = 0; c < 3; c++) w += (h / mass[b]) * H(i / 3 | 0, i % 3, b, c) * H(j / 3 | 0, j % 3, b, c);
+          err = Math.max(err, Math.abs(W[i * 3 * nc + j] - w));
+          scale = Math.max(scale, Math.abs(w));
+          if (W[i * 3 * nc + j] !== W[j * 3 * nc + i]) asymmetric++;
+        }
+      }
+      expect(asymmetric).toBe(0);
+      // Sums of at most six products: a few ulps of the largest entry.
+      expect(err).toBeLessThanOrEqual(8 * Number.EPSILON * scale);
+      // q = H b + bias: b = u0 + h g (point masses under gravity), bias = max(0, gap)/h on the normal.
+      for (let a = 0; a < nc; a++) {
+        for (let r = 0; r < 3; r++) {
+          let q = r === 0 ? Math.max(0, set.gap[a]) / h : 0;
+          for (let b = 0; b < nb; b++) for (let c = 0; c < 3; c++) q += H(a, r, b, c) * (spheres[b].v[c] + h * G[c]);
+          expect(Math.abs(p.q[3 * a + r] - q)).toBeLessThanOrEqual(1e-12 * (1 + Math.abs(q)));
+        }
+        expect(p.mu[a]).toBe(mu);
+      }
+      // Pattern: block (α, β) is stored iff α and β share a free body (the diagonal always).
+      const wrong: string[] = [];
+      for (let a = 0; a < nc; a++) {
+        const row = Array.from(p.W.colIdx.subarray(p.W.rowPtr[a], p.W.rowPtr[a + 1]));
+        for (let b = 0; b < nc; b++) {
+          const share = [set.bodyA[a], set.bodyB[a]].some((x) => x < nb && (x === set.bodyA[b] || x === set.bodyB[b]));
+          if (row.includes(b) !== share) wrong.push(`(${a}, ${b})`);
+        }
+      }
+      expect(wrong).toEqual([]);
+    }), { numRuns: 30 });
+  });
+
+  test('should conserve momentum through contacts between free bodies (Σ m Δv = h Σ m g without the floor)', () => {
+    fc.assert(fc.property(arbCluster, ({ h, spheres }) => {
+      const scene = {
+        timeStep: h, duration: 1, gravity: G, defaultFriction: { mu: 0.3 },
+        bodies: spheres.map((s, k) => ({ name: `s${k}`, shape: { type: 'sphere', radius: 0.5 }, kinematics: 'point-mass', density: s.density, position: s.x, velocity: s.v })),
+      };
+      const sim = createSimulation(scene, { ...fixtureConfig, detector: { name: 'spheres', options: { margin: 0.3 } } }, { registry: fixtureRegistry() });
+      sim.step();
+      const mass = spheres.map((s) => s.density * (4 / 3) * Math.PI * 0.125);
+      for (let c = 0; c < 3; c++) {
+        let dp = 0, m = 0;
+        spheres.forEach((s, b) => {
+          dp += mass[b] * (sim.velocity(b)[c] - s.v[c]);
+          m += mass[b];
+        });
+        // Reactions act as ±r on the two bodies of a contact, so only gravity changes the momentum (rounding: 1e-12 relative).
+        expect(Math.abs(dp - m * h * G[c])).toBeLessThanOrEqual(1e-12 * m * (1 + Math.hypot(...sim.velocity(0))) + 1e-12 * sim.reactions().reduce((s, x) => s + Math.abs(x), 0) * h);
+      }
+    }), { numRuns: 60 });
+  });
+});

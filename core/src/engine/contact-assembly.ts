@@ -1,0 +1,274 @@
+import type { ContactSet, NormalBias } from '../plugin/dynamics-contracts.js';
+import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
+import type { BodyTable } from './body-table.js';
+import { growF64, growI32 } from './grow.js';
+
+/** What `assemble` produced: W and q as views into the assembly's buffers (valid until the next assembly). */
+export interface AssembledProblem {
+  W: BlockSparseMatrix;
+  q: Float64Array;
+}
+
+/**
+ * The contact-point formulation of paper 004 (Appendix, eqs 70-76), with reactions r
+ * as average forces over the step (paper 004 eq 22, impulse = h r):
+ *
+ *   q_α  = H_Aα b_A − H_Bα b_B  (+ the impact law's bias on the normal),
+ *   W_αβ = dt Σ_i s_iα s_iβ H_iα A_i⁻¹ H_iβᵀ  over free bodies i shared by α and β,
+ *   u_i  = b_i + dt A_i⁻¹ Σ_α s_iα H_iαᵀ r_α,
+ *
+ * with s = +1 for body A of a contact and −1 for body B (r acts on A, −r on B).
+ *
+ * Assembly goes per body, not per pair (DESIGN §7): for each free body with contacts
+ * α1..αk, G_iα = (A_i⁻¹ H_iαᵀ)ᵀ is formed once (k applications of A⁻¹ per row) and the
+ * k(k+1)/2 blocks of its upper triangle written straight into a BSR matrix whose
+ * pattern is the contact graph; the lower triangle is the exact transpose, so W is
+ * symmetric to the bit. Cost Σ_i k_i². Every buffer grows and is reused.
+ */
+export class ContactAssembly {
+  /** Contacts of the last assembly (0 after `reset`). */
+  count = 0;
+  /** Per contact side (2α + side, side 0 = A, 1 = B): offset of its H and G rows (3 × dofs). */
+  private hOffset: Int32Array = new Int32Array(1);
+  private H: Float64Array = new Float64Array(0);
+  private G: Float64Array = new Float64Array(0);
+  /** Free bodies' contacts, CSR over bodies: entries 2α + side, in increasing α. */
+  private bodyStart: Int32Array;
+  private bodyEntry: Int32Array = new Int32Array(0);
+  private rowPtr: Int32Array = new Int32Array(1);
+  private colIdx: Int32Array = new Int32Array(0);
+  private values: Float64Array = new Float64Array(0);
+  private q: Float64Array = new Float64Array(0);
+  private readonly scratch: Float64Array;
+
+  constructor(private readonly bodies: BodyTable) {
+    this.bodyStart = new Int32Array(bodies.count + 1);
+    this.scratch = new Float64Array(3 * bodies.maxDofs);
+  }
+
+  /** Forgets the last assembly (a new detection invalidates it). */
+  reset(): void {
+    this.count = 0;
+  }
+
+  /**
+   * Builds W and q for the contacts at the current configuration.
+   * @param b free velocities of every body (BodyTable offsets)
+   * @param restitution per contact, NaN where the scene gives none
+   */
+  assemble(set: ContactSet, b: Float64Array, dt: number, bias: NormalBias, restitution: Float64Array): AssembledProblem {
+    const nc = set.count;
+    this.operators(set);
+    this.freeVelocity(set, b, dt, bias, restitution);
+    this.bodyContacts(set);
+    this.inverseOperators();
+    this.pattern(set);
+    this.blocks(nc, dt);
+    const nnz = this.rowPtr[nc];
+    this.count = nc;
+    const W = new BlockSparseMatrix(nc, this.rowPtr.subarray(0, nc + 1), this.colIdx.subarray(0, nnz), this.values.subarray(0, 9 * nnz));
+    return { W, q: this.q.subarray(0, 3 * nc) };
+  }
+
+  /** H_iα for both sides of every contact (Kinematics.contactOperator). */
+  private operators(set: ContactSet): void {
+    const { bodies } = this;
+    const nc = set.count;
+    this.hOffset = growI32(this.hOffset, 2 * nc + 1);
+    const off = this.hOffset;
+    off[0] = 0;
+    for (let a = 0; a < nc; a++) {
+      off[2 * a + 1] = off[2 * a] + 3 * bodies.dofs[set.bodyA[a]];
+      off[2 * a + 2] = off[2 * a + 1] + 3 * bodies.dofs[set.bodyB[a]];
+    }
+    this.H = growF64(this.H, off[2 * nc]);
+    this.G = growF64(this.G, off[2 * nc]);
+    const { H, scratch } = this;
+    for (let e = 0; e < 2 * nc; e++) {
+      const a = e >> 1;
+      const body = e & 1 ? set.bodyB[a] : set.bodyA[a];
+      bodies.kin[body].contactOperator(bodies.local[body], set.point, 3 * a, set.frame, 9 * a, scratch);
+      const o = off[e], n = 3 * bodies.dofs[body];
+      for (let k = 0; k < n; k++) H[o + k] = scratch[k];
+    }
+  }
+
+  /** q_α = H_Aα b_A − H_Bα b_B, plus bias(gap, U_N at the step start) on the normal row. */
+  private freeVelocity(set: ContactSet, b: Float64Array, dt: number, bias: NormalBias, restitution: Float64Array): void {
+    const { bodies, H } = this;
+    const nc = set.count;
+    this.q = growF64(this.q, 3 * nc);
+    const q = this.q;
+    for (let a = 0; a < nc; a++) {
+      let startUN = 0;
+      q[3 * a] = q[3 * a + 1] = q[3 * a + 2] = 0;
+      for (let side = 0; side < 2; side++) {
+        const body = side ? set.bodyB[a] : set.bodyA[a];
+        const s = side ? -1 : 1;
+        const dofs = bodies.dofs[body], o = this.hOffset[2 * a + side], bo = bodies.offset[body];
+        const u = bodies.kin[body].velocity(bodies.local[body]);
+        for (let r = 0; r < 3; r++) {
+          let acc = 0;
+          for (let d = 0; d < dofs; d++) acc += H[o + r * dofs + d] * b[bo + d];
+          q[3 * a + r] += s * acc;
+        }
+        let un = 0;
+        for (let d = 0; d < dofs; d++) un += H[o + d] * u[d];
+        startUN += s * un;
+      }
+      const e = restitution[a];
+      q[3 * a] += bias(set.gap[a], startUN, dt, Number.isNaN(e) ? undefined : e);
+    }
+  }
+
+  /** Counting pass: the contacts of every free body, as entries 2α + side. */
+  private bodyContacts(set: ContactSet): void {
+    const { bodies } = this;
+    const nc = set.count, nb = bodies.count;
+    const start = this.bodyStart;
+    start.fill(0);
+    for (let a = 0; a < nc; a++) {
+      if (bodies.free[set.bodyA[a]]) start[set.bodyA[a] + 1]++;
+      if (bodies.free[set.bodyB[a]]) start[set.bodyB[a] + 1]++;
+    }
+    for (let i = 0; i < nb; i++) start[i + 1] += start[i];
+    this.bodyEntry = growI32(this.bodyEntry, start[nb]);
+    const fill = this.bodyEntry;
+    // start[i] is used as the fill cursor of body i, then shifted back.
+    for (let a = 0; a < nc; a++) {
+      const A = set.bodyA[a], B = set.bodyB[a];
+      if (bodies.free[A]) fill[start[A]++] = 2 * a;
+      if (bodies.free[B]) fill[start[B]++] = 2 * a + 1;
+    }
+    for (let i = nb; i > 0; i--) start[i] = start[i - 1];
+    start[0] = 0;
+  }
+
+  /** G_iα rows: A_i⁻¹ applied to each row of H_iα (A symmetric), free bodies only. */
+  private inverseOperators(): void {
+    const { bodies, H, G, bodyStart, bodyEntry } = this;
+    for (let i = 0; i < bodies.count; i++) {
+      const dofs = bodies.dofs[i], kin = bodies.kin[i], local = bodies.local[i];
+      for (let k = bodyStart[i]; k < bodyStart[i + 1]; k++) {
+        const o = this.hOffset[bodyEntry[k]];
+        for (let r = 0; r < 3; r++) kin.applyInverse(local, H, o + r * dofs, G, o + r * dofs);
+      }
+    }
+  }
+
+  /**
+   * The BSR pattern: row α holds the contacts sharing a free body with α, i.e. the
+   * sorted union of its (at most two) free bodies' contact lists; the diagonal is in
+   * it because α is in its own bodies' lists (the detector never pairs two bodies
+   * without unknowns; the engine checks that).
+   */
+  private pattern(set: ContactSet): void {
+    const nc = set.count;
+    this.rowPtr = growI32(this.rowPtr, nc + 1);
+    const rowPtr = this.rowPtr;
+    rowPtr[0] = 0;
+    for (let a = 0; a < nc; a++) rowPtr[a + 1] = rowPtr[a] + this.mergeRow(set, a, null, 0);
+    this.colIdx = growI32(this.colIdx, rowPtr[nc]);
+    for (let a = 0; a < nc; a++) this.mergeRow(set, a, this.colIdx, rowPtr[a]);
+  }
+
+  /** Merges the two bodies' sorted contact lists of row α; writes them to out at o when given; returns the count. */
+  private mergeRow(set: ContactSet, a: number, out: Int32Array | null, o: number): number {
+    const { bodies, bodyStart, bodyEntry } = this;
+    const A = set.bodyA[a], B = set.bodyB[a];
+    let i = bodies.free[A] ? bodyStart[A] : 0, iEnd = bodies.free[A] ? bodyStart[A + 1] : 0;
+    let j = bodies.free[B] ? bodyStart[B] : 0, jEnd = bodies.free[B] ? bodyStart[B + 1] : 0;
+    let n = 0;
+    while (i < iEnd || j < jEnd) {
+      const x = i < iEnd ? bodyEntry[i] >> 1 : 0x7fffffff;
+      const y = j < jEnd ? bodyEntry[j] >> 1 : 0x7fffffff;
+      const c = x < y ? x : y;
+      if (x === c) i++;
+      if (y === c) j++;
+      if (out) out[o + n] = c;
+      n++;
+    }
+    return n;
+  }
+
+  /**
+   * W blocks, per free body: the upper triangle of its k × k blocks computed, the lower
+   * one mirrored. Nine accumulators over the body's dofs read each H and G entry once
+   * (about 3× faster than one dot product per entry, measured on 9440 contacts).
+   */
+  private blocks(nc: number, dt: number): void {
+    const { bodies, H, G, bodyStart, bodyEntry, rowPtr, colIdx, hOffset } = this;
+    const nnz = rowPtr[nc];
+    this.values = growF64(this.values, 9 * nnz);
+    const values = this.values;
+    values.fill(0, 0, 9 * nnz);
+    for (let i = 0; i < bodies.count; i++) {
+      const n = bodies.dofs[i], n2 = 2 * n;
+      for (let x = bodyStart[i]; x < bodyStart[i + 1]; x++) {
+        const ea = bodyEntry[x], a = ea >> 1, sa = ea & 1 ? -1 : 1, ha = hOffset[ea];
+        let p = rowPtr[a];
+        for (let y = x; y < bodyStart[i + 1]; y++) {
+          const eb = bodyEntry[y], b = eb >> 1, gb = hOffset[eb];
+          const f = dt * sa * (eb & 1 ? -1 : 1);
+          while (colIdx[p] < b) p++;
+          let a00 = 0, a01 = 0, a02 = 0, a10 = 0, a11 = 0, a12 = 0, a20 = 0, a21 = 0, a22 = 0;
+          for (let d = 0; d < n; d++) {
+            const h0 = H[ha + d], h1 = H[ha + n + d], h2 = H[ha + n2 + d];
+            const g0 = G[gb + d], g1 = G[gb + n + d], g2 = G[gb + n2 + d];
+            a00 += h0 * g0; a01 += h0 * g1; a02 += h0 * g2;
+            a10 += h1 * g0; a11 += h1 * g1; a12 += h1 * g2;
+            a20 += h2 * g0; a21 += h2 * g1; a22 += h2 * g2;
+          }
+          const o = 9 * p;
+          if (b === a) {
+            // The diagonal block is symmetric: its lower half is its upper half, to the bit.
+            a10 = a01; a20 = a02; a21 = a12;
+          } else {
+            const t = 9 * findBlock(colIdx, rowPtr[b], rowPtr[b + 1], a);
+            values[t] += f * a00; values[t + 1] += f * a10; values[t + 2] += f * a20;
+            values[t + 3] += f * a01; values[t + 4] += f * a11; values[t + 5] += f * a21;
+            values[t + 6] += f * a02; values[t + 7] += f * a12; values[t + 8] += f * a22;
+          }
+          values[o] += f * a00; values[o + 1] += f * a01; values[o + 2] += f * a02;
+          values[o + 3] += f * a10; values[o + 4] += f * a11; values[o + 5] += f * a12;
+          values[o + 6] += f * a20; values[o + 7] += f * a21; values[o + 8] += f * a22;
+        }
+      }
+    }
+  }
+
+  /**
+   * u_i = b_i + dt A_i⁻¹ Σ_α s_iα H_iαᵀ r_α for every free body (through the stored G),
+   * u_i = b_i without contacts. Bodies without unknowns keep their prescribed velocity.
+   */
+  applyReactions(r: Float64Array, dt: number, b: Float64Array): void {
+    const { bodies, G, bodyStart, bodyEntry } = this;
+    const assembled = this.count > 0;
+    for (let i = 0; i < bodies.count; i++) {
+      if (!bodies.free[i]) continue;
+      const dofs = bodies.dofs[i], bo = bodies.offset[i];
+      const u = bodies.kin[i].velocity(bodies.local[i]);
+      for (let d = 0; d < dofs; d++) u[d] = b[bo + d];
+      if (!assembled) continue;
+      for (let k = bodyStart[i]; k < bodyStart[i + 1]; k++) {
+        const e = bodyEntry[k], a = e >> 1, g = this.hOffset[e];
+        const f = dt * (e & 1 ? -1 : 1);
+        const r0 = r[3 * a], r1 = r[3 * a + 1], r2 = r[3 * a + 2];
+        for (let d = 0; d < dofs; d++) u[d] += f * (G[g + d] * r0 + G[g + dofs + d] * r1 + G[g + 2 * dofs + d] * r2);
+      }
+    }
+  }
+}
+
+/** Position of block column `col` in a sorted block row [start, end), −1 when absent. */
+function findBlock(colIdx: Int32Array, start: number, end: number, col: number): number {
+  let lo = start, hi = end - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const c = colIdx[mid];
+    if (c === col) return mid;
+    if (c < col) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}

@@ -1,0 +1,195 @@
+import type { EventBus } from '../events/event-bus.js';
+import type { ContactSolver, SolveResult } from '../plugin/contracts.js';
+import type { ContactDetector, ContactSet, NormalBias, StepSystem } from '../plugin/dynamics-contracts.js';
+import { MoreauError } from '../plugin/errors.js';
+import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
+import type { BodyTable } from './body-table.js';
+import { ContactAssembly } from './contact-assembly.js';
+import { ContactBuffer } from './contact-buffer.js';
+import type { FrictionTable } from './friction-table.js';
+import { growF64 } from './grow.js';
+import { WarmStartTable } from './warm-start.js';
+
+/** Wall time spent in each phase of the current step, milliseconds. */
+export interface PhaseTimes {
+  detect: number;
+  assemble: number;
+  solve: number;
+}
+
+export interface EngineParts {
+  bodies: BodyTable;
+  detector: ContactDetector;
+  friction: FrictionTable;
+  solver: ContactSolver;
+  /** Whether the solver chain's first solver accepts a warm start. */
+  warmStart: boolean;
+  gravity: Float64Array;
+  h: number;
+  events: EventBus;
+}
+
+/**
+ * The engine's side of the integrator contract (DESIGN §3): the primitives of one
+ * step over every body and contact, which an `Integrator` sequences. Free velocities b
+ * live here, apart from the bodies' velocities u, until `applyReactions`.
+ */
+export class EngineStepSystem implements StepSystem {
+  readonly h: number;
+  time = 0;
+  /** 1-based index of the step being taken. */
+  step = 0;
+  readonly contacts = new ContactBuffer();
+  readonly times: PhaseTimes = { detect: 0, assemble: 0, solve: 0 };
+  /** The answer of this step's solve; undefined when the step had no contacts or did not solve. */
+  result: SolveResult | undefined;
+  problem: FrictionContactProblem | undefined;
+
+  private readonly parts: EngineParts;
+  private readonly assembly: ContactAssembly;
+  readonly warm = new WarmStartTable();
+  private readonly b: Float64Array;
+  private readonly f: Float64Array;
+  private readonly aInvF: Float64Array;
+  private mu: Float64Array = new Float64Array(0);
+  private restitution: Float64Array = new Float64Array(0);
+  private warmBuffer: Float64Array = new Float64Array(0);
+  private detected = false;
+
+  constructor(parts: EngineParts) {
+    this.parts = parts;
+    this.h = parts.h;
+    this.assembly = new ContactAssembly(parts.bodies);
+    this.b = new Float64Array(parts.bodies.totalDofs);
+    this.f = new Float64Array(parts.bodies.maxDofs);
+    this.aInvF = new Float64Array(parts.bodies.maxDofs);
+  }
+
+  /** Prepares the step `step` starting at `time`: forgets the previous step's contacts and answer. */
+  begin(step: number, time: number): void {
+    this.step = step;
+    this.time = time;
+    this.times.detect = this.times.assemble = this.times.solve = 0;
+    this.result = undefined;
+    this.problem = undefined;
+    this.detected = false;
+    this.contacts.clear();
+    this.assembly.reset();
+  }
+
+  advance(dt: number, t: number): void {
+    for (const k of this.parts.bodies.instances) k.advance(dt, t);
+  }
+
+  zeroVelocities(): void {
+    const { bodies } = this.parts;
+    for (let i = 0; i < bodies.count; i++) if (bodies.free[i]) bodies.kin[i].velocity(bodies.local[i]).fill(0);
+  }
+
+  prepareOperator(c: number): void {
+    for (const k of this.parts.bodies.instances) k.prepareOperator(c);
+  }
+
+  freeVelocities(dt: number, t: number): void {
+    const { bodies, gravity } = this.parts;
+    const { b, f, aInvF } = this;
+    for (let i = 0; i < bodies.count; i++) {
+      const kin = bodies.kin[i], local = bodies.local[i], dofs = bodies.dofs[i], o = bodies.offset[i];
+      const u = kin.velocity(local);
+      if (!bodies.free[i]) {
+        for (let d = 0; d < dofs; d++) b[o + d] = u[d];
+        continue;
+      }
+      kin.force(local, t, gravity, f, 0, dt);
+      kin.applyInverse(local, f, 0, aInvF, 0);
+      for (let d = 0; d < dofs; d++) b[o + d] = u[d] + dt * aInvF[d];
+    }
+  }
+
+  detect(): number {
+    const t0 = performance.now();
+    const { bodies, detector, friction, events } = this.parts;
+    const set = this.contacts;
+    detector.detect(bodies.refreshPoses(), set);
+    // Detectors sort (the contract asks them to); an O(n) check spares a second sort.
+    if (!isSorted(set)) set.sort();
+    this.checkContacts();
+    const nc = set.count;
+    this.mu = growF64(this.mu, nc);
+    this.restitution = growF64(this.restitution, nc);
+    for (let a = 0; a < nc; a++) {
+      this.mu[a] = friction.muOf(set.bodyA[a], set.bodyB[a]);
+      this.restitution[a] = friction.restitutionOf(set.bodyA[a], set.bodyB[a]);
+    }
+    if (nc === 0) this.warm.clear();
+    this.assembly.reset();
+    this.detected = true;
+    this.times.detect += performance.now() - t0;
+    events.emit('contacts:detected', { step: this.step, contacts: nc });
+    return nc;
+  }
+
+  assemble(dt: number, bias: NormalBias): FrictionContactProblem {
+    if (!this.detected) throw new MoreauError('E_PLUGIN_CONTRACT', 'StepSystem.assemble was called before detect() in this step: an integrator detects first.');
+    const t0 = performance.now();
+    const nc = this.contacts.count;
+    const { W, q } = this.assembly.assemble(this.contacts, this.b, dt, bias, this.restitution);
+    const problem = new FrictionContactProblem(W, q, this.mu.subarray(0, nc), `step ${this.step} t=${+(this.time + this.h).toPrecision(12)}`);
+    this.problem = problem;
+    this.times.assemble += performance.now() - t0;
+    return problem;
+  }
+
+  solve(problem: FrictionContactProblem): SolveResult {
+    const t0 = performance.now();
+    let result: SolveResult;
+    if (problem.contacts === 0) {
+      result = {
+        r: new Float64Array(0), u: new Float64Array(0), converged: true, reason: 'converged', iterations: 0,
+        error: 0, merit: '', answeredBy: '', ms: 0, attempts: [],
+      };
+    } else {
+      // Contact ids are known for the problem this step assembled only.
+      const own = problem === this.problem;
+      this.warmBuffer = growF64(this.warmBuffer, problem.size);
+      const warmStart = own && this.parts.warmStart ? this.warm.lookUp(this.contacts, this.warmBuffer.subarray(0, problem.size)) : undefined;
+      result = this.parts.solver.solve(problem, warmStart ? { warmStart } : {});
+    }
+    if (problem === this.problem) this.warm.store(this.contacts, result.r);
+    this.result = result;
+    this.times.solve += performance.now() - t0;
+    return result;
+  }
+
+  applyReactions(r: Float64Array, dt: number): void {
+    const nc = this.assembly.count;
+    if (r.length !== 3 * nc) {
+      throw new MoreauError('E_PLUGIN_CONTRACT', `StepSystem.applyReactions got ${r.length} reactions for the ${nc} contacts of the last assembly (3 per contact).`);
+    }
+    this.assembly.applyReactions(r, dt, this.b);
+  }
+
+  /** A detector's output is trusted by the assembly only after these checks. */
+  private checkContacts(): void {
+    const set = this.contacts;
+    const { bodies, detector } = this.parts;
+    for (let a = 0; a < set.count; a++) {
+      const A = set.bodyA[a], B = set.bodyB[a];
+      let why = '';
+      if (!(A >= 0 && A < bodies.count && B >= 0 && B < bodies.count)) why = `names bodies ${A} and ${B} of ${bodies.count}`;
+      else if (A === B) why = `pairs body ${A} with itself`;
+      else if (!bodies.free[A] && !bodies.free[B]) why = `pairs bodies ${A} and ${B}, neither of which is free`;
+      else if (!Number.isFinite(set.gap[a])) why = `has gap ${set.gap[a]}`;
+      if (why) throw new MoreauError('E_PLUGIN_CONTRACT', `Detector "${detector.name}": contact ${a} ${why}.`, { index: a });
+    }
+  }
+}
+
+/** Whether contacts are in (bodyA, bodyB, feature) order, as the warm-start merge needs. */
+function isSorted(set: ContactSet): boolean {
+  for (let a = 1; a < set.count; a++) {
+    const d = set.bodyA[a] - set.bodyA[a - 1] || set.bodyB[a] - set.bodyB[a - 1] || set.feature[a] - set.feature[a - 1];
+    if (d < 0) return false;
+  }
+  return true;
+}

@@ -1,0 +1,11 @@
+/**
+ * Buffers that grow and never shrink, so a simulation allocates only while its
+ * contact count reaches a new high (DESIGN §7). Contents are not kept.
+ */
+export function growF64(a: Float64Array, n: number): Float64Array {
+  return n <= a.length ? a : new Float64Array(Math.max(n, 2 * a.length));
+}
+
+export function growI32(a: Int32Array, n: number): Int32Array {
+  return n <= a.length ? a : new Int32Array(Math.max(n, 2 * a.length));
+}

@@ -1,0 +1,83 @@
+import { formatPath } from '../plugin/format-issues.js';
+
+/**
+ * The cross-checks of a scene that a schema cannot express: names that must refer to
+ * something, names that must be unique, combinations that make no sense. They read the
+ * raw input defensively, so they run even when the schema found problems, and the
+ * user gets every problem in one error.
+ */
+export function crossCheckScene(input: unknown): string[] {
+  const problems: string[] = [];
+  if (!isRecord(input)) return problems;
+  const materials = isRecord(input.materials) ? Object.keys(input.materials) : [];
+  const known = new Set(materials);
+  const unknownMaterial = (path: (string | number)[], name: string): void => {
+    problems.push(`${formatPath(path)}: unknown material "${name}"; known materials: ${materials.length ? materials.join(', ') : '(none defined in "materials")'}`);
+  };
+
+  if (Array.isArray(input.friction)) {
+    const seen = new Map<string, number>();
+    input.friction.forEach((f: unknown, k: number) => {
+      if (!isRecord(f) || !Array.isArray(f.between)) return;
+      f.between.forEach((m: unknown, j: number) => {
+        if (typeof m === 'string' && !known.has(m)) unknownMaterial(['friction', k, 'between', j], m);
+      });
+      const [a, b] = f.between;
+      if (typeof a !== 'string' || typeof b !== 'string') return;
+      const key = pairKey(a, b);
+      const earlier = seen.get(key);
+      if (earlier !== undefined) problems.push(`${formatPath(['friction', k, 'between'])}: the pair ("${a}", "${b}") is already given in friction[${earlier}]`);
+      else seen.set(key, k);
+    });
+  }
+
+  if (Array.isArray(input.bodies)) {
+    const names = new Map<string, number>();
+    input.bodies.forEach((body: unknown, i: number) => {
+      if (!isRecord(body)) return;
+      const name = typeof body.name === 'string' ? body.name : defaultBodyName(i);
+      const earlier = names.get(name);
+      if (earlier !== undefined) problems.push(`${formatPath(['bodies', i, 'name'])}: duplicate body name "${name}" (also bodies[${earlier}])`);
+      else names.set(name, i);
+
+      const material = body.material;
+      if (typeof material === 'string' && !known.has(material)) unknownMaterial(['bodies', i, 'material'], material);
+
+      const motion = body.motion ?? 'free';
+      const shapeType = isRecord(body.shape) ? body.shape.type : undefined;
+      if (motion === 'free' && shapeType === 'plane') {
+        problems.push(`${formatPath(['bodies', i, 'motion'])}: a plane has no mass and cannot be free; set "motion": "static" (or driven)`);
+      } else if (motion === 'free' && body.density === undefined && material === undefined) {
+        problems.push(`${formatPath(['bodies', i])}: a free body needs a density; give "density" or a "material"`);
+      }
+      if (motion !== 'free') {
+        for (const key of ['velocity', 'angularVelocity'] as const) {
+          if (Array.isArray(body[key]) && body[key].some((v: unknown) => v !== 0)) {
+            problems.push(`${formatPath(['bodies', i, key])}: only a free body takes an initial ${key}; a driven body moves by "motion": { "driven": { ... } }`);
+          }
+        }
+      }
+    });
+  }
+
+  const output = input.output;
+  if (isRecord(output) && typeof output.interval === 'number' && typeof input.timeStep === 'number'
+    && input.timeStep > 0 && output.interval < input.timeStep) {
+    problems.push(`${formatPath(['output', 'interval'])}: must be at least the time step (${input.timeStep})`);
+  }
+  return problems;
+}
+
+/** The name of a body the scene leaves unnamed. */
+export function defaultBodyName(i: number): string {
+  return `body-${i}`;
+}
+
+/** An order-free key of a material pair. */
+export function pairKey(a: string, b: string): string {
+  return a < b ? JSON.stringify([a, b]) : JSON.stringify([b, a]);
+}
+
+function isRecord(x: unknown): x is Record<string, any> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
+}

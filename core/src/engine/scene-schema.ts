@@ -1,0 +1,101 @@
+import { z } from 'zod';
+
+/**
+ * The JSON scene format (docs/scene-json.md, kept in step with this file by a test).
+ * Structure and ranges live here; cross-references (materials named by bodies and
+ * friction pairs, duplicate names, planes set free) are checked in `scene-checks.ts`.
+ * zod 4's `z.number()` refuses NaN and ±Infinity, so every number here is finite.
+ */
+
+const vec3 = z.tuple([z.number(), z.number(), z.number()]);
+const nonZero = (v: readonly number[]): boolean => Math.hypot(...v) > 0;
+
+const sphereSchema = z.strictObject({
+  type: z.literal('sphere'),
+  radius: z.number().positive('must be positive'),
+});
+
+const boxSchema = z.strictObject({
+  type: z.literal('box'),
+  halfExtents: z.tuple([z.number().positive('must be positive'), z.number().positive('must be positive'), z.number().positive('must be positive')]),
+});
+
+const planeSchema = z.strictObject({
+  type: z.literal('plane'),
+  normal: vec3.refine(nonZero, 'must not be the zero vector'),
+});
+
+export const shapeSchema = z.discriminatedUnion('type', [sphereSchema, boxSchema, planeSchema]);
+
+const drivenSchema = z.strictObject({
+  driven: z.strictObject({
+    velocity: vec3.default([0, 0, 0]).describe('world velocity of the reference centre'),
+    angularVelocity: vec3.default([0, 0, 0]).describe('world angular velocity'),
+    from: z.number().nonnegative('must be non-negative').default(0).describe('time from which the motion applies; the body rests before it'),
+  }),
+});
+
+export const motionSchema = z.union([z.literal('free'), z.literal('static'), drivenSchema], {
+  error: 'must be "free", "static" or { "driven": { "velocity", "angularVelocity", "from" } }',
+});
+
+/** A unit quaternion [w, x, y, z] (normalised on reading) or an axis and an angle in radians. */
+export const rotationSchema = z.union([
+  z.tuple([z.number(), z.number(), z.number(), z.number()]).refine(nonZero, 'a quaternion must not be zero'),
+  z.strictObject({
+    axis: vec3.refine(nonZero, 'must not be the zero vector'),
+    angle: z.number().describe('radians'),
+  }),
+], { error: 'must be a quaternion [w, x, y, z] or { "axis": [x, y, z], "angle": radians }' });
+
+export const bodySchema = z.strictObject({
+  name: z.string().min(1).optional(),
+  shape: shapeSchema,
+  kinematics: z.string().min(1).default('rigid').describe('kinematics plugin name'),
+  motion: motionSchema.default('free'),
+  material: z.string().min(1).optional().describe('a key of `materials`'),
+  density: z.number().positive('must be positive').optional().describe("overrides the material's density"),
+  position: vec3,
+  rotation: rotationSchema.optional(),
+  velocity: vec3.optional(),
+  angularVelocity: vec3.optional(),
+});
+
+/** A material: density plus any further named numbers a kinematics model reads (young, poisson, ...). */
+export const materialSchema = z.object({
+  density: z.number().positive('must be positive'),
+  young: z.number().positive('must be positive').optional(),
+  poisson: z.number().gt(-1, 'must be in (-1, 0.5)').lt(0.5, 'must be in (-1, 0.5)').optional(),
+}).catchall(z.number());
+
+const restitutionSchema = z.number().min(0, 'must be in [0, 1]').max(1, 'must be in [0, 1]');
+
+export const frictionPairSchema = z.strictObject({
+  between: z.tuple([z.string().min(1), z.string().min(1)]),
+  mu: z.number().nonnegative('must be non-negative'),
+  restitution: restitutionSchema.optional(),
+});
+
+export const outputSchema = z.union([
+  z.strictObject({ every: z.number().int().positive('must be a positive integer') }),
+  z.strictObject({ interval: z.number().positive('must be positive') }),
+], { error: 'must be { "every": steps } or { "interval": seconds }' });
+
+export const sceneSchema = z.strictObject({
+  $schema: z.string().optional(),
+  description: z.string().optional(),
+  gravity: vec3.default([0, 0, -9.81]),
+  timeStep: z.number().positive('must be positive'),
+  duration: z.number().positive('must be positive'),
+  output: outputSchema.default({ every: 1 }),
+  materials: z.record(z.string().min(1), materialSchema).default({}),
+  friction: z.array(frictionPairSchema).default([]),
+  defaultFriction: z.strictObject({
+    mu: z.number().nonnegative('must be non-negative'),
+    restitution: restitutionSchema.optional(),
+  }).default({ mu: 0.5 }),
+  bodies: z.array(bodySchema).min(1, 'a scene needs at least one body'),
+});
+
+export type SceneJson = z.input<typeof sceneSchema>;
+export type ParsedSceneJson = z.output<typeof sceneSchema>;

@@ -1,0 +1,130 @@
+import { readFileSync, statSync } from 'node:fs';
+import type { z } from 'zod';
+import { MoreauError } from '../plugin/errors.js';
+import { formatIssues } from '../plugin/format-issues.js';
+import type { BodySpec, Motion, Vec3 } from '../plugin/dynamics-contracts.js';
+import { axisAngleToMatrix, IDENTITY3, quaternionToMatrix } from './rotation.js';
+import { crossCheckScene, defaultBodyName } from './scene-checks.js';
+import { bodySchema, sceneSchema, type ParsedSceneJson } from './scene-schema.js';
+import { flattenUnionIssues } from './union-issues.js';
+
+/** A body of a validated scene: what its kinematics plugin receives, and which plugin that is. */
+export interface SceneBody {
+  spec: BodySpec;
+  /** Kinematics plugin name. */
+  kinematics: string;
+  /** Material name, when the body names one. */
+  material: string | undefined;
+}
+
+export interface FrictionLaw {
+  mu: number;
+  /** Newton restitution coefficient for this pair; undefined leaves the integrator's impact law. */
+  restitution: number | undefined;
+}
+
+/** A validated scene with every default filled in and bodies converted to `BodySpec`s. */
+export interface Scene {
+  /** File name or label, for messages. */
+  source: string | undefined;
+  gravity: Vec3;
+  timeStep: number;
+  duration: number;
+  output: { every: number } | { interval: number };
+  materials: Readonly<Record<string, Readonly<Record<string, number>>>>;
+  friction: ReadonlyArray<{ between: readonly [string, string]; law: FrictionLaw }>;
+  defaultFriction: FrictionLaw;
+  bodies: readonly SceneBody[];
+}
+
+const parsedScenes = new WeakSet<object>();
+
+/** True for an object `parseScene` returned (so it is not validated twice). */
+export function isScene(x: unknown): x is Scene {
+  return typeof x === 'object' && x !== null && parsedScenes.has(x);
+}
+
+/**
+ * Validates a scene (docs/scene-json.md) and converts it: every problem is reported at
+ * once, one line per problem with its JSON path, in one `E_SCENE` error.
+ * @param source file name or label for the message
+ */
+export function parseScene(input: unknown, source?: string): Scene {
+  if (isScene(input)) return input;
+  const parsed = sceneSchema.safeParse(input);
+  const problems = [...(parsed.success ? [] : formatIssues(flattenUnionIssues(parsed.error.issues))), ...crossCheckScene(input)];
+  if (problems.length || !parsed.success) throw sceneError(problems, source);
+  const scene = convert(parsed.data, source);
+  parsedScenes.add(scene);
+  return scene;
+}
+
+/** Reads and validates a scene file (E_FILE_IO when it cannot be read, E_SCENE naming the file otherwise). */
+export function readScene(file: string): Scene {
+  let text: string;
+  try {
+    if (statSync(file).isDirectory()) throw new MoreauError('E_FILE_IO', `Scene file ${file} is a directory.`, { file });
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    if (e instanceof MoreauError) throw e;
+    throw new MoreauError('E_FILE_IO', `Scene file ${file} cannot be read: ${(e as Error).message}`, { file }, { cause: e });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new MoreauError('E_SCENE', `Scene file ${file} is not valid JSON: ${(e as Error).message}`, { file }, { cause: e });
+  }
+  return parseScene(json, file);
+}
+
+function sceneError(problems: string[], source: string | undefined): MoreauError {
+  const where = source ? ` in ${source}` : '';
+  const err = new MoreauError(
+    'E_SCENE',
+    `Invalid scene${where} (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n${problems.map((l) => `  ${l}`).join('\n')}`,
+    source ? { file: source } : undefined,
+  );
+  err.issues = problems;
+  return err;
+}
+
+function convert(s: ParsedSceneJson, source: string | undefined): Scene {
+  return {
+    source,
+    gravity: s.gravity,
+    timeStep: s.timeStep,
+    duration: s.duration,
+    output: s.output,
+    materials: s.materials as Record<string, Record<string, number>>,
+    friction: s.friction.map((f) => ({ between: f.between, law: { mu: f.mu, restitution: f.restitution } })),
+    defaultFriction: { mu: s.defaultFriction.mu, restitution: s.defaultFriction.restitution },
+    bodies: s.bodies.map((b, i) => convertBody(b, i, s.materials as Record<string, Record<string, number>>)),
+  };
+}
+
+function convertBody(b: z.output<typeof bodySchema>, i: number, materials: Record<string, Record<string, number>>): SceneBody {
+  const material = b.material === undefined ? {} : materials[b.material];
+  const zero: Vec3 = [0, 0, 0];
+  const spec: BodySpec = {
+    name: b.name ?? defaultBodyName(i),
+    shape: b.shape,
+    // Bodies without unknowns need no mass; crossCheckScene ensured free bodies have one.
+    density: b.density ?? material.density ?? 0,
+    position: b.position,
+    rotation: b.rotation === undefined ? IDENTITY3
+      : Array.isArray(b.rotation) ? quaternionToMatrix(b.rotation)
+        : axisAngleToMatrix((b.rotation as { axis: Vec3 }).axis, (b.rotation as { angle: number }).angle),
+    velocity: b.velocity ?? zero,
+    angularVelocity: b.angularVelocity ?? zero,
+    motion: toMotion(b.motion),
+    material: { ...material },
+  };
+  return { spec, kinematics: b.kinematics, material: b.material };
+}
+
+function toMotion(m: z.output<typeof bodySchema>['motion']): Motion {
+  if (m === 'free') return { kind: 'free' };
+  if (m === 'static') return { kind: 'static' };
+  return { kind: 'driven', velocity: m.driven.velocity, angularVelocity: m.driven.angularVelocity, from: m.driven.from };
+}

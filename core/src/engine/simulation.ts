@@ -1,0 +1,215 @@
+import { createHash } from 'node:crypto';
+import { EventBus } from '../events/event-bus.js';
+import type { ContactSet, Integrator, Pose } from '../plugin/dynamics-contracts.js';
+import { MoreauError } from '../plugin/errors.js';
+import type { PluginRegistry } from '../plugin/registry.js';
+import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
+import { BodyTable } from './body-table.js';
+import { EngineStepSystem } from './engine-step-system.js';
+import { FrictionTable } from './friction-table.js';
+import { resolveDynamics } from './resolve-dynamics.js';
+import { parseScene, type Scene } from './scene.js';
+import type {
+  RunOptions, RunSummary, Simulation, SimulationBody, SimulationCheckpoint, StepStats,
+} from './simulation-api.js';
+
+export interface CreateSimulationOptions {
+  registry: PluginRegistry;
+  /** The bus every event of the run goes to (a new one when omitted). */
+  events?: EventBus;
+  /** File name or label of the scene, for messages. */
+  source?: string;
+}
+
+/**
+ * Builds a simulation from a scene (JSON as in docs/scene-json.md, or a parsed `Scene`) and
+ * a config (`moreau.config.json`: solver chain, integrator, detector, kinematics options).
+ * Throws E_SCENE for a bad scene and E_CONFIG / E_UNKNOWN_PLUGIN for a bad config, each
+ * listing every problem with its path.
+ */
+export function createSimulation(scene: unknown, config: unknown, opts: CreateSimulationOptions): Simulation {
+  const parsed = parseScene(scene, opts.source);
+  const events = opts.events ?? new EventBus();
+  const uses = parsed.bodies.map((b, i) => ({ name: b.kinematics, path: ['bodies', i, 'kinematics'] }));
+  const dyn = resolveDynamics(config, uses, opts.registry, events);
+  const bodies = new BodyTable(parsed.bodies, dyn.kinematics);
+  const system = new EngineStepSystem({
+    bodies,
+    detector: dyn.detector,
+    friction: new FrictionTable(parsed),
+    solver: dyn.run.solver,
+    warmStart: dyn.warmStart,
+    gravity: Float64Array.from(parsed.gravity),
+    h: parsed.timeStep,
+    events,
+  });
+  return new EngineSimulation(parsed, bodies, system, dyn.integrator, dyn.onSolveFailure, events, fingerprint(parsed, dyn.normalized));
+}
+
+class EngineSimulation implements Simulation {
+  readonly timeStep: number;
+  readonly duration: number;
+  readonly bodies: readonly SimulationBody[];
+  private stepsTaken = 0;
+  private readonly gravity: Float64Array;
+
+  constructor(
+    scene: Scene,
+    private readonly table: BodyTable,
+    private readonly system: EngineStepSystem,
+    private readonly integrator: Integrator,
+    private readonly onSolveFailure: 'continue' | 'stop',
+    readonly events: EventBus,
+    private readonly fingerprint: string,
+  ) {
+    this.timeStep = scene.timeStep;
+    this.duration = scene.duration;
+    this.gravity = Float64Array.from(scene.gravity);
+    this.bodies = scene.bodies.map((b, i) => Object.freeze({
+      name: b.spec.name, shape: b.spec.shape, kinematics: b.kinematics, free: table.free[i] === 1,
+    }));
+  }
+
+  get steps(): number {
+    return this.stepsTaken;
+  }
+
+  /** Time as steps × h, so it does not drift and a restored run continues on the same grid. */
+  get time(): number {
+    return this.stepsTaken * this.timeStep;
+  }
+
+  pose(b: number, out?: Pose): Pose {
+    this.checkBody(b);
+    return this.table.kin[b].pose(this.table.local[b], out ?? { position: new Float64Array(3), linear: new Float64Array(9) });
+  }
+
+  velocity(b: number): Float64Array {
+    this.checkBody(b);
+    return Float64Array.from(this.table.kin[b].velocity(this.table.local[b]));
+  }
+
+  contacts(): ContactSet {
+    return this.system.contacts;
+  }
+
+  reactions(): Float64Array {
+    return this.system.result?.r ?? new Float64Array(0);
+  }
+
+  lastProblem(): FrictionContactProblem | undefined {
+    const p = this.system.problem;
+    return p && p.contacts > 0 ? p : undefined;
+  }
+
+  energy(): { kinetic: number; potential: number } {
+    return this.table.energy(this.gravity);
+  }
+
+  step(): StepStats {
+    const t0 = performance.now();
+    const { system } = this;
+    const step = this.stepsTaken + 1;
+    this.events.emit('step:start', { step, time: this.time });
+    system.begin(step, this.time);
+    this.integrator.step(system);
+    this.stepsTaken = step;
+    const stats = this.stats(step, performance.now() - t0);
+    this.events.emit('step:end', { step, time: this.time, stats });
+    return stats;
+  }
+
+  run(options: RunOptions = {}): RunSummary {
+    const t0 = performance.now();
+    const until = options.until ?? this.duration;
+    if (!Number.isFinite(until)) throw new MoreauError('E_CONFIG', `run: "until" must be a finite time, got ${until}`);
+    let steps = 0, failedSteps = 0;
+    let ended: RunSummary['ended'] = 'until';
+    // A step ends the run once the time reaches `until`, up to rounding of steps × h.
+    while (this.time < until - 1e-9 * this.timeStep) {
+      const stats = this.step();
+      steps++;
+      options.onStep?.(stats);
+      if (!stats.converged) {
+        failedSteps++;
+        if (this.onSolveFailure === 'stop') {
+          ended = 'solve-failed';
+          break;
+        }
+      }
+      if (options.shouldStop?.()) {
+        ended = 'requested';
+        break;
+      }
+    }
+    return { steps, time: this.time, ended, failedSteps, wallMs: performance.now() - t0 };
+  }
+
+  checkpoint(): SimulationCheckpoint {
+    const kinematics: Record<string, number[]> = {};
+    this.table.instanceNames.forEach((name, k) => {
+      kinematics[name] = Array.from(this.table.instances[k].saveState());
+    });
+    return {
+      format: 'moreau-checkpoint', version: 1, time: this.time, steps: this.stepsTaken,
+      kinematics, reactions: this.system.warm.toRows(), fingerprint: this.fingerprint,
+    };
+  }
+
+  restore(checkpoint: SimulationCheckpoint): void {
+    const c = checkpoint as Partial<SimulationCheckpoint> | null;
+    if (c?.format !== 'moreau-checkpoint' || c.version !== 1 || !Number.isInteger(c.steps) || c.steps! < 0
+      || typeof c.kinematics !== 'object' || c.kinematics === null || !Array.isArray(c.reactions)) {
+      throw new MoreauError('E_FILE_FORMAT', 'Not a Moreau checkpoint (expected { format: "moreau-checkpoint", version: 1, steps, kinematics, reactions, fingerprint }).');
+    }
+    if (c.fingerprint !== this.fingerprint) {
+      throw new MoreauError('E_CONFIG', 'The checkpoint was written by a simulation of another scene or config (fingerprints differ); resume it with the scene and config it came from.');
+    }
+    this.table.instanceNames.forEach((name, k) => {
+      const state = c.kinematics![name];
+      if (!Array.isArray(state)) throw new MoreauError('E_FILE_FORMAT', `The checkpoint has no state for kinematics "${name}".`, { path: ['kinematics', name] });
+      this.table.instances[k].loadState(Float64Array.from(state));
+    });
+    this.system.warm.fromRows(c.reactions);
+    this.system.begin(c.steps!, c.steps! * this.timeStep);
+    this.stepsTaken = c.steps!;
+  }
+
+  private stats(step: number, totalMs: number): StepStats {
+    const { system } = this;
+    const res = system.result;
+    const nc = system.contacts.count;
+    const solved = res !== undefined && nc > 0;
+    const attempts = solved ? res.attempts ?? [] : [];
+    const { kinetic, potential } = this.energy();
+    const { detect, assemble, solve } = system.times;
+    return {
+      step,
+      time: this.time,
+      contacts: nc,
+      iterations: !solved ? 0 : res.attempts ? res.attempts.reduce((s, a) => s + a.iterations, 0) : res.iterations,
+      answeredBy: solved ? res.answeredBy : '',
+      converged: solved ? res.converged : true,
+      reason: solved ? res.reason : 'no-contacts',
+      error: solved ? res.error : 0,
+      merit: solved ? res.merit : '',
+      fallbacks: Math.max(0, attempts.length - 1),
+      attempts,
+      kinetic,
+      potential,
+      ms: { detect, assemble, solve, update: Math.max(0, totalMs - detect - assemble - solve), total: totalMs },
+    };
+  }
+
+  private checkBody(b: number): void {
+    if (!Number.isInteger(b) || b < 0 || b >= this.table.count) {
+      throw new MoreauError('E_CONFIG', `No body ${b}: the scene has bodies 0..${this.table.count - 1}.`, { index: b });
+    }
+  }
+}
+
+/** A digest of the scene and the normalised config: a checkpoint resumes only the run it came from. */
+function fingerprint(scene: Scene, config: unknown): string {
+  const { source: _source, ...rest } = scene;
+  return createHash('sha256').update(JSON.stringify({ scene: rest, config })).digest('hex').slice(0, 32);
+}

@@ -1,0 +1,167 @@
+import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
+import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
+import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
+import { SiconosMerit } from '../merit/siconos.js';
+import { ANSWER_CHECK, AnswerChecker, infeasibleContact } from './answer-check.js';
+import { createRegistry } from './builtins.js';
+import type { SolveResult } from './contracts.js';
+import { defineSolver } from './define.js';
+import { resolve } from './resolve.js';
+
+const diag = (a: number, b: number, c: number) => [a, 0, 0, 0, b, 0, 0, 0, c];
+
+function blockDiagonal(blocks: number[][]): BlockSparseMatrix {
+  return BlockSparseMatrix.fromBlocks(blocks.length, blocks.map((values, a) => ({ row: a, col: a, values })));
+}
+
+// One contact pushed in: its solution is r = (0.5, 0, 0), u = 0 (W_NN = 2, q_N = −1).
+const pushed = new FrictionContactProblem(blockDiagonal([diag(2, 1, 1)]), Float64Array.of(-1, 0, 0), Float64Array.of(0.5));
+
+/**
+ * A solver that returns the given r and u and claims whatever it is told. With `options`
+ * false it has no tolerance or merit option, so the chain can only go by what it reports.
+ */
+function liar(name: string, answer: (p: FrictionContactProblem) => Partial<SolveResult>, options = true) {
+  return defineSolver({
+    name,
+    summary: 'returns a fixed answer (tests)',
+    supports: { warmStart: true, cone: 'coulomb', friction: true },
+    options: options ? z.object({ tolerance: z.number().positive().default(1e-8), merit: z.string().default('siconos') }) : z.object({}),
+    create: (o: { merit?: string }) => ({
+      name,
+      solve: (p: FrictionContactProblem): SolveResult => ({
+        r: new Float64Array(p.size), u: Float64Array.from(p.q), converged: true, reason: 'converged', iterations: 1,
+        error: 0, merit: o.merit ?? 'siconos', answeredBy: name, ms: 0, ...answer(p),
+      }),
+    }),
+  });
+}
+
+let calls = 0;
+const registry = createRegistry()
+  .register(liar('honest', () => ({ r: Float64Array.of(0.5, 0, 0), u: Float64Array.of(0, 0, 0) })))
+  .register(liar('outside-cone', () => ({ r: Float64Array.of(0.5, 0.4, 0) })))
+  .register(liar('wrong-u', () => ({ r: Float64Array.of(0.2, 0, 0), u: Float64Array.of(0, 0, 0) })))
+  .register(liar('unknown-merit', () => ({ r: Float64Array.of(0.5, 0, 0), merit: 'l2' }), false))
+  .register(liar('counted', () => (calls++, {})))
+  .register(liar('runaway', (p) => ({ r: Float64Array.from({ length: p.size }, (_, i) => (i % 3 === 0 ? 1e9 : 0)), converged: false, reason: 'max-iterations' })));
+
+describe('answer check in the solver chain', () => {
+  test('should pass an honest answer unchanged, with u and the merit recomputed and no check recorded', () => {
+    const res = resolve({ name: 'honest' }, registry).solver.solve(pushed);
+    expect(res.converged).toBe(true);
+    expect(res.reason).toBe('converged');
+    expect(res.check).toBeUndefined();
+    expect([...res.r]).toEqual([0.5, 0, 0]);
+    expect(res.error).toBe(0); // exact solution: e = 0 in exact and floating arithmetic
+  });
+
+  test('should refuse a claim whose r leaves its friction cone', () => {
+    const res = resolve({ name: 'outside-cone' }, registry).solver.solve(pushed);
+    expect(res).toMatchObject({ converged: false, reason: 'rejected', check: { failed: 'cone', contact: 0 } });
+  });
+
+  test('should recompute u = W r + q instead of trusting the solver, and refuse the claim by the merit', () => {
+    // r = 0.2: the solver says u = 0, but W r + q = (−0.6, 0, 0)
+    const res = resolve({ name: 'wrong-u' }, registry).solver.solve(pushed);
+    expect([...res.u]).toEqual([-0.6, 0, 0]);
+    expect(res).toMatchObject({ converged: false, reason: 'rejected', check: { failed: 'merit' } });
+    expect(res.error).toBe(new SiconosMerit().evaluate(pushed, res.r));
+  });
+
+  test('should refuse a claim measured in a merit core does not know', () => {
+    const res = resolve({ name: 'unknown-merit' }, registry).solver.solve(pushed);
+    expect(res).toMatchObject({ converged: false, reason: 'rejected', merit: 'siconos', check: { failed: 'merit' } });
+    expect(res.check!.message).toMatch(/"l2"/);
+  });
+
+  test('should run the fallback after a refused claim, and let it answer', () => {
+    const res = resolve({ name: 'wrong-u', fallback: { name: 'honest' } }, registry).solver.solve(pushed);
+    expect(res.answeredBy).toBe('honest');
+    expect(res.converged).toBe(true);
+    expect(res.attempts!.map((a) => [a.solver, a.reason])).toEqual([['wrong-u', 'rejected'], ['honest', 'converged']]);
+  });
+
+  test('should answer an infeasible problem without calling any solver, naming the contact that proves it', () => {
+    const p = new FrictionContactProblem(blockDiagonal([diag(2, 1, 1), diag(0, 0, 0)]), Float64Array.of(1, 0, 0, -1, 0, 0), Float64Array.of(0.5, 0.5));
+    calls = 0;
+    const res = resolve({ name: 'counted' }, registry).solver.solve(p);
+    expect(calls).toBe(0);
+    expect(res).toMatchObject({ converged: false, reason: 'infeasible', iterations: 0, answeredBy: 'none', attempts: [], check: { failed: 'infeasible', contact: 1 } });
+    expect([...res.r]).toEqual([0, 0, 0, 0, 0, 0]);
+    expect([...res.u]).toEqual([1, 0, 0, -1, 0, 0]);
+  });
+
+  test('should label a non-converged answer whose r ran away while a contact approaches as diverged', () => {
+    // Two walls squeezing one body: u_N0 + u_N1 = −2 whatever r is.
+    const squeezed = new FrictionContactProblem(
+      BlockSparseMatrix.fromBlocks(2, [
+        { row: 0, col: 0, values: diag(1, 1, 1) }, { row: 0, col: 1, values: diag(-1, 0, 0) },
+        { row: 1, col: 0, values: diag(-1, 0, 0) }, { row: 1, col: 1, values: diag(1, 1, 1) },
+      ]),
+      Float64Array.of(-1, 0, 0, -1, 0, 0), Float64Array.of(0.3, 0.3),
+    );
+    const res = resolve({ name: 'runaway' }, registry).solver.solve(squeezed);
+    expect(res).toMatchObject({ converged: false, reason: 'diverged', check: { failed: 'diverged' } });
+  });
+});
+
+describe('infeasibleContact', () => {
+  test('should find a contact whose normal row lies in the polar cones and whose q_N < 0', () => {
+    // contact 1's normal row is (−1, 0.2, 0) on contact 0's block: μ‖w_T‖ = 0.1 <= 1, so every r lowers u_N1
+    const W = BlockSparseMatrix.fromBlocks(2, [
+      { row: 0, col: 0, values: diag(1, 1, 1) },
+      { row: 1, col: 0, values: [-1, 0.2, 0, 0, 0, 0, 0, 0, 0] },
+      { row: 1, col: 1, values: diag(0, 1, 1) },
+    ]);
+    expect(infeasibleContact(new FrictionContactProblem(W, Float64Array.of(-1, 0, 0, -0.5, 0, 0), Float64Array.of(0.5, 0.5)))).toBe(1);
+    // q_N ≥ 0 there: r = 0 leaves it separating, nothing is proved
+    expect(infeasibleContact(new FrictionContactProblem(W, Float64Array.of(-1, 0, 0, 0, 0, 0), Float64Array.of(0.5, 0.5)))).toBe(-1);
+  });
+
+  test('should prove nothing when some admissible reaction raises u_N', () => {
+    // the tangential entry 1 with μ = 0.5 lets r = (1, 0.5, 0) add 0.5 − 0.1 > 0 to u_N1
+    const W = BlockSparseMatrix.fromBlocks(2, [
+      { row: 0, col: 0, values: diag(1, 1, 1) },
+      { row: 1, col: 0, values: [-0.1, 1, 0, 0, 0, 0, 0, 0, 0] },
+      { row: 1, col: 1, values: diag(0, 1, 1) },
+    ]);
+    expect(infeasibleContact(new FrictionContactProblem(W, Float64Array.of(-1, 0, 0, -0.5, 0, 0), Float64Array.of(0.5, 0.5)))).toBe(-1);
+    expect(infeasibleContact(pushed)).toBe(-1);
+  });
+});
+
+describe('AnswerChecker thresholds', () => {
+  const merit = new SiconosMerit();
+  const expectation = { merit, meritName: 'siconos', tolerance: 1e-8 };
+  const claim = (p: FrictionContactProblem, r: number[]): SolveResult => ({
+    r: Float64Array.from(r), u: new Float64Array(p.size), converged: true, reason: 'converged', iterations: 1, error: 0, merit: 'siconos', answeredBy: 'x', ms: 0,
+  });
+
+  test('should accept a heavy-body answer the siconos merit calls converged although it still approaches a little', () => {
+    // W = 1e-5 I (bodies of mass ~1e5): r_N = 0.999 / 1e-5 leaves u_N = −1e-3, 0.1 % of V = |q| = 1;
+    // the siconos error is 1e-3 / 99900 ≈ 1e-8, the regime of LMGC_100_PR_PerioBox at tolerance 1e-8
+    const p = new FrictionContactProblem(blockDiagonal([diag(1e-5, 1e-5, 1e-5)]), Float64Array.of(-1, 0, 0), Float64Array.of(0.5));
+    const out = new AnswerChecker().check(p, claim(p, [99_900, 0, 0]), { ...expectation, tolerance: 2e-8 });
+    expect(out.check).toBeUndefined();
+    expect(out.converged).toBe(true);
+  });
+
+  test('should refuse the same kind of answer once the approach exceeds the approach fraction of V', () => {
+    const p = new FrictionContactProblem(blockDiagonal([diag(1e-300, 1e-300, 1e-300)]), Float64Array.of(-2, 0, 0), Float64Array.of(0.5));
+    const out = new AnswerChecker().check(p, claim(p, [1e10, 0, 0]), expectation);
+    expect(out.error).toBeLessThan(1e-8); // what the merit alone would have accepted
+    expect(out).toMatchObject({ converged: false, reason: 'rejected', check: { failed: 'approach', contact: 0 } });
+    expect(ANSWER_CHECK.approach).toBeLessThan(1);
+  });
+
+  test('should accept r on the cone boundary up to rounding', () => {
+    // ‖r_T‖ = μ r_N exactly in reals, rounded in floating point
+    const mu = 0.7, rn = 1.3;
+    const p = new FrictionContactProblem(blockDiagonal([diag(1, 1, 1)]), Float64Array.of(-rn, mu * rn * 0.6, -mu * rn * 0.8), Float64Array.of(mu));
+    const r = [rn, -mu * rn * 0.6, mu * rn * 0.8];
+    const out = new AnswerChecker().check(p, claim(p, r), { ...expectation, tolerance: 1 });
+    expect(out.check).toBeUndefined();
+  });
+});

@@ -1,0 +1,164 @@
+import { hypot2, norm2Scaled } from '../cone/hypot2.js';
+import { bsrMul } from '../linalg/bsr-matvec.js';
+import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
+import type { AnswerCheckFailure, MeritFunction, SolveResult } from './contracts.js';
+
+/**
+ * The constants of the answer check; docs/convergence.md says why each has its value.
+ */
+export const ANSWER_CHECK = Object.freeze({
+  /** r_a ∈ K_a up to this times (1 + μ_a)² max_i |r_i| (rounding of a projection). */
+  coneTolerance: 1e-9,
+  /** The recomputed merit may exceed the solver's tolerance by this relative amount (rounding of W r + q). */
+  meritSlack: 1e-6,
+  /** A converged answer leaves no contact approaching faster than this fraction of the velocity scale V. */
+  approach: 0.5,
+  /** 'diverged': an active contact approaching faster than this fraction of V ... */
+  divergenceApproach: 1e-3,
+  /** ... while ‖r‖ exceeds the natural impulse scale ‖q‖ / min W_NN by this factor. */
+  divergenceFactor: 1e3,
+});
+
+/**
+ * The contact that proves the problem has no solution, or −1 (a sufficient test, O(blocks)).
+ *
+ * At every solution u_N ≥ 0 at every contact (ũ ∈ K* gives u_N + μ‖u_T‖ ≥ μ‖u_T‖; the
+ * relaxed problem asks u ∈ K*, so u_N ≥ μ‖u_T‖). Contact a has u_N = q_N + Σ_b w_ab · r_b with w_ab the
+ * normal row of block W_ab. When every w_ab lies in the polar cone K_b° (w · r ≤ 0 for all
+ * r ∈ K_b, which a zero row satisfies), no admissible r raises u_N above q_N: with
+ * q_N < 0 there is no solution, and contact a proves it.
+ */
+export function infeasibleContact(problem: FrictionContactProblem): number {
+  const { W, q, mu } = problem;
+  const { rowPtr, colIdx, values } = W;
+  for (let a = 0; a < problem.contacts; a++) {
+    if (!(q[3 * a] < 0)) continue;
+    let raises = false;
+    for (let k = rowPtr[a]; k < rowPtr[a + 1] && !raises; k++) {
+      const v = 9 * k; // row 0 of a row-major block: the normal row
+      raises = !(mu[colIdx[k]] * hypot2(values[v + 1], values[v + 2]) <= -values[v]);
+    }
+    if (!raises) return a;
+  }
+  return -1;
+}
+
+/** The message of an infeasibility proved by contact `a`. */
+export function infeasibleMessage(problem: FrictionContactProblem, a: number): string {
+  return `no solution: contact ${a} approaches (q_N = ${fmt(problem.q[3 * a])}) and no reaction can slow it `
+    + `(every block of its normal row of W lies in the polar cone, e.g. is zero), so u_N <= q_N < 0 for every r`;
+}
+
+/** What a result is checked against: the merit and tolerance the solver was configured with. */
+export interface AnswerExpectation {
+  /** The merit core recomputes, and its registered name. */
+  merit: MeritFunction;
+  meritName: string;
+  /** The solver's stopping tolerance; without one, the solver's own claimed error is the bar. */
+  tolerance?: number;
+  /** Set when the solver measured its error in a merit core does not know: its claim cannot be checked. */
+  unknownMerit?: string;
+}
+
+/**
+ * Checks a solver's result against the problem (docs/convergence.md): recomputes
+ * u = W r + q and the configured merit, so no number a solver reports is trusted;
+ * refuses a claimed convergence whose r leaves a cone, whose merit is above the
+ * tolerance, or that leaves a contact approaching; and labels 'diverged' a result whose
+ * ‖r‖ ran away while an active contact still approaches. r itself is never changed.
+ */
+export class AnswerChecker {
+  private scaleFor: FrictionContactProblem | undefined;
+  private qNorm = 0;
+  private naturalImpulse = Infinity;
+
+  check(problem: FrictionContactProblem, res: SolveResult, expect: AnswerExpectation): SolveResult {
+    const n = problem.size, r = res.r;
+    const u = bsrMul(problem.W, r, new Float64Array(n));
+    const wrNorm = norm2Scaled(u);
+    for (let i = 0; i < n; i++) u[i] += problem.q[i];
+    const error = expect.merit.evaluate(problem, r, u);
+    this.scales(problem);
+    // V: the problem's velocity scale, free velocity and the velocity the reactions impose.
+    const V = Math.max(this.qNorm, wrNorm);
+    const base = { ...res, u, error, merit: expect.meritName };
+
+    const mayRelabel = res.converged || (res.reason !== 'time-budget' && res.reason !== 'breakdown');
+    const diverged = mayRelabel ? this.divergence(r, u, V) : undefined;
+    if (diverged) return { ...base, converged: false, reason: 'diverged', check: diverged };
+    if (!res.converged) return base;
+
+    const failure = coneFailure(r, problem.mu) ?? meritFailure(error, expect, res.error) ?? approachFailure(u, V);
+    return failure ? { ...base, converged: false, reason: 'rejected', check: failure } : { ...base, reason: 'converged' };
+  }
+
+  /** ‖r‖ beyond the natural impulse scale while an active contact still approaches. */
+  private divergence(r: Float64Array, u: Float64Array, V: number): AnswerCheckFailure | undefined {
+    const rNorm = norm2Scaled(r);
+    if (!(rNorm > ANSWER_CHECK.divergenceFactor * this.naturalImpulse)) return undefined;
+    let contact = -1, approach = ANSWER_CHECK.divergenceApproach * V;
+    for (let o = 0; o < r.length; o += 3) {
+      if (r[o] > 0 && -u[o] > approach) { approach = -u[o]; contact = o / 3; }
+    }
+    if (contact < 0) return undefined;
+    const message = `diverged: ‖r‖ = ${fmt(rNorm)} is ${fmt(rNorm / this.naturalImpulse)} times the natural impulse scale `
+      + `‖q‖ / min W_NN = ${fmt(this.naturalImpulse)} while contact ${contact} still approaches (u_N = ${fmt(-approach)}, r_N = ${fmt(r[3 * contact])})`;
+    return { failed: 'diverged', contact, message };
+  }
+
+  /** ‖q‖ and the natural impulse scale ‖q‖ / (smallest positive W_NN), once per problem. */
+  private scales(problem: FrictionContactProblem): void {
+    if (this.scaleFor === problem) return;
+    const { W } = problem;
+    let wmin = Infinity;
+    for (let a = 0; a < problem.contacts; a++) {
+      const wnn = W.values[9 * W.diagIdx[a]];
+      if (wnn > 0 && wnn < wmin) wmin = wnn;
+    }
+    this.qNorm = norm2Scaled(problem.q);
+    this.naturalImpulse = wmin < Infinity ? this.qNorm / wmin : Infinity;
+    this.scaleFor = problem;
+  }
+}
+
+function coneFailure(r: Float64Array, mu: Float64Array): AnswerCheckFailure | undefined {
+  let rmax = 0;
+  for (let i = 0; i < r.length; i++) rmax = Math.max(rmax, Math.abs(r[i]));
+  for (let a = 0; a < mu.length; a++) {
+    const o = 3 * a, m = mu[a];
+    const violation = Math.max(hypot2(r[o + 1], r[o + 2]) - m * r[o], -r[o]);
+    if (violation > ANSWER_CHECK.coneTolerance * (1 + m) * (1 + m) * rmax) {
+      return { failed: 'cone', contact: a, message: `r of contact ${a} = [${fmt(r[o])}, ${fmt(r[o + 1])}, ${fmt(r[o + 2])}] is outside its friction cone (μ = ${fmt(m)})` };
+    }
+  }
+  return undefined;
+}
+
+/** The contact approaching fastest, when it approaches faster than the approach fraction of V. */
+function approachFailure(u: Float64Array, V: number): AnswerCheckFailure | undefined {
+  let contact = -1, approach = ANSWER_CHECK.approach * V;
+  for (let o = 0; o < u.length; o += 3) {
+    if (-u[o] > approach) { approach = -u[o]; contact = o / 3; }
+  }
+  if (contact < 0) return undefined;
+  return {
+    failed: 'approach', contact,
+    message: `contact ${contact} still approaches at u_N = ${fmt(-approach)}, more than ${ANSWER_CHECK.approach} of the velocity scale ${fmt(V)}: not a solution, whatever the merit says`,
+  };
+}
+
+function meritFailure(error: number, expect: AnswerExpectation, claimed: number): AnswerCheckFailure | undefined {
+  if (expect.unknownMerit !== undefined) {
+    return { failed: 'merit', message: `the error is measured in merit "${expect.unknownMerit}", which is not registered, so the claim cannot be checked` };
+  }
+  const bar = expect.tolerance ?? claimed;
+  if (error <= bar * (1 + ANSWER_CHECK.meritSlack)) return undefined;
+  return {
+    failed: 'merit',
+    message: `the ${expect.meritName} merit of r, recomputed from u = W r + q, is ${fmt(error)}, above the ${expect.tolerance === undefined ? 'claimed error' : 'tolerance'} ${fmt(bar)}`,
+  };
+}
+
+function fmt(x: number): string {
+  return Number.isFinite(x) && x !== 0 && (Math.abs(x) < 1e-3 || Math.abs(x) >= 1e4) ? x.toExponential(3) : String(x);
+}

@@ -1,0 +1,147 @@
+import { describe, expect, test } from 'vitest';
+import { apply, box, detect, maxDiff, rotation, type Contact } from './__fixtures__/bodies.js';
+import { CLOSEST_FEATURES, EDGE_FEATURES, SUPPORT_FEATURES } from './box-box.js';
+
+// Tolerance 1e-12 unless stated: a few dozen roundings of O(1) numbers.
+const TOL = 1e-12;
+const S = Math.SQRT1_2;
+
+/** Points as sorted strings, to compare sets of corners regardless of order. */
+const pointSet = (cs: Contact[], digits = 9) => cs.map((c) => c.point.map((v) => v.toFixed(digits)).join(',')).sort();
+const corners = (x: number[], y: number[], z: number) => x.flatMap((a) => y.map((b) => [a, b, z].map((v) => v.toFixed(9)).join(','))).sort();
+
+describe('box against box: faces', () => {
+  test('should put a small box resting on a big one on its 4 bottom corners', () => {
+    // Big box top at z = 0.5, small box bottom at z = 0.49: penetration 0.01.
+    const found = detect([box([0, 0, 0], [2, 2, 0.5]), box([0.3, -0.2, 0.99], [0.5, 0.5, 0.5])]);
+    expect(found).toHaveLength(4);
+    for (const c of found) {
+      expect([c.bodyA, c.bodyB]).toEqual([0, 1]);
+      expect(c.gap).toBeCloseTo(-0.01, 12);
+      // n from B (the upper box) to A.
+      expect(maxDiff(c.normal, [0, 0, -1])).toBeLessThan(TOL);
+    }
+    expect(pointSet(found)).toEqual(corners([-0.2, 0.8], [-0.7, 0.3], 0.495));
+    expect(new Set(found.map((c) => c.feature)).size).toBe(4);
+  });
+
+  test('should clip an offset box of the same size to the overlap of the two faces', () => {
+    const found = detect([box([0, 0, 0], [0.5, 0.5, 0.5]), box([0.4, 0.3, 0.98], [0.5, 0.5, 0.5])]);
+    expect(pointSet(found)).toEqual(corners([-0.1, 0.5], [-0.2, 0.5], 0.49));
+    for (const c of found) expect(c.gap).toBeCloseTo(-0.02, 12);
+  });
+
+  test('should follow the corners of a box turned about the vertical', () => {
+    const R = rotation([0, 0, 1], 0.5);
+    const found = detect([box([0, 0, 0], [2, 2, 0.5]), box([0.1, 0.2, 0.79], [0.4, 0.2, 0.3], R)]);
+    const expected = [[1, 1], [1, -1], [-1, 1], [-1, -1]]
+      .map(([sx, sy]) => apply(R, [0.4 * sx, 0.2 * sy, 0]))
+      .map(([x, y]) => [0.1 + x, 0.2 + y, 0.495].map((v) => v.toFixed(9)).join(',')).sort();
+    expect(pointSet(found)).toEqual(expected);
+    for (const c of found) expect(c.gap).toBeCloseTo(-0.01, 12);
+  });
+
+  test('should keep at most 4 of the octagon of two squares turned by 45°', () => {
+    const found = detect([box([0, 0, 0], [0.5, 0.5, 0.5]), box([0, 0, 0.99], [0.5, 0.5, 0.5], rotation([0, 0, 1], Math.PI / 4))]);
+    expect(found).toHaveLength(4);
+    for (const c of found) {
+      expect(c.gap).toBeCloseTo(-0.01, 12);
+      // Octagon vertices lie on the boundary of both squares: max(|x|,|y|) = 0.5 and |x|+|y| = √2/2 for one of them.
+      const [x, y] = c.point;
+      const onFirst = Math.abs(Math.max(Math.abs(x), Math.abs(y)) - 0.5) < 1e-12;
+      const onSecond = Math.abs((Math.abs(x) + Math.abs(y)) * S - 0.5) < 1e-12;
+      expect(onFirst && onSecond).toBe(true);
+    }
+    // The kept points span the contact: some pair lies on opposite sides of the centre.
+    const xs = found.map((c) => c.point[0]), ys = found.map((c) => c.point[1]);
+    expect(Math.max(...xs) - Math.min(...xs) + Math.max(...ys) - Math.min(...ys)).toBeGreaterThan(1);
+  });
+
+  test('should give a tilted box its lower edge', () => {
+    // Rotated about y by 0.2: the bottom edge at x = +h (world z = −s·0.5 − c·0.5 + centre) is lowest.
+    const R = rotation([0, 1, 0], 0.2), c = Math.cos(0.2), s = Math.sin(0.2);
+    const z = 0.5 + 0.5 * s + 0.5 * c - 0.03;
+    const found = detect([box([0, 0, 0], [3, 3, 0.5]), box([0, 0, z], [0.5, 0.5, 0.5], R)]);
+    expect(found).toHaveLength(2);
+    for (const contact of found) expect(contact.gap).toBeCloseTo(-0.03, 12);
+  });
+
+  test('should report a hovering box within the margin with the true gap', () => {
+    const bodies = [box([0, 0, 0], [2, 2, 0.5]), box([0, 0, 1.02], [0.5, 0.5, 0.5])];
+    expect(detect(bodies)).toHaveLength(0);
+    const found = detect(bodies, { margin: 0.05 });
+    expect(found).toHaveLength(4);
+    for (const c of found) expect(c.gap).toBeCloseTo(0.02, 12);
+  });
+});
+
+describe('box against box: edges and corners', () => {
+  // Lower box turned 45° about y (top edge along y at z = √2/2), upper turned 45° about x
+  // (bottom edge along x): the edges cross over the origin.
+  const crossing = (overlap: number) => [
+    box([0, 0, 0], [0.5, 0.5, 0.5], rotation([0, 1, 0], Math.PI / 4)),
+    box([0.05, -0.1, 2 * S - overlap], [0.5, 0.5, 0.5], rotation([1, 0, 0], Math.PI / 4)),
+  ];
+
+  test('should make crossing edges one contact between the edges', () => {
+    const found = detect(crossing(0.02));
+    expect(found).toHaveLength(1);
+    const [c] = found;
+    expect(c.feature).toBeGreaterThanOrEqual(EDGE_FEATURES);
+    expect(c.feature).toBeLessThan(CLOSEST_FEATURES);
+    expect(c.gap).toBeCloseTo(-0.02, 12);
+    expect(maxDiff(c.normal, [0, 0, -1])).toBeLessThan(TOL);
+    // The lower edge runs along y through (0, ·, S); the upper along x through (·, −0.1, S − 0.02).
+    expect(maxDiff(c.point, [0, -0.1, S - 0.01])).toBeLessThan(TOL);
+  });
+
+  test('should report separated crossing edges within the margin at their distance', () => {
+    const found = detect(crossing(-0.03), { margin: 0.05 });
+    expect(found).toHaveLength(1);
+    expect(found[0].gap).toBeCloseTo(0.03, 12);
+    expect(maxDiff(found[0].point, [0, -0.1, S + 0.015])).toBeLessThan(TOL);
+    expect(detect(crossing(-0.03), { margin: 0.02 })).toHaveLength(0);
+  });
+
+  test('should measure corner against corner by the true distance, not an axis separation', () => {
+    // Closest points (0.5, 0.5, 0.5) and (0.7, 0.8, 0.6): distance √0.14; the best face axis says only 0.3.
+    const bodies = [box([0, 0, 0], [0.5, 0.5, 0.5]), box([1.2, 1.3, 1.1], [0.5, 0.5, 0.5])];
+    const d = Math.sqrt(0.14);
+    const found = detect(bodies, { margin: 0.5 });
+    expect(found).toHaveLength(1);
+    const [c] = found;
+    expect(c.feature).toBeGreaterThanOrEqual(CLOSEST_FEATURES);
+    expect(c.feature).toBeLessThan(SUPPORT_FEATURES);
+    expect(c.gap).toBeCloseTo(d, 12);
+    expect(maxDiff(c.normal, [-0.2 / d, -0.3 / d, -0.1 / d])).toBeLessThan(TOL);
+    expect(maxDiff(c.point, [0.6, 0.65, 0.55])).toBeLessThan(TOL);
+    // Within the axis separation but beyond the distance: nothing.
+    expect(detect(bodies, { margin: 0.35 })).toHaveLength(0);
+  });
+
+  test('should give parallel edges side by side the middle of their overlap', () => {
+    // Edges along z overlapping for z in [0.1, 0.5]: the middle is z = 0.3, whichever box comes first.
+    const a = box([0, 0, 0], [0.5, 0.5, 0.5]), b = box([1.3, 1.4, 0.6], [0.5, 0.5, 0.5]);
+    for (const bodies of [[a, b], [b, a]]) {
+      const [c] = detect(bodies, { margin: 0.6 });
+      expect(c.gap).toBeCloseTo(0.5, 12);
+      expect(maxDiff(c.point, [0.65, 0.7, 0.3])).toBeLessThan(TOL);
+    }
+  });
+});
+
+describe('box against box: symmetry', () => {
+  test('should flip the normals and keep gaps and points when the two boxes swap places in the input', () => {
+    const p = box([0.1, 0.2, 0.3], [0.6, 0.4, 0.3], rotation([1, 2, 0.5], 0.8));
+    const q = box([0.5, 0.6, 1.0], [0.5, 0.3, 0.4], rotation([-1, 0.3, 2], 1.1));
+    const ab = detect([p, q], { margin: 0.1 }), ba = detect([q, p], { margin: 0.1 });
+    expect(ab.length).toBeGreaterThan(0);
+    expect(pointSet(ab, 12)).toEqual(pointSet(ba, 12));
+    const byPoint = new Map(ba.map((c) => [c.point.map((v) => v.toFixed(12)).join(','), c]));
+    for (const c of ab) {
+      const other = byPoint.get(c.point.map((v) => v.toFixed(12)).join(','))!;
+      expect(Math.abs(other.gap - c.gap)).toBeLessThan(TOL);
+      expect(maxDiff(other.normal, c.normal.map((v) => -v))).toBeLessThan(TOL);
+    }
+  });
+});

@@ -1,0 +1,133 @@
+import { ContactBuffer, isMoreauError, type DetectorBody } from '@moreau/core';
+import { Rng } from '@moreau/conformance';
+import { describe, expect, test } from 'vitest';
+import { box, contactsOf, detect, IDENTITY, multiply, plane, rotation, sphere } from './__fixtures__/bodies.js';
+import { ConvexContactDetector } from './contact-detector.js';
+import plugin, { options } from './index.js';
+
+/** The error `detect` throws on `bodies`. */
+function failure(bodies: DetectorBody[]): unknown {
+  try {
+    detect(bodies);
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+}
+
+describe('input checks', () => {
+  test('should refuse a sphere or box whose pose is not a rotation, naming the body', () => {
+    const scaled = IDENTITY.map((v) => v * 1.01);
+    for (const bad of [sphere([0, 0, 0], 1), box([0, 0, 0], [1, 1, 1])]) {
+      bad.pose.linear.set(scaled);
+      const e = failure([sphere([5, 5, 5], 1), bad]);
+      expect(isMoreauError(e, 'E_UNSUPPORTED')).toBe(true);
+      expect((e as { where: { index: number } }).where.index).toBe(1);
+    }
+    const mirrored = box([0, 0, 0], [1, 1, 1], [-1, 0, 0, 0, 1, 0, 0, 0, 1]);
+    expect(isMoreauError(failure([mirrored]), 'E_UNSUPPORTED')).toBe(true);
+  });
+
+  test('should accept a rotation rounded to 1e-12', () => {
+    const R = rotation([1, 2, 3], 0.4).map((v) => v + 1e-12);
+    expect(detect([box([0, 0, 0], [1, 1, 1], R), sphere([0, 0, 1.5], 1)])).toHaveLength(1);
+  });
+
+  test('should refuse non-finite poses, bad sizes and unknown shapes', () => {
+    const nan = sphere([0, NaN, 0], 1);
+    expect(isMoreauError(failure([nan]), 'E_NOT_FINITE')).toBe(true);
+    expect(isMoreauError(failure([sphere([0, 0, 0], 0)]), 'E_UNSUPPORTED')).toBe(true);
+    expect(isMoreauError(failure([box([0, 0, 0], [1, -1, 1])]), 'E_UNSUPPORTED')).toBe(true);
+    expect(isMoreauError(failure([plane([0, 0, 0], [0, 0, 0])]), 'E_UNSUPPORTED')).toBe(true);
+    // @ts-expect-error: check the runtime guard
+    const cone: DetectorBody = { shape: { type: 'cone', radius: 1 }, pose: sphere([0, 0, 0], 1).pose, free: true };
+    expect(isMoreauError(failure([cone]), 'E_UNSUPPORTED')).toBe(true);
+  });
+
+  test('should refuse a negative margin, in the schema and in the constructor', () => {
+    expect(options.safeParse({ margin: -0.1 }).success).toBe(false);
+    expect(() => new ConvexContactDetector({ margin: -1, broadPhase: 'brute-force' })).toThrow(expect.objectContaining({ code: 'E_CONFIG' }));
+  });
+});
+
+describe('the plugin', () => {
+  test('should default to no margin and the sweep and prune', () => {
+    expect(options.parse({})).toEqual({ margin: 0, broadPhase: 'sweep-and-prune' });
+    expect(plugin.kind).toBe('detector');
+    expect(plugin.create(options.parse({}), undefined as never).name).toBe('contact-detection');
+  });
+});
+
+describe('output', () => {
+  test('should report nothing for no bodies, one body, or planes alone', () => {
+    expect(detect([])).toEqual([]);
+    expect(detect([sphere([0, 0, 0], 1)])).toEqual([]);
+    expect(detect([plane([0, 0, 0], [0, 0, 1]), plane([0, 0, 0], [1, 0, 0])])).toEqual([]);
+    // The same detector through all of them, its kept order resized each time.
+    const detector = new ConvexContactDetector({ margin: 0, broadPhase: 'sweep-and-prune' });
+    const buf = new ContactBuffer();
+    for (const bodies of [[sphere([0, 0, 0], 1), sphere([0, 0, 1], 1)], [], [plane([0, 0, 0], [0, 0, 1])], [sphere([0, 0, 0.5], 1), plane([0, 0, 0], [0, 0, 1])]]) {
+      detector.detect(bodies, buf);
+      expect(buf.count).toBe(bodies.length === 2 ? 1 : 0);
+    }
+  });
+
+  test('should clear the buffer, and sort by (bodyA, bodyB, feature) with unique ids', () => {
+    const buf = new ContactBuffer();
+    buf.push(9, 9, 9, 0, 0, 0, 0, 0, 1, 0);
+    const bodies = [box([0, 0, 0], [3, 3, 0.5]), box([1, 1, 0.98], [0.5, 0.5, 0.5]), sphere([-1, -1, 1.4], 0.5), plane([0, 0, -0.49], [0, 0, 1]), sphere([-1, -0.2, 1.4], 0.4)];
+    new ConvexContactDetector({ margin: 0, broadPhase: 'sweep-and-prune' }).detect(bodies, buf);
+    const found = contactsOf(buf);
+    expect(found.length).toBeGreaterThan(8);
+    const keys = found.map((c) => [c.bodyA, c.bodyB, c.feature]);
+    const sorted = [...keys].sort((p, q) => p[0] - q[0] || p[1] - q[1] || p[2] - q[2]);
+    expect(keys).toEqual(sorted);
+    expect(new Set(keys.map((k) => k.join())).size).toBe(keys.length);
+  });
+
+  test('should give bit-identical output for the same input, whatever the detector saw before', () => {
+    const rng = new Rng(3);
+    const bodies = Array.from({ length: 200 }, () => (rng.next() < 0.5
+      ? sphere([rng.uniform(0, 5), rng.uniform(0, 5), rng.uniform(0, 5)], rng.uniform(0.2, 0.6))
+      : box([rng.uniform(0, 5), rng.uniform(0, 5), rng.uniform(0, 5)], [0.3, 0.4, 0.5], rotation([rng.normal(), rng.normal(), 1], rng.uniform(0, 3)))));
+    const used = new ConvexContactDetector({ margin: 0.01, broadPhase: 'sweep-and-prune' });
+    used.detect(bodies.slice().reverse(), new ContactBuffer());
+    const a = new ContactBuffer(), b = new ContactBuffer();
+    used.detect(bodies, a);
+    new ConvexContactDetector({ margin: 0.01, broadPhase: 'sweep-and-prune' }).detect(bodies, b);
+    expect(a.count).toBeGreaterThan(20);
+    expect(contactsOf(a)).toEqual(contactsOf(b));
+  });
+});
+
+describe('stable ids', () => {
+  const R = (axis: [number, number, number], angle: number) => rotation(axis, angle);
+  const S = Math.SQRT1_2;
+  const scenes: Record<string, () => DetectorBody[]> = {
+    'box resting on a box': () => [box([0, 0, 0], [2, 2, 0.5]), box([0.3, -0.2, 0.99], [0.5, 0.4, 0.5], R([0, 0, 1], 0.3))],
+    'box offset on a box of its size': () => [box([0, 0, 0], [0.5, 0.5, 0.5]), box([0.4, 0.3, 0.99], [0.5, 0.5, 0.5])],
+    'box tilted on a box': () => [box([0, 0, 0], [2, 2, 0.5]), box([0, 0, 0.5 + 0.5 * Math.sin(0.2) + 0.5 * Math.cos(0.2) - 0.01], [0.5, 0.5, 0.5], R([0, 1, 0], 0.2))],
+    'crossing edges': () => [box([0, 0, 0], [0.5, 0.5, 0.5], R([0, 1, 0], Math.PI / 4)), box([0.05, -0.1, 2 * S - 0.01], [0.5, 0.5, 0.5], R([1, 0, 0], Math.PI / 4))],
+    'box on a plane': () => [plane([0, 0, 0], [0, 0, 1]), box([1, 2, 0.24], [0.5, 0.3, 0.25], R([0, 0, 1], 1))],
+    'sphere on a box and a plane': () => [box([0, 0, -0.01], [1, 1, 0.5]), sphere([0.2, 0.1, 0.94], 0.5), plane([0, 0, -0.5], [0, 0, 1]), sphere([3, 0, 0.49], 1)],
+  };
+
+  for (const [name, scene] of Object.entries(scenes)) {
+    test(`should keep the (bodyA, bodyB, feature) set of a ${name} under small motions`, () => {
+      const ids = (bodies: DetectorBody[]) => detect(bodies, { margin: 1e-3 }).map((c) => `${c.bodyA}:${c.bodyB}:${c.feature}`).sort();
+      const reference = ids(scene());
+      expect(reference.length).toBeGreaterThan(0);
+      const rng = new Rng(name.length);
+      for (let trial = 0; trial < 20; trial++) {
+        const bodies = scene();
+        for (const b of bodies) {
+          if (b.shape.type === 'plane') continue;
+          // 1e-3 moves and 1e-3 rad turns: a step of a slow motion, kept within the margin.
+          for (let k = 0; k < 3; k++) b.pose.position[k] += rng.uniform(-5e-4, 5e-4);
+          b.pose.linear.set(multiply(rotation([rng.normal(), rng.normal(), rng.normal()], rng.uniform(0, 1e-3)), Array.from(b.pose.linear)));
+        }
+        expect(ids(bodies)).toEqual(reference);
+      }
+    });
+  }
+});

@@ -1,0 +1,22 @@
+import { defineDetector, z } from '@moreau/core';
+import { ConvexContactDetector } from './contact-detector.js';
+
+export const options = z.object({
+  margin: z.number().nonnegative().default(0)
+    .describe('report contacts with gap at most this, so near contacts enter the problem a step early (harmless with the quasi-inelastic law)'),
+  broadPhase: z.enum(['sweep-and-prune', 'brute-force']).default('sweep-and-prune')
+    .describe('sweep-and-prune: sorted bounding boxes kept from step to step; brute-force: every pair (the reference the sweep is tested against)'),
+});
+
+export type ContactDetectionPluginOptions = z.output<typeof options>;
+export { ConvexContactDetector, type ContactDetectionOptions, type DetectionStats } from './contact-detector.js';
+export { CLOSEST_FEATURES, EDGE_FEATURES, FACE_FEATURES, SUPPORT_FEATURES } from './box-box.js';
+export { RIGID_TOLERANCE } from './world-bodies.js';
+
+export default defineDetector({
+  name: 'contact-detection',
+  summary: 'sweep-and-prune broad phase and exact pair routines for spheres, boxes and planes (box-box: separating axes + face clipping)',
+  core: '^0.1.0',
+  options,
+  create: (opts) => new ConvexContactDetector(opts),
+});
