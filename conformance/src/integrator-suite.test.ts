@@ -9,10 +9,10 @@ function midpoint(s: StepSystem, twist: { solveTwice?: boolean; halfAdvance?: bo
   s.prepareOperator(0);
   if (!twist.noDetect) s.detect();
   s.freeVelocities(h, t + h / 2);
-  const p = s.assemble(h, (g, _un, hh) => Math.max(0, g) / hh);
+  const p = s.assemble((g, _un, hh) => Math.max(0, g) / hh);
   const r = s.solve(p).r;
   if (twist.solveTwice) s.solve(p);
-  s.applyReactions(twist.nan ? r.map(() => Number.NaN) : r, h);
+  s.applyReactions(twist.nan ? r.map(() => Number.NaN) : r);
   if (!twist.halfAdvance) s.advance(h / 2, t + h / 2);
 }
 

@@ -30,16 +30,16 @@ export type SystemCall =
   | { kind: 'prepareOperator'; c: number }
   | { kind: 'freeVelocities'; dt: number; t: number }
   | { kind: 'detect'; contacts: number }
-  | { kind: 'assemble'; dt: number }
+  | { kind: 'assemble' }
   | { kind: 'solve'; ownProblem: boolean }
-  | { kind: 'applyReactions'; length: number; dt: number };
+  | { kind: 'applyReactions'; length: number };
 
 export const GRAVITY = -9.81;
 
 /**
  * A `StepSystem` of non-rotating point masses above the ground plane z = 0 under gravity,
  * each contact between one body and the ground (so W is block diagonal with blocks
- * (dt/m) I, and its one-contact Coulomb problems are solved exactly). It records every
+ * (1/m) I (r: impulses), and its one-contact Coulomb problems are solved exactly). It records every
  * call, so properties can check what an integrator does, not only where it ends.
  * Mistakes an integrator could make (assemble before detect, reactions of the wrong
  * length, solving a problem it did not assemble) are recorded, not thrown.
@@ -101,16 +101,16 @@ export class PointMassSystem implements StepSystem {
   }
 
   /** Frame rows n = e_z, t1 = e_x, t2 = e_y: U = [v_z, v_x, v_y]. */
-  assemble(dt: number, bias: NormalBias): FrictionContactProblem {
-    this.calls.push({ kind: 'assemble', dt });
+  assemble(bias: NormalBias): FrictionContactProblem {
+    this.calls.push({ kind: 'assemble' });
     if (!this.detected) this.calls.push({ kind: 'detect', contacts: -1 });
     const nc = this.contacts.length;
     const q = new Float64Array(3 * nc);
     const blocks = this.contacts.map((i, a) => {
-      q[3 * a] = this.b[3 * i + 2] + bias(this.gap(i), this.v[3 * i + 2], dt);
+      q[3 * a] = this.b[3 * i + 2] + bias(this.gap(i), this.v[3 * i + 2], this.h);
       q[3 * a + 1] = this.b[3 * i];
       q[3 * a + 2] = this.b[3 * i + 1];
-      const w = dt / this.m[i];
+      const w = 1 / this.m[i];
       return { row: a, col: a, values: [w, 0, 0, 0, w, 0, 0, 0, w] };
     });
     this.problem = new FrictionContactProblem(BlockSparseMatrix.fromBlocks(nc, blocks), q, new Float64Array(nc).fill(this.c.mu), 'fake');
@@ -137,12 +137,12 @@ export class PointMassSystem implements StepSystem {
     return { r, u, converged: true, reason: 'converged', iterations: 1, error: 0, merit: 'exact', answeredBy: 'exact', ms: 0 };
   }
 
-  applyReactions(r: Float64Array, dt: number): void {
-    this.calls.push({ kind: 'applyReactions', length: r.length, dt });
+  applyReactions(r: Float64Array): void {
+    this.calls.push({ kind: 'applyReactions', length: r.length });
     this.v.set(this.b);
     if (r.length !== 3 * this.contacts.length) return;
     this.contacts.forEach((i, a) => {
-      const s = dt / this.m[i];
+      const s = 1 / this.m[i];
       this.v[3 * i + 2] += s * r[3 * a];
       this.v[3 * i] += s * r[3 * a + 1];
       this.v[3 * i + 1] += s * r[3 * a + 2];

@@ -11,6 +11,9 @@ import { spec, type SolverPropertyName, type SolverPropertySpec } from './solver
 /** Slack for clock granularity, scheduling and garbage collection in the time-budget check, ms. */
 export const TIME_SLACK_MS = 100;
 
+/** Measurements of the time-budget check before an overrun counts as a failure. */
+export const TIME_ATTEMPTS = 3;
+
 const allFinite = (x: Float64Array): boolean => x.every(Number.isFinite);
 
 /**
@@ -77,11 +80,20 @@ export function solverProperties(sut: SolverUnderTest): Record<SolverPropertyNam
       noShrink: true,
       arbitrary: fc.tuple(hard, fc.constantFrom(0, 1, 2, 5, 10)).map(([h, budget]) => ({ ...h, budget, label: `${h.label} timeBudgetMs=${budget}` })),
       predicate: (c) => {
-        // One iteration (with the set-up a solve does) is what a budget check may overrun by.
-        const one = solveFresh(sut, c.problem, { maxIterations: 1, timeBudgetMs: undefined }).ms;
-        const { ms, result } = solveFresh(sut, c.problem, { maxIterations: undefined, timeBudgetMs: c.budget });
-        const limit = c.budget + 2 * one + TIME_SLACK_MS;
-        check(ms <= limit, () => `timeBudgetMs = ${c.budget} but the solve took ${ms.toFixed(1)} ms (limit ${limit.toFixed(1)} ms: budget + 2 × one iteration + ${TIME_SLACK_MS} ms; ${result.iterations} iterations, reason: ${result.reason})`);
+        // A busy machine can stall any single solve past any fixed slack (the suite runs
+        // beside other test files on shared cores), while a solver that ignores its budget
+        // overruns every time. So a run over the limit is measured again, up to
+        // TIME_ATTEMPTS times, and only an overrun on every attempt fails.
+        let report = '';
+        for (let attempt = 1; attempt <= TIME_ATTEMPTS; attempt++) {
+          // One iteration (with the set-up a solve does) is what a budget check may overrun by.
+          const one = solveFresh(sut, c.problem, { maxIterations: 1, timeBudgetMs: undefined }).ms;
+          const { ms, result } = solveFresh(sut, c.problem, { maxIterations: undefined, timeBudgetMs: c.budget });
+          const limit = c.budget + 2 * one + TIME_SLACK_MS;
+          if (ms <= limit) return;
+          report = `timeBudgetMs = ${c.budget} but the solve took ${ms.toFixed(1)} ms (limit ${limit.toFixed(1)} ms: budget + 2 × one iteration + ${TIME_SLACK_MS} ms; ${result.iterations} iterations, reason: ${result.reason}), on each of ${TIME_ATTEMPTS} attempts`;
+        }
+        check(false, () => report);
       },
     }),
 

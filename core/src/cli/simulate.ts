@@ -166,22 +166,28 @@ export function simulateCommandWith(setup: SetupSimulation) {
       ...(output ? { out: relative(io.cwd, output.dir) || '.', frames: output.framesWritten, problems: output.problemsWritten } : {}),
     };
     io.out(a.json ? JSON.stringify(report) : renderSimulateReport(report));
-    if (result.ended === 'interrupted') {
-      io.err(output
-        ? `Interrupted at t = ${sim.time} (step ${sim.steps}); checkpoint written. Resume with:\n  ${resumeCommand(a, io.cwd)}`
-        : `Interrupted at t = ${sim.time} (step ${sim.steps}). Without --out there is no checkpoint to resume from.`);
-      return EXIT.interrupted;
-    }
-    if (result.ended === 'solve-failed') {
-      io.err(`Stopped at t = ${sim.time} (step ${sim.steps}): the solver did not converge and the config says onSolveFailure "stop".`);
-      return EXIT.notConverged;
-    }
-    if (report.notConverged > 0) {
-      io.err(`${report.notConverged} of ${report.solvedSteps} steps with contacts did not converge (see "converged" in ${output ? join(report.out!, OUTPUT.steps) : 'steps.jsonl with --out'}).`);
-      return EXIT.notConverged;
-    }
-    return EXIT.converged;
+    return exitStatus(report, a, io);
   };
+}
+
+/** Says why the run ended when that needs saying, and gives the exit status. */
+function exitStatus(report: SimulateReport, a: SimulateArgs, io: CliIO): number {
+  const at = `t = ${report.time} (step ${report.step})`;
+  if (report.ended === 'interrupted') {
+    io.err(a.out
+      ? `Interrupted at ${at}; checkpoint written. Resume with:\n  ${resumeCommand(a, io.cwd)}`
+      : `Interrupted at ${at}. Without --out there is no checkpoint to resume from.`);
+    return EXIT.interrupted;
+  }
+  if (report.ended === 'solve-failed') {
+    io.err(`Stopped at ${at}: the solver did not converge and the config says onSolveFailure "stop".`);
+    return EXIT.notConverged;
+  }
+  if (report.notConverged > 0) {
+    io.err(`${report.notConverged} of ${report.solvedSteps} steps with contacts did not converge (see "converged" in ${a.out ? join(report.out!, OUTPUT.steps) : 'steps.jsonl, written with --out'}).`);
+    return EXIT.notConverged;
+  }
+  return EXIT.converged;
 }
 
 /** The command line that continues an interrupted run. */

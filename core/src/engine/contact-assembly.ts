@@ -11,11 +11,11 @@ export interface AssembledProblem {
 
 /**
  * The contact-point formulation of paper 004 (Appendix, eqs 70-76), with reactions r
- * as average forces over the step (paper 004 eq 22, impulse = h r):
+ * as impulses over the step, R = ∫ dR (paper 000 eq 2; paper 004 writes h R):
  *
  *   q_α  = H_Aα b_A − H_Bα b_B  (+ the impact law's bias on the normal),
- *   W_αβ = dt Σ_i s_iα s_iβ H_iα A_i⁻¹ H_iβᵀ  over free bodies i shared by α and β,
- *   u_i  = b_i + dt A_i⁻¹ Σ_α s_iα H_iαᵀ r_α,
+ *   W_αβ = Σ_i s_iα s_iβ H_iα A_i⁻¹ H_iβᵀ  over free bodies i shared by α and β,
+ *   u_i  = b_i + A_i⁻¹ Σ_α s_iα H_iαᵀ r_α,
  *
  * with s = +1 for body A of a contact and −1 for body B (r acts on A, −r on B).
  *
@@ -56,14 +56,14 @@ export class ContactAssembly {
    * @param b free velocities of every body (BodyTable offsets)
    * @param restitution per contact, NaN where the scene gives none
    */
-  assemble(set: ContactSet, b: Float64Array, dt: number, bias: NormalBias, restitution: Float64Array): AssembledProblem {
+  assemble(set: ContactSet, b: Float64Array, h: number, bias: NormalBias, restitution: Float64Array): AssembledProblem {
     const nc = set.count;
     this.operators(set);
-    this.freeVelocity(set, b, dt, bias, restitution);
+    this.freeVelocity(set, b, h, bias, restitution);
     this.bodyContacts(set);
     this.inverseOperators();
     this.pattern(set);
-    this.blocks(nc, dt);
+    this.blocks(nc);
     const nnz = this.rowPtr[nc];
     this.count = nc;
     const W = new BlockSparseMatrix(nc, this.rowPtr.subarray(0, nc + 1), this.colIdx.subarray(0, nnz), this.values.subarray(0, 9 * nnz));
@@ -94,7 +94,7 @@ export class ContactAssembly {
   }
 
   /** q_α = H_Aα b_A − H_Bα b_B, plus bias(gap, U_N at the step start) on the normal row. */
-  private freeVelocity(set: ContactSet, b: Float64Array, dt: number, bias: NormalBias, restitution: Float64Array): void {
+  private freeVelocity(set: ContactSet, b: Float64Array, h: number, bias: NormalBias, restitution: Float64Array): void {
     const { bodies, H } = this;
     const nc = set.count;
     this.q = growF64(this.q, 3 * nc);
@@ -117,7 +117,7 @@ export class ContactAssembly {
         startUN += s * un;
       }
       const e = restitution[a];
-      q[3 * a] += bias(set.gap[a], startUN, dt, Number.isNaN(e) ? undefined : e);
+      q[3 * a] += bias(set.gap[a], startUN, h, Number.isNaN(e) ? undefined : e);
     }
   }
 
@@ -196,7 +196,7 @@ export class ContactAssembly {
    * one mirrored. Nine accumulators over the body's dofs read each H and G entry once
    * (about 3× faster than one dot product per entry, measured on 9440 contacts).
    */
-  private blocks(nc: number, dt: number): void {
+  private blocks(nc: number): void {
     const { bodies, H, G, bodyStart, bodyEntry, rowPtr, colIdx, hOffset } = this;
     const nnz = rowPtr[nc];
     this.values = growF64(this.values, 9 * nnz);
@@ -209,7 +209,7 @@ export class ContactAssembly {
         let p = rowPtr[a];
         for (let y = x; y < bodyStart[i + 1]; y++) {
           const eb = bodyEntry[y], b = eb >> 1, gb = hOffset[eb];
-          const f = dt * sa * (eb & 1 ? -1 : 1);
+          const f = sa * (eb & 1 ? -1 : 1);
           while (colIdx[p] < b) p++;
           let a00 = 0, a01 = 0, a02 = 0, a10 = 0, a11 = 0, a12 = 0, a20 = 0, a21 = 0, a22 = 0;
           for (let d = 0; d < n; d++) {
@@ -238,10 +238,10 @@ export class ContactAssembly {
   }
 
   /**
-   * u_i = b_i + dt A_i⁻¹ Σ_α s_iα H_iαᵀ r_α for every free body (through the stored G),
+   * u_i = b_i + A_i⁻¹ Σ_α s_iα H_iαᵀ r_α for every free body (through the stored G),
    * u_i = b_i without contacts. Bodies without unknowns keep their prescribed velocity.
    */
-  applyReactions(r: Float64Array, dt: number, b: Float64Array): void {
+  applyReactions(r: Float64Array, b: Float64Array): void {
     const { bodies, G, bodyStart, bodyEntry } = this;
     const assembled = this.count > 0;
     for (let i = 0; i < bodies.count; i++) {
@@ -252,7 +252,7 @@ export class ContactAssembly {
       if (!assembled) continue;
       for (let k = bodyStart[i]; k < bodyStart[i + 1]; k++) {
         const e = bodyEntry[k], a = e >> 1, g = this.hOffset[e];
-        const f = dt * (e & 1 ? -1 : 1);
+        const f = e & 1 ? -1 : 1;
         const r0 = r[3 * a], r1 = r[3 * a + 1], r2 = r[3 * a + 2];
         for (let d = 0; d < dofs; d++) u[d] += f * (G[g + d] * r0 + G[g + dofs + d] * r1 + G[g + 2 * dofs + d] * r2);
       }

@@ -129,11 +129,11 @@ export class EngineStepSystem implements StepSystem {
     return nc;
   }
 
-  assemble(dt: number, bias: NormalBias): FrictionContactProblem {
+  assemble(bias: NormalBias): FrictionContactProblem {
     if (!this.detected) throw new MoreauError('E_PLUGIN_CONTRACT', 'StepSystem.assemble was called before detect() in this step: an integrator detects first.');
     const t0 = performance.now();
     const nc = this.contacts.count;
-    const { W, q } = this.assembly.assemble(this.contacts, this.b, dt, bias, this.restitution);
+    const { W, q } = this.assembly.assemble(this.contacts, this.b, this.h, bias, this.restitution);
     const problem = new FrictionContactProblem(W, q, this.mu.subarray(0, nc), `step ${this.step} t=${+(this.time + this.h).toPrecision(12)}`);
     this.problem = problem;
     this.times.assemble += performance.now() - t0;
@@ -161,12 +161,12 @@ export class EngineStepSystem implements StepSystem {
     return result;
   }
 
-  applyReactions(r: Float64Array, dt: number): void {
+  applyReactions(r: Float64Array): void {
     const nc = this.assembly.count;
     if (r.length !== 3 * nc) {
       throw new MoreauError('E_PLUGIN_CONTRACT', `StepSystem.applyReactions got ${r.length} reactions for the ${nc} contacts of the last assembly (3 per contact).`);
     }
-    this.assembly.applyReactions(r, dt, this.b);
+    this.assembly.applyReactions(r, this.b);
   }
 
   /** A detector's output is trusted by the assembly only after these checks. */

@@ -95,7 +95,7 @@ export interface Simulation {
   pose(b: number, out?: Pose): Pose;
   /** Current generalised velocity of body b (a copy). */
   velocity(b: number): Float64Array;
-  /** The last step's contacts and reactions r (3 per contact, normal first; average forces over the step). */
+  /** The last step's contacts and reactions r (3 per contact, normal first; impulses over the step: the average force is r / h). */
   contacts(): ContactSet;
   reactions(): Float64Array;
   /** The last step's contact problem (undefined before the first step or when it had no contacts). */

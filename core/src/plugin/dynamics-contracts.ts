@@ -205,12 +205,16 @@ export interface StepSystem {
   freeVelocities(dt: number, t: number): void;
   /** Runs detection at the current configuration; returns the number of contacts. */
   detect(): number;
-  /** W = dt H A⁻¹ Hᵀ and q = H b + bias (paper 004 eqs 70-76); the problem for the solver. */
-  assemble(dt: number, bias: NormalBias): FrictionContactProblem;
+  /**
+   * W = H A⁻¹ Hᵀ and q = H b + bias (paper 004 eqs 70-76); the problem for the solver. Its
+   * unknowns r are contact impulses over the step, R = ∫ dR (paper 000 eq 2), so an average
+   * force is r / h. The bias is called with the system's step h.
+   */
+  assemble(bias: NormalBias): FrictionContactProblem;
   /** The configured solver chain, warm started from the previous step's reactions by contact id. */
   solve(problem: FrictionContactProblem): SolveResult;
-  /** u = b + dt A⁻¹ Hᵀ r for every free body. */
-  applyReactions(r: Float64Array, dt: number): void;
+  /** u = b + A⁻¹ Hᵀ r for every free body (r: impulses, as `assemble` poses them). */
+  applyReactions(r: Float64Array): void;
 }
 
 export interface Integrator {

@@ -87,30 +87,43 @@ function clipByPlane(poly: Float64Array, label: Int8Array, count: number, out: F
 }
 
 /**
- * Keeps at most 4 of the manifold's points: the deepest, the one farthest from it, and the
- * two spanning the largest triangles on either side of that line (about n) — the deepest
- * point and the widest support, for a stable resting contact. First index wins ties.
+ * Keeps at most 4 of the manifold's points: the deepest (i0), the one farthest from it (i1),
+ * the one spanning the largest triangle with them (i2), and the one adding the most area
+ * outside that triangle (i3) — the deepest point and the widest support, for a stable
+ * resting contact. Rectangular faces make exact ties common (a face parallel to the
+ * reference, points on parallel edges), so values within 1e-9 of the best tie, and the
+ * first point in polygon order wins: the polygon's order comes from the boxes' own frames,
+ * so the choice does not change under a rigid motion of the pair.
  */
 export function reduceManifold(s: BoxScratch, nx: number, ny: number, nz: number): void {
   const count = s.count;
   if (count <= 4) return;
   const p = s.point, g = s.gap;
+  let size = 0;
+  for (let k = 1; k < count; k++) size = Math.max(size, Math.abs(p[3 * k] - p[0]) + Math.abs(p[3 * k + 1] - p[1]) + Math.abs(p[3 * k + 2] - p[2]));
+  const tol = 1e-9 * size, tol2 = tol * size;
   let i0 = 0;
-  for (let k = 1; k < count; k++) if (g[k] < g[i0]) i0 = k;
+  for (let k = 1; k < count; k++) if (g[k] < g[i0] - tol) i0 = k;
   let i1 = -1, far = -1;
   for (let k = 0; k < count; k++) {
-    const dx = p[3 * k] - p[3 * i0], dy = p[3 * k + 1] - p[3 * i0 + 1], dz = p[3 * k + 2] - p[3 * i0 + 2];
-    const d = dx * dx + dy * dy + dz * dz;
-    if (d > far) { far = d; i1 = k; }
+    const d = dist2(p, k, i0);
+    if (d > far + tol2) { far = d; i1 = k; }
   }
-  const ex = p[3 * i1] - p[3 * i0], ey = p[3 * i1 + 1] - p[3 * i0 + 1], ez = p[3 * i1 + 2] - p[3 * i0 + 2];
-  let i2 = -1, i3 = -1, most = 0, least = 0;
+  let i2 = -1, widest = tol2;
   for (let k = 0; k < count; k++) {
-    const dx = p[3 * k] - p[3 * i0], dy = p[3 * k + 1] - p[3 * i0 + 1], dz = p[3 * k + 2] - p[3 * i0 + 2];
-    // Signed area of the triangle (i0, i1, k) about n.
-    const area = nx * (ey * dz - ez * dy) + ny * (ez * dx - ex * dz) + nz * (ex * dy - ey * dx);
-    if (area > most) { most = area; i2 = k; }
-    if (area < least) { least = area; i3 = k; }
+    const a = Math.abs(area(p, i0, i1, k, nx, ny, nz));
+    if (a > widest + tol2) { widest = a; i2 = k; }
+  }
+  let i3 = -1;
+  if (i2 >= 0) {
+    // Signed areas against the triangle's edges, oriented so inside is positive.
+    const sign = area(p, i0, i1, i2, nx, ny, nz) > 0 ? 1 : -1;
+    let most = tol2;
+    for (let k = 0; k < count; k++) {
+      const outside = Math.max(0, -sign * area(p, i0, i1, k, nx, ny, nz))
+        + Math.max(0, -sign * area(p, i1, i2, k, nx, ny, nz)) + Math.max(0, -sign * area(p, i2, i0, k, nx, ny, nz));
+      if (outside > most + tol2) { most = outside; i3 = k; }
+    }
   }
   const keep = s.keep;
   keep[0] = i0;
@@ -131,6 +144,18 @@ export function reduceManifold(s: BoxScratch, nx: number, ny: number, nz: number
     s.code[r] = s.code[k];
   }
   s.count = m;
+}
+
+function dist2(p: Float64Array, i: number, j: number): number {
+  const dx = p[3 * i] - p[3 * j], dy = p[3 * i + 1] - p[3 * j + 1], dz = p[3 * i + 2] - p[3 * j + 2];
+  return dx * dx + dy * dy + dz * dz;
+}
+
+/** Twice the signed area of the triangle (i, j, k) seen along n. */
+function area(p: Float64Array, i: number, j: number, k: number, nx: number, ny: number, nz: number): number {
+  const ex = p[3 * j] - p[3 * i], ey = p[3 * j + 1] - p[3 * i + 1], ez = p[3 * j + 2] - p[3 * i + 2];
+  const dx = p[3 * k] - p[3 * i], dy = p[3 * k + 1] - p[3 * i + 1], dz = p[3 * k + 2] - p[3 * i + 2];
+  return nx * (ey * dz - ez * dy) + ny * (ez * dx - ex * dz) + nz * (ex * dy - ey * dx);
 }
 
 function addUnique(keep: Int32Array, m: number, k: number): number {

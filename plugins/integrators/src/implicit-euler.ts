@@ -7,7 +7,7 @@ export const implicitEulerOptions = z.strictObject({ ...impactOptions });
  * The modified implicit Euler scheme of paper 004 (eqs 22-24) for quasi-static runs:
  * velocities are zeroed at the start of every step (the relaxation of paper 004 §3),
  * A = M + h² K at q^t, detection at q^t,
- * u^{t+h} = h A⁻¹ f(t + h, q^t) + h A⁻¹ Σ_α Hᵀ r_α, q^{t+h} = q^t + h u^{t+h}.
+ * u^{t+h} = h A⁻¹ f(t + h, q^t) + A⁻¹ Σ_α Hᵀ r_α (r: impulses, paper 004's h R_α), q^{t+h} = q^t + h u^{t+h}.
  */
 export function implicitEulerStep(system: StepSystem, bias: ReturnType<typeof normalBias>): void {
   const { h, time: t } = system;
@@ -15,9 +15,9 @@ export function implicitEulerStep(system: StepSystem, bias: ReturnType<typeof no
   system.prepareOperator(h * h);
   system.detect();
   system.freeVelocities(h, t + h);
-  const problem = system.assemble(h, bias);
+  const problem = system.assemble(bias);
   const result = system.solve(problem);
-  system.applyReactions(result.r, h);
+  system.applyReactions(result.r);
   system.advance(h, t);
 }
 

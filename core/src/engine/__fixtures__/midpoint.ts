@@ -17,12 +17,12 @@ export const midpointFixture = defineIntegrator({
       s.prepareOperator(0);
       s.detect();
       s.freeVelocities(h, t + h / 2);
-      const p = s.assemble(h, (g, un, hh, e) => {
+      const p = s.assemble((g, un, hh, e) => {
         const rest = e ?? o.restitution;
         if (rest !== undefined && un < 0 && g + hh * un <= 0) return rest * un;
         return Math.max(0, g) / hh;
       });
-      s.applyReactions(s.solve(p).r, h);
+      s.applyReactions(s.solve(p).r);
       s.advance(h / 2, t + h / 2);
     },
   }),
