@@ -70,6 +70,7 @@ function scene() {
 
 const dir = mkdtempSync(join(tmpdir(), 'moreau-bench-sim-'));
 const args = ['simulate', join(dir, 'scene.json'), '--json'];
+if (process.stderr.isTTY) args.push('--progress'); // --json alone turns the progress line off
 if (values.config) args.push('--config', resolve(values.config));
 writeFileSync(join(dir, 'scene.json'), JSON.stringify(scene()));
 let stdout = '';

@@ -35,7 +35,10 @@ export interface DetectorUnderTest {
   readonly plugin: DetectorPlugin;
   readonly options: Record<string, unknown>;
   readonly shapes: readonly ShapeType[];
+  /** The margin option (0 without one): what generated gaps are placed around. */
   readonly margin: number;
+  /** The margin the detector reports within for these bodies: its own `margin(bodies)` when it has one, else `margin`. */
+  marginOf(bodies: readonly DetectorBody[]): number;
   /** A fresh detector built by the plugin's `create`. */
   instance(): ContactDetector;
 }
@@ -73,6 +76,11 @@ export function prepareDetector(plugin: DetectorPlugin, opts: DetectorSuiteOptio
     options,
     shapes,
     margin,
+    marginOf(bodies) {
+      if (opts.margin !== undefined) return opts.margin;
+      const d = plugin.create(options, new RunContext(registry, new EventBus()));
+      return typeof d.margin === 'function' ? d.margin(bodies) : margin;
+    },
     instance: () => plugin.create(options, new RunContext(registry, new EventBus())),
   };
 }

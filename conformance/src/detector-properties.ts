@@ -42,7 +42,7 @@ export function detectorProperties(sut: DetectorUnderTest): Record<DetectorPrope
     }),
 
     'nothing is reported with gap above the margin': spec({
-      skip: noPairs, arbitrary: anyCase, predicate: (c: DetectorCase) => checkMargin(detect(c.bodies), sut.margin),
+      skip: noPairs, arbitrary: anyCase, predicate: (c: DetectorCase) => checkMargin(detect(c.bodies), sut.marginOf(c.bodies)),
     }),
 
     'two bodies that are not free are never reported': spec({
@@ -64,7 +64,7 @@ export function detectorProperties(sut: DetectorUnderTest): Record<DetectorPrope
         const d = norm(sub(p, q)), gap = d - rp - rq, n10 = scale(sub(p, q), 1 / d);
         // Body 0's surface point p − r0 n and body 1's q + r1 n; the point halfway.
         const mid = scale(add(sub(p, scale(n10, rp)), add(q, scale(n10, rq))), 0.5);
-        return checkSmooth(detect(c.bodies), c.bodies, gap, n10, mid, sut.margin);
+        return checkSmooth(detect(c.bodies), c.bodies, gap, n10, mid, sut.marginOf(c.bodies));
       },
     }),
 
@@ -78,20 +78,20 @@ export function detectorProperties(sut: DetectorUnderTest): Record<DetectorPrope
         const gap = dot(n, sub(ctr, point)) - r;
         const mid = sub(ctr, scale(n, r + gap / 2));
         // checkSmooth wants the normal from body 1 to body 0.
-        return checkSmooth(detect(c.bodies), c.bodies, gap, s === 0 ? n : scale(n, -1), mid, sut.margin);
+        return checkSmooth(detect(c.bodies), c.bodies, gap, s === 0 ? n : scale(n, -1), mid, sut.marginOf(c.bodies));
       },
     }),
 
     'analytic: sphere-box and box-plane gaps and normals': spec({
       skip: skipUnless(has('sphere', 'box') || has('box', 'plane'), 'spheres and boxes, or boxes and planes'),
       arbitrary: pairCase(...pairs.filter(([p, q]) => p === 'box' ? q === 'plane' : p === 'sphere' && q === 'box')),
-      predicate: (c: DetectorCase) => (c.bodies.some((b) => b.shape.type === 'plane') ? checkBoxPlane(c, detect(c.bodies), sut.margin) : checkSphereBox(c, detect(c.bodies), sut.margin)),
+      predicate: (c: DetectorCase) => (c.bodies.some((b) => b.shape.type === 'plane') ? checkBoxPlane(c, detect(c.bodies), sut.marginOf(c.bodies)) : checkSphereBox(c, detect(c.bodies), sut.marginOf(c.bodies))),
     }),
 
     'sampled: box-box gap matches the distance between sampled surfaces': spec({
       skip: skipUnless(has('box'), 'boxes'),
       arbitrary: pairCase(['box', 'box']),
-      predicate: (c: DetectorCase) => checkBoxBox(c, detect(c.bodies), sut.margin),
+      predicate: (c: DetectorCase) => checkBoxBox(c, detect(c.bodies), sut.marginOf(c.bodies)),
     }),
 
     'invariance: swapping two bodies flips the normals and keeps gaps and points': spec({
@@ -101,7 +101,7 @@ export function detectorProperties(sut: DetectorUnderTest): Record<DetectorPrope
         const ab = detect(c.bodies), ba = detect([c.bodies[1], c.bodies[0]]);
         // Body identities: in the swapped run, index 0 is the original body 1.
         const key = (x: SeenContact, swapped: boolean) => ({ point: x.point, gap: x.gap, normal: normalFromTo(x, swapped ? 0 : 1, swapped ? 1 : 0), pair: '0-1' });
-        matchContacts(ab.map((x) => key(x, false)), ba.map((x) => key(x, true)), sceneScale(c.bodies), sut.margin, 'the input order [0, 1]', 'the swapped order [1, 0]');
+        matchContacts(ab.map((x) => key(x, false)), ba.map((x) => key(x, true)), sceneScale(c.bodies), sut.marginOf(c.bodies), 'the input order [0, 1]', 'the swapped order [1, 0]');
       },
     }),
 
@@ -118,7 +118,7 @@ export function detectorProperties(sut: DetectorUnderTest): Record<DetectorPrope
           return { pair: `${i}-${j}`, gap: x.gap, point: motion ? x.point : add(mulMV(Q, x.point), s), normal: motion ? n : mulMV(Q, n) };
         };
         matchContacts(detect(c.bodies).map((x) => keyed(x, false)), detect(moved).map((x) => keyed(x, true)),
-          sceneScale(moved) + 5, sut.margin, 'the scene, moved afterwards', 'the moved scene');
+          sceneScale(moved) + 5, sut.marginOf(c.bodies), 'the scene, moved afterwards', 'the moved scene');
       },
     }),
 

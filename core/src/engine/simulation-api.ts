@@ -75,8 +75,8 @@ export interface SimulationCheckpoint {
   steps: number;
   /** Per kinematics plugin name, its saveState() as numbers. */
   kinematics: Record<string, number[]>;
-  /** The warm-start table: contact key → reaction [N, T1, T2]. */
-  reactions: Array<[string, number, number, number]>;
+  /** The warm-start table: rows of contact key "bodyA:bodyB:feature", reaction [N, T1, T2], point (3), frame (9). */
+  reactions: Array<[string, ...number[]]>;
   /** A fingerprint of the scene and config, so a checkpoint is not resumed into another run. */
   fingerprint: string;
 }

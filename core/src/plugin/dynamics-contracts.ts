@@ -167,6 +167,12 @@ export interface ContactDetector {
    * reproducible. Uses `ContactBuffer` methods through `out`.
    */
   detect(bodies: readonly DetectorBody[], out: ContactBufferLike): void;
+  /**
+   * The largest gap `detect` reports for these bodies, when the detector derives it from them
+   * (e.g. a fraction of the smallest body). Omitted: its `margin` option, else 0. The
+   * conformance suite checks reported gaps against it.
+   */
+  margin?(bodies: readonly DetectorBody[]): number;
 }
 
 /** What a detector writes through; `ContactBuffer` in core implements it. */

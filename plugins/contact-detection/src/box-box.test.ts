@@ -1,5 +1,6 @@
+import { randomDetectorScene } from '@moreau/conformance';
 import { describe, expect, test } from 'vitest';
-import { apply, box, detect, maxDiff, rotation, type Contact } from './__fixtures__/bodies.js';
+import { apply, box, detect, maxDiff, multiply, rotation, type Contact } from './__fixtures__/bodies.js';
 import { CLOSEST_FEATURES, EDGE_FEATURES, SUPPORT_FEATURES } from './box-box.js';
 
 // Tolerance 1e-12 unless stated: a few dozen roundings of O(1) numbers.
@@ -142,6 +143,27 @@ describe('box against box: symmetry', () => {
       const other = byPoint.get(c.point.map((v) => v.toFixed(12)).join(','))!;
       expect(Math.abs(other.gap - c.gap)).toBeLessThan(TOL);
       expect(maxDiff(other.normal, c.normal.map((v) => -v))).toBeLessThan(TOL);
+    }
+  });
+});
+
+describe('box against box: rigid motions', () => {
+  test('should keep the same points when the scene is turned, though clipping ties on parallel edges', () => {
+    // Found by the conformance suite: a deep overlap whose clipped polygon has points on two
+    // parallel edges of the incident face, tying in the reduction to 4 points.
+    const scene = randomDetectorScene(277803257, ['sphere', 'box', 'plane'], { margin: 0.1 }).bodies;
+    const Q = rotation([1, -2, 0.5], 2.1), shift = [3, -4, 5];
+    const moved = scene.map((b) => ({ ...b, pose: { position: Float64Array.from(apply(Q, Array.from(b.pose.position)).map((v, i) => v + shift[i])), linear: Float64Array.from(multiply(Q, Array.from(b.pose.linear))) } }));
+    const key = (c: Contact) => `${c.bodyA}-${c.bodyB}-${c.feature}`;
+    const before = detect(scene, { margin: 0.1 }), after = new Map(detect(moved, { margin: 0.1 }).map((c) => [key(c), c]));
+    expect(before.length).toBeGreaterThan(3);
+    expect(after.size).toBe(before.length);
+    for (const c of before) {
+      const m = after.get(key(c))!;
+      // 1e-9: rounding of the motion itself on coordinates up to about 10.
+      expect(Math.abs(m.gap - c.gap)).toBeLessThan(1e-9);
+      expect(maxDiff(m.point, apply(Q, c.point).map((v, i) => v + shift[i]))).toBeLessThan(1e-9);
+      expect(maxDiff(m.normal, apply(Q, c.normal))).toBeLessThan(1e-9);
     }
   });
 });

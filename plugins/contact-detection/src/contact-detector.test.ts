@@ -51,10 +51,28 @@ describe('input checks', () => {
 });
 
 describe('the plugin', () => {
-  test('should default to no margin and the sweep and prune', () => {
-    expect(options.parse({})).toEqual({ margin: 0, broadPhase: 'sweep-and-prune' });
+  test('should default to a margin of 1 % of the smallest free body and the sweep and prune', () => {
+    expect(options.parse({})).toEqual({ relativeMargin: 0.01, broadPhase: 'sweep-and-prune' });
     expect(plugin.kind).toBe('detector');
-    expect(plugin.create(options.parse({}), undefined as never).name).toBe('contact-detection');
+    const detector = plugin.create(options.parse({}), undefined as never);
+    expect(detector.name).toBe('contact-detection');
+    // Smallest free body: the box's half extent 0.05 (the static sphere does not count).
+    const bodies: DetectorBody[] = [
+      { shape: { type: 'sphere', radius: 0.5 }, pose: { position: new Float64Array(3), linear: Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1) }, free: true },
+      { shape: { type: 'box', halfExtents: [0.2, 0.05, 0.3] }, pose: { position: Float64Array.of(2, 0, 0), linear: Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1) }, free: true },
+      { shape: { type: 'sphere', radius: 0.01 }, pose: { position: Float64Array.of(5, 0, 0), linear: Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1) }, free: false },
+    ];
+    expect(detector.margin!(bodies)).toBeCloseTo(5e-4, 15);
+    // A sphere 4e-4 above a plane is reported (within 5e-4), one 6e-4 above is not.
+    const onPlane = (z: number): DetectorBody[] => [
+      { shape: { type: 'plane', normal: [0, 0, 1] }, pose: { position: new Float64Array(3), linear: Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1) }, free: false },
+      { shape: { type: 'sphere', radius: 0.05 }, pose: { position: Float64Array.of(0, 0, 0.05 + z), linear: Float64Array.of(1, 0, 0, 0, 1, 0, 0, 0, 1) }, free: true },
+    ];
+    const found = (z: number) => { const out = new ContactBuffer(); plugin.create(options.parse({}), undefined as never).detect(onPlane(z), out); return out.count; };
+    expect(found(4e-4)).toBe(1);
+    expect(found(6e-4)).toBe(0);
+    // An explicit margin wins.
+    expect(plugin.create(options.parse({ margin: 0 }), undefined as never).margin!(bodies)).toBe(0);
   });
 });
 

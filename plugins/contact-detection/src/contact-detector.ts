@@ -7,8 +7,10 @@ import { SweepAndPrune } from './sweep-and-prune.js';
 import { WorldBodies } from './world-bodies.js';
 
 export interface ContactDetectionOptions {
-  /** Contacts with gap at most this are reported (≥ 0). */
-  margin: number;
+  /** Contacts with gap at most this are reported (≥ 0); when absent, `relativeMargin` sets it. */
+  margin?: number;
+  /** Without `margin`: the margin as a fraction of the smallest free body's size (default 0.01). */
+  relativeMargin?: number;
   broadPhase: 'sweep-and-prune' | 'brute-force';
 }
 
@@ -40,16 +42,44 @@ export class ConvexContactDetector implements ContactDetector {
   private readonly pairs = new PairList();
   private readonly narrow = new NarrowPhase();
 
+  /** The margin in use, and the bodies array it was derived from (shapes never change). */
+  private currentMargin = 0;
+  private marginFor: readonly DetectorBody[] | undefined;
+
   constructor(readonly options: ContactDetectionOptions) {
-    if (!(options.margin >= 0) || !Number.isFinite(options.margin)) {
-      throw new MoreauError('E_CONFIG', `contact-detection: margin must be a finite number ≥ 0, got ${options.margin}.`, { path: ['margin'] });
+    for (const key of ['margin', 'relativeMargin'] as const) {
+      const v = options[key];
+      if (v !== undefined && (!(v >= 0) || !Number.isFinite(v))) {
+        throw new MoreauError('E_CONFIG', `contact-detection: ${key} must be a finite number ≥ 0, got ${v}.`, { path: [key] });
+      }
     }
+    if (options.margin !== undefined) this.currentMargin = options.margin;
+  }
+
+  /**
+   * The margin: the given one, or `relativeMargin` × the smallest free body (radius or smallest
+   * half extent). A margin of 0 lets rounding drop and find resting contacts at gap 0 from step
+   * to step (a box on a plane rocks on 3 or 4 corners); a small positive one keeps them, and
+   * the quasi-inelastic law lets a contact that is still apart close freely.
+   */
+  margin(bodies: readonly DetectorBody[]): number {
+    if (this.options.margin !== undefined || bodies === this.marginFor) return this.currentMargin;
+    let smallest = Infinity;
+    for (const b of bodies) {
+      if (!b.free) continue;
+      const s = b.shape;
+      if (s.type === 'sphere') smallest = Math.min(smallest, s.radius);
+      else if (s.type === 'box') smallest = Math.min(smallest, ...s.halfExtents);
+    }
+    this.currentMargin = Number.isFinite(smallest) ? (this.options.relativeMargin ?? 0.01) * smallest : 0;
+    this.marginFor = bodies;
+    return this.currentMargin;
   }
 
   detect(bodies: readonly DetectorBody[], out: ContactBufferLike): void {
     out.clear();
     const w = this.world, pairs = this.pairs, stats = this.stats;
-    w.update(bodies, this.options.margin);
+    w.update(bodies, this.margin(bodies));
     pairs.clear();
     stats.boxTests = 0;
     stats.sortMoves = 0;

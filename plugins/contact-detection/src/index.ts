@@ -2,8 +2,10 @@ import { defineDetector, z } from '@moreau/core';
 import { ConvexContactDetector } from './contact-detector.js';
 
 export const options = z.object({
-  margin: z.number().nonnegative().default(0)
-    .describe('report contacts with gap at most this, so near contacts enter the problem a step early (harmless with the quasi-inelastic law)'),
+  margin: z.number().nonnegative().optional()
+    .describe('report contacts with gap at most this (length), so near contacts enter the problem a step early (harmless with the quasi-inelastic law); default: relativeMargin times the smallest free body'),
+  relativeMargin: z.number().nonnegative().default(0.01)
+    .describe('when margin is not given: the margin as a fraction of the smallest free body (sphere radius, smallest box half extent); resting contacts at gap 0 then stay detected instead of flickering with rounding'),
   broadPhase: z.enum(['sweep-and-prune', 'brute-force']).default('sweep-and-prune')
     .describe('sweep-and-prune: sorted bounding boxes kept from step to step; brute-force: every pair (the reference the sweep is tested against)'),
 });

@@ -40,7 +40,7 @@ function scene(theta: number, mu: number, body: Record<string, unknown>, duratio
 const solver = (name = 'gauss-seidel', options: Record<string, unknown> = { tolerance: 1e-12 }) => ({
   solver: { name, options },
   integrator: { name: 'moreau-midpoint' },
-  detector: { name: 'contact-detection', options: { margin: 1e-3 } },
+  detector: { name: 'contact-detection' },
 });
 
 function run(s: unknown, config: unknown): { x: number[]; stats: StepStats[]; sim: ReturnType<typeof createSimulation> } {
@@ -110,7 +110,7 @@ describe('a stack of 10 boxes', () => {
 
   // Each solver by config alone, with its defaults.
   for (const name of ['gauss-seidel', 'pqn', 'apgd', 'semismooth-newton']) {
-    test(`should stay at rest for 2 s with ${name} (drift below 1e-6 m)`, () => {
+    test(`should stay at rest for 2 s with ${name} (drift below 1e-6 m)`, { timeout: 400_000 }, () => {
       const sim = createSimulation(stack(10), solver(name, {}), { registry: registry() });
       const stats: StepStats[] = [];
       sim.run({ onStep: (st) => stats.push(st) });

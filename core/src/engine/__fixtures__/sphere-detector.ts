@@ -9,7 +9,7 @@ import type { ContactBufferLike, ContactDetector, DetectorBody } from '../../plu
  */
 export class SphereDetector implements ContactDetector {
   readonly name = 'spheres';
-  constructor(private readonly margin: number) {}
+  constructor(private readonly reach: number) {}
 
   detect(bodies: readonly DetectorBody[], out: ContactBufferLike): void {
     out.clear();
@@ -31,7 +31,7 @@ export class SphereDetector implements ContactDetector {
     const dx = pa[0] - pb[0], dy = pa[1] - pb[1], dz = pa[2] - pb[2];
     const d = Math.hypot(dx, dy, dz);
     const gap = d - ra - rb;
-    if (gap > this.margin) return;
+    if (gap > this.reach) return;
     const nx = dx / d, ny = dy / d, nz = dz / d;
     out.push(i, j, 0, pb[0] + rb * nx, pb[1] + rb * ny, pb[2] + rb * nz, nx, ny, nz, gap);
   }
@@ -46,7 +46,7 @@ export class SphereDetector implements ContactDetector {
     nx /= l; ny /= l; nz /= l;
     const r = (bodies[s].shape as { radius: number }).radius;
     const gap = nx * (c[0] - o[0]) + ny * (c[1] - o[1]) + nz * (c[2] - o[2]) - r;
-    if (gap > this.margin) return;
+    if (gap > this.reach) return;
     out.push(s, p, 0, c[0] - r * nx, c[1] - r * ny, c[2] - r * nz, nx, ny, nz, gap);
   }
 }
