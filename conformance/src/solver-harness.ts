@@ -24,6 +24,12 @@ export interface SolverSuiteOptions {
    * for a plugin declaring `cone: 'relaxed'`, else 'coulomb'.
    */
   cone?: 'coulomb' | 'relaxed';
+  /**
+   * Where another process can load the plugin from (a path, file URL or package name, resolved
+   * from `cwd`; the plugin is picked among its exports by name), for the cross-process
+   * determinism property. Without it that property is skipped. `moreau conformance` sets it.
+   */
+  module?: { specifier: string; cwd?: string };
 }
 
 /** A solver plugin ready to be certified: options validated, capabilities read, fresh instances on demand. */
@@ -32,13 +38,27 @@ export interface SolverUnderTest {
   /** The validated options with defaults filled in. */
   readonly options: Record<string, unknown>;
   readonly tolerance: number | undefined;
+  /**
+   * The merit convergence claims are judged by: the one the options request (`merit`), by
+   * default 'siconos' ('projected-gradient' for the relaxed cone problem). Never the one a
+   * result names.
+   */
+  readonly meritName: string;
+  /** True when the suite may vary the plugin's numeric `tolerance` option (it has one, and no tolerance was imposed). */
+  readonly tolerances: boolean;
   readonly cone: 'coulomb' | 'relaxed';
   readonly friction: boolean;
   readonly warmStart: boolean;
   readonly maxIterations: number;
   readonly timeBudgetMs: number;
+  /** Where another process loads the plugin from (SolverSuiteOptions.module). */
+  readonly module?: { specifier: string; cwd?: string };
   /** A fresh instance of the plugin's own solver (no fallback chain), with the event bus of its run. */
-  instance(): { solver: ContactSolver; events: EventBus };
+  instance(overrides?: Record<string, unknown>): { solver: ContactSolver; events: EventBus };
+  /** A fresh instance whose `tolerance` option is `tol` (the default when undefined), and the tolerance claims are held to. */
+  withTolerance(tol: number | undefined): { run: { solver: ContactSolver; events: EventBus }; tolerance: number | undefined };
+  /** The plugin as core runs it: `resolve()`'s solver chain of this one plugin, answer check and capability checks included. */
+  chain(): ContactSolver;
   /** Core's implementation of the merit named `name` (not the plugin's). */
   merit(name: string): MeritFunction;
 }
@@ -60,28 +80,40 @@ export function prepareSolver(plugin: SolverPlugin, opts: SolverSuiteOptions = {
   const options = resolve(config, registry).config.options;
   const checker = new RunContext(createRegistry(), new EventBus());
   const tolerance = opts.tolerance ?? (typeof options.tolerance === 'number' ? options.tolerance : undefined);
+  const cone = opts.cone ?? (plugin.supports.cone === 'relaxed' ? 'relaxed' : 'coulomb');
+  const meritName = typeof options.merit === 'string' ? options.merit : cone === 'relaxed' ? 'projected-gradient' : 'siconos';
+  const tolerances = typeof options.tolerance === 'number' && (opts.tolerance === undefined || opts.tolerance === options.tolerance);
+  const instance = (overrides: Record<string, unknown> = {}) => {
+    const run = resolve({ ...config, options: { ...config.options, ...overrides } }, registry);
+    return { solver: plugin.create(run.config.options, run.context), events: run.events };
+  };
   return {
     plugin,
     options,
     tolerance,
-    cone: opts.cone ?? (plugin.supports.cone === 'relaxed' ? 'relaxed' : 'coulomb'),
+    meritName,
+    tolerances,
+    cone,
     friction: plugin.supports.friction,
     warmStart: plugin.supports.warmStart,
     maxIterations: opts.maxIterations ?? 1000,
     timeBudgetMs: opts.timeBudgetMs ?? 250,
-    instance() {
-      const run = resolve(config, registry);
-      return { solver: plugin.create(run.config.options, run.context), events: run.events };
+    ...(opts.module ? { module: opts.module } : {}),
+    instance,
+    withTolerance(tol) {
+      if (tol === undefined || !tolerances) return { run: instance(), tolerance };
+      return { run: instance({ tolerance: tol }), tolerance: tol };
     },
+    chain: () => resolve(config, registry).solver,
     merit: (name) => checker.merit(name),
   };
 }
 
-/** The tolerance, or a failure saying how to provide one. */
-export function requireTolerance(sut: SolverUnderTest): number {
-  check(sut.tolerance !== undefined && sut.tolerance > 0,
+/** The tolerance (`tol`, default the suite's), or a failure saying how to provide one. */
+export function requireTolerance(sut: SolverUnderTest, tol: number | undefined = sut.tolerance): number {
+  check(tol !== undefined && tol > 0,
     () => 'the plugin has no numeric "tolerance" option, so convergence claims cannot be checked; pass { tolerance } to the suite (--tol on the command line)');
-  return sut.tolerance;
+  return tol;
 }
 
 /** What one observed solve produced. */

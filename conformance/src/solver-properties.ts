@@ -1,15 +1,19 @@
 import fc from 'fast-check';
 import { bsrMul } from '@moreau/core';
-import { arbBroadCase, arbGeneratedCase, arbWellPosedCase, type ProblemCase } from './solver-cases.js';
+import { arbBroadCase, arbGeneratedCase, arbWellPosedCase, withTolerances, type ProblemCase, type SolveCase, type ToleranceCase } from './solver-cases.js';
 import {
   check, checkFinite, checkInCones, checkVelocity, difference, naturalMapResidual, sameBits, snapshotInput,
 } from './solver-checks.js';
 import { observe, requireTolerance, solveFresh, type SolverUnderTest } from './solver-harness.js';
+import { honestyProperties } from './solver-honesty-properties.js';
 import { analyticProperties, invarianceProperties } from './solver-math-properties.js';
 import { spec, type SolverPropertyName, type SolverPropertySpec } from './solver-property.js';
 
 /** Slack for clock granularity, scheduling and garbage collection in the time-budget check, ms. */
 export const TIME_SLACK_MS = 100;
+
+/** The time-budget check caps iterations at this many times the iterations that fit in its limit. */
+export const BUDGET_CAP_FACTOR = 100;
 
 /** Measurements of the time-budget check before an overrun counts as a failure. */
 export const TIME_ATTEMPTS = 3;
@@ -44,34 +48,35 @@ export function solverProperties(sut: SolverUnderTest): Record<SolverPropertyNam
     }),
 
     'outputs are finite, converged or not': spec({
-      arbitrary: fc.oneof(arbBroadCase(friction), hard.map((h) => ({ ...h, label: `${h.label} maxIterations=2`, solve: { maxIterations: 2 } }))),
-      predicate: (c) => checkFinite(solveFresh(sut, c.problem, c.solve).result),
+      arbitrary: fc.oneof(
+        arbBroadCase(friction),
+        hard.map((h) => ({ ...h, label: `${h.label} maxIterations=2`, solve: { maxIterations: 2 } })),
+        withTolerances(hard, friction, sut.cone).map((h) => ({ ...h, solve: {} })),
+      ),
+      predicate: (c: SolveCase & { tol?: number }) => checkFinite(observe(sut, sut.withTolerance(c.tol).run, c.problem, c.solve).result),
     }),
 
     'converged implies merit within tolerance': spec({
-      arbitrary: solvable({ friction, ill: 0.3 }),
-      predicate: (c: ProblemCase) => {
-        const { result } = solveFresh(sut, c.problem);
+      arbitrary: withTolerances(solvable({ friction, ill: 0.3 }), friction, sut.cone),
+      predicate: (c: ToleranceCase) => {
+        const { run, tolerance } = sut.withTolerance(c.tol);
+        const { result } = observe(sut, run, c.problem);
         if (!result.converged) return { inconclusive: `not converged (${result.reason})` };
-        const tol = requireTolerance(sut);
-        let merit;
-        try {
-          merit = sut.merit(result.merit);
-        } catch {
-          check(false, () => `result.merit = ${JSON.stringify(result.merit)} names no merit of @moreau/core, so the claim cannot be checked`);
-        }
+        const tol = requireTolerance(sut, tolerance);
+        // The merit the options asked for, computed by core: never the one the result names.
+        const merit = sut.merit(sut.meritName);
         const u = bsrMul(c.problem.W, result.r, new Float64Array(c.problem.size));
         for (let i = 0; i < u.length; i++) u[i] += c.problem.q[i];
         const value = merit.evaluate(c.problem, result.r, u);
         check(value <= tol * (1 + 1e-9),
-          () => `converged: true, but the ${result.merit} merit of r is ${value} > tolerance ${tol} (the solver reported ${result.error} after ${result.iterations} iterations)`);
+          () => `converged: true, but the ${sut.meritName} merit of r is ${value} > tolerance ${tol} (the solver reported ${result.merit} = ${result.error} after ${result.iterations} iterations)`);
       },
     }),
 
     'respects the iteration cap': spec({
-      arbitrary: fc.tuple(hard, fc.integer({ min: 1, max: 8 })).map(([h, cap]) => ({ ...h, cap, label: `${h.label} maxIterations=${cap}` })),
+      arbitrary: fc.tuple(withTolerances(hard, friction, sut.cone), fc.integer({ min: 1, max: 8 })).map(([h, cap]) => ({ ...h, cap, label: `${h.label} maxIterations=${cap}` })),
       predicate: (c) => {
-        const { result } = solveFresh(sut, c.problem, { maxIterations: c.cap });
+        const { result } = observe(sut, sut.withTolerance(c.tol).run, c.problem, { maxIterations: c.cap });
         check(result.iterations <= c.cap, () => `maxIterations = ${c.cap} but the solver did ${result.iterations} iterations (converged: ${result.converged}, reason: ${result.reason})`);
       },
     }),
@@ -87,9 +92,13 @@ export function solverProperties(sut: SolverUnderTest): Record<SolverPropertyNam
         let report = '';
         for (let attempt = 1; attempt <= TIME_ATTEMPTS; attempt++) {
           // One iteration (with the set-up a solve does) is what a budget check may overrun by.
-          const one = solveFresh(sut, c.problem, { maxIterations: 1, timeBudgetMs: undefined }).ms;
-          const { ms, result } = solveFresh(sut, c.problem, { maxIterations: undefined, timeBudgetMs: c.budget });
+          const one = solveFresh(sut, c.problem, { maxIterations: 1 }).ms;
           const limit = c.budget + 2 * one + TIME_SLACK_MS;
+          // Never an unbounded solve: a cap of 100 times the iterations the limit holds at
+          // `one` per iteration, so a plugin ignoring the budget overruns it visibly (when its
+          // iterations cost about `one`) and one ignoring both budget and cap still ends.
+          const cap = Math.max(sut.maxIterations, Math.ceil((BUDGET_CAP_FACTOR * limit) / Math.max(one, 1e-3)));
+          const { ms, result } = solveFresh(sut, c.problem, { maxIterations: cap, timeBudgetMs: c.budget });
           if (ms <= limit) return;
           report = `timeBudgetMs = ${c.budget} but the solve took ${ms.toFixed(1)} ms (limit ${limit.toFixed(1)} ms: budget + 2 × one iteration + ${TIME_SLACK_MS} ms; ${result.iterations} iterations, reason: ${result.reason}), on each of ${TIME_ATTEMPTS} attempts`;
         }
@@ -151,5 +160,6 @@ export function solverProperties(sut: SolverUnderTest): Record<SolverPropertyNam
 
     ...analyticProperties(sut),
     ...invarianceProperties(sut),
+    ...honestyProperties(sut),
   };
 }

@@ -17,6 +17,9 @@ export const SOLVER_PROPERTY_NAMES = [
   'analytic: frictionless problems match the LCP solution',
   'invariance: permuting the contacts permutes r',
   'invariance: scaling q by c > 0 scales r by c',
+  'problems without a solution are never called converged',
+  'core refuses frictional problems to a frictionless-only plugin',
+  'same input gives bit-identical output in another process',
 ] as const;
 
 export type SolverPropertyName = (typeof SOLVER_PROPERTY_NAMES)[number];
@@ -33,6 +36,8 @@ export interface SolverPropertySpec<T extends { label: string } = { label: strin
   predicate(c: T): Verdict;
   /** Report the first counterexample without shrinking (for timing properties, which do not shrink reliably). */
   noShrink?: boolean;
+  /** At most this many runs, whatever the suite's `runs` (for costly properties). */
+  maxRuns?: number;
 }
 
 /** Builds a spec with its case type checked against its predicate. */

@@ -66,7 +66,8 @@ export function propertySeed(seed: number, i: number): number {
  * not to) and reports it. Never throws for a failing plugin: the failure is in the report.
  */
 export function runSolverProperty(name: SolverPropertyName, spec: SolverPropertySpec, options: { runs: number; seed: number }): PropertyReport {
-  const { runs, seed } = options;
+  const { seed } = options;
+  const runs = Math.min(options.runs, spec.maxRuns ?? Infinity);
   if (spec.skip !== undefined) return { name, status: 'skip', reason: spec.skip, seed, runs: 0, inconclusive: 0, ms: 0 };
   const reasons = new Map<string, number>();
   let inconclusive = 0;

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { isMoreauError } from '@moreau/core';
-import { runSolverConformance, prepareSolver, SOLVER_PROPERTY_NAMES, solverSuite } from './index.js';
-import { brokenSolvers } from '../test-fixtures/broken-solvers.js';
+import { randomProblem, runSolverConformance, prepareSolver, SOLVER_PROPERTY_NAMES, solverSuite } from './index.js';
+import { fileURLToPath } from 'node:url';
+import { brokenSolvers, frictionlessOnFrictional, pidNoise } from '../test-fixtures/broken-solvers.js';
 import { jacobiPlugin } from '../test-fixtures/jacobi-solvers.js';
 
 // The suite on a correct solver: every property registered, all pass.
@@ -41,6 +42,56 @@ describe('solver suite catches broken solvers', () => {
     const b = await runSolverConformance(plugin, { runs: 10, seed: 7, only });
     expect(a.properties[2].status).toBe('fail');
     expect(b.properties[2]).toEqual({ ...a.properties[2], ms: b.properties[2].ms });
+  });
+});
+
+describe('solver suite cannot be gamed', () => {
+  const fixture = (file: string) => ({ specifier: fileURLToPath(new URL(`../test-fixtures/${file}`, import.meta.url)) });
+  const statusOf = (r: Awaited<ReturnType<typeof runSolverConformance>>, name: string) => r.properties.find((p) => p.name === name)!.status;
+
+  test('should fail noise seeded by the process id across processes, though each process is deterministic', async () => {
+    const across = 'same input gives bit-identical output in another process' as const, within = 'same input and options give bit-identical output' as const;
+    const report = await runSolverConformance(pidNoise, { runs: 5, seed: 42, only: [across, within], module: fixture('pid-noise.js') });
+    expect(statusOf(report, within)).toBe('pass');
+    expect(statusOf(report, across)).toBe('fail');
+    expect(report.properties.find((p) => p.name === across)!.reason).toMatch(/two processes returned different answers/);
+  }, 60_000);
+
+  test('should pass the reference solver across processes', async () => {
+    const across = 'same input gives bit-identical output in another process' as const;
+    const report = await runSolverConformance(jacobiPlugin('reference-jacobi'), { runs: 5, seed: 42, only: [across], module: fixture('jacobi-reference.js') });
+    expect(statusOf(report, across)).toBe('pass');
+  }, 60_000);
+
+  test('should skip the cross-process property without a module to load, saying how to give one', async () => {
+    const across = 'same input gives bit-identical output in another process' as const;
+    const report = await runSolverConformance(jacobiPlugin('reference-jacobi'), { runs: 1, seed: 1, only: [across] });
+    expect(report.properties.find((p) => p.name === across)!.reason).toMatch(/pass \{ module \}/);
+  });
+
+  test('should check core\'s refusal of μ > 0 for a frictionless-only plugin that would answer it anyway', async () => {
+    const refused = 'core refuses frictional problems to a frictionless-only plugin' as const;
+    const report = await runSolverConformance(frictionlessOnFrictional, { runs: 10, seed: 42, only: [refused] });
+    expect(statusOf(report, refused)).toBe('pass');
+    // The defence is core's: the plugin's own solver still answers a frictional problem as frictionless.
+    const sut = prepareSolver(frictionlessOnFrictional);
+    const p = randomProblem(3, { contacts: 5, mu: [0.3, 0.8] });
+    const own = sut.instance().solver.solve(p, { maxIterations: 50 });
+    expect(own.r.every((v, i) => i % 3 === 0 || v === 0)).toBe(true);
+    let thrown: unknown;
+    try {
+      sut.chain().solve(p);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(isMoreauError(thrown, 'E_UNSUPPORTED')).toBe(true);
+    expect((thrown as Error).message).toMatch(/"frictionless-on-frictional" declares supports.friction = false.*contact 0/);
+  });
+
+  test('should judge the merit the options request, whatever merit the result names', () => {
+    expect(prepareSolver(jacobiPlugin('reference-jacobi')).meritName).toBe('siconos');
+    expect(prepareSolver(jacobiPlugin('reference-jacobi'), { options: { merit: 'energy' } }).meritName).toBe('energy');
+    expect(prepareSolver(jacobiPlugin('relaxed', {}, { supports: { cone: 'relaxed' } })).meritName).toBe('siconos');
   });
 });
 

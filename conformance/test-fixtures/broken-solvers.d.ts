@@ -7,5 +7,11 @@ export interface BrokenSolver {
   breaks: SolverPropertyName;
 }
 
-export const brokenSolvers: Record<'leaves-cone' | 'claims-convergence' | 'returns-nan' | 'ignores-cap' | 'stale-velocity' | 'ignores-time-budget', BrokenSolver>;
+export const brokenSolvers: Record<
+  | 'leaves-cone' | 'claims-convergence' | 'returns-nan' | 'ignores-cap' | 'stale-velocity' | 'ignores-time-budget'
+  | 'reports-smallest-merit' | 'loose-above-60-contacts' | 'ignores-cap-below-1e-10' | 'nan-at-zero-mu' | 'claims-on-no-solution',
+  BrokenSolver
+>;
+export const pidNoise: SolverPlugin;
+export const frictionlessOnFrictional: SolverPlugin;
 export const plugins: SolverPlugin[];

@@ -31,8 +31,10 @@ class Jacobi {
   }
 
   solve(p, s = {}) {
-    const t0 = performance.now(), d = this.d, n = p.size, merit = this.ctx.merit(this.o.merit);
-    const cap = d.ignoresCap ? this.o.maxIterations : Math.min(this.o.maxIterations, s.maxIterations ?? Infinity);
+    const t0 = performance.now(), d = this.d, n = p.size, merit = this.measure(p);
+    const ignoresCap = d.ignoresCap || (d.ignoresCapBelow !== undefined && this.o.tolerance < d.ignoresCapBelow);
+    const cap = ignoresCap ? this.o.maxIterations : Math.min(this.o.maxIterations, s.maxIterations ?? Infinity);
+    const tolerance = d.looseAbove !== undefined && p.contacts > d.looseAbove ? 10 * this.o.tolerance : this.o.tolerance;
     const budget = d.slowIterationMs !== undefined ? Infinity : (s.timeBudgetMs ?? Infinity);
     const rho = 1 / gershgorin(p);
     const r = new Float64Array(n), u = new Float64Array(n);
@@ -40,10 +42,12 @@ class Jacobi {
     const velocity = () => { bsrMul(p.W, r, u); for (let i = 0; i < n; i++) u[i] += p.q[i]; };
     velocity();
     let k = 0, error = merit.evaluate(p, r, u), reason;
+    const stalled = d.claimsOnStall ? new Int32Array(p.contacts) : undefined, uN = new Float64Array(p.contacts), rN = new Float64Array(p.contacts);
     for (;;) {
-      if (error <= this.o.tolerance) { reason = 'converged'; break; }
+      if (error <= tolerance) { reason = 'converged'; break; }
       if (k >= cap) { reason = 'max-iterations'; break; }
       if (performance.now() - t0 >= budget) { reason = 'time-budget'; break; }
+      if (stalled && this.stall(p, r, u, uN, rN, stalled)) { reason = 'converged'; break; }
       for (let a = 0; a < p.contacts; a++) this.step(p, r, u, a, rho);
       velocity();
       k++;
@@ -52,14 +56,52 @@ class Jacobi {
       this.ctx.events.emit('solver:iteration', { solver: this.name, iteration: k, error });
     }
     if (d.claimsConvergence) reason = 'converged';
+    if (d.pidNoise) {
+      // Scaling the largest r_N up keeps r in its cone; u follows. Same bits within one process only.
+      let top = 0;
+      for (let o = 0; o < n; o += 3) if (r[o] > r[top]) top = o;
+      r[top] *= 1 + (1 + (process.pid % 1021)) * 4 * Number.EPSILON;
+      velocity();
+    }
     const converged = reason === 'converged';
     const ms = performance.now() - t0;
     this.ctx.events.emit('solver:end', { solver: this.name, converged, reason, iterations: k, error, merit: merit.name, ms });
     return { r, u: d.staleVelocity ? Float64Array.from(p.q) : u, converged, reason, iterations: k, error, merit: merit.name, answeredBy: this.name, ms };
   }
 
+  /** The merit of the options, or (defect) whichever built-in merit is smallest, named as such. */
+  measure(p) {
+    const own = this.ctx.merit(this.o.merit);
+    if (!this.d.smallestMerit) return own;
+    const all = ['siconos', 'energy', 'newton', 'projected-gradient'].map((m) => this.ctx.merit(m));
+    let best = own;
+    return {
+      get name() { return best.name; },
+      evaluate(q, r, u) {
+        let low = Infinity;
+        for (const m of all) {
+          const e = m.evaluate(q, r, u);
+          if (e < low) { low = e; best = m; }
+        }
+        return low;
+      },
+    };
+  }
+
+  /** Defect: some contact's r_N grew for 20 sweeps while its u_N did not move — taken as "done". */
+  stall(p, r, u, uN, rN, stalled) {
+    let done = false;
+    for (let a = 0; a < p.contacts; a++) {
+      stalled[a] = r[3 * a] > rN[a] && u[3 * a] === uN[a] && u[3 * a] < 0 ? stalled[a] + 1 : 0;
+      if (stalled[a] >= 20) done = true;
+      uN[a] = u[3 * a];
+      rN[a] = r[3 * a];
+    }
+    return done;
+  }
+
   step(p, r, u, a, rho) {
-    const o = 3 * a, mu = p.mu[a];
+    const o = 3 * a, mu = this.d.ignoresMu ? 0 : p.mu[a];
     const shift = mu * Math.hypot(u[o + 1], u[o + 2]);
     r[o] -= rho * (u[o] + shift); r[o + 1] -= rho * u[o + 1]; r[o + 2] -= rho * u[o + 2];
     if (this.d.boxFriction) {
@@ -70,6 +112,10 @@ class Jacobi {
     }
     projectOntoCone(r, o, r, o, mu);
     const rt = Math.hypot(r[o + 1], r[o + 2]);
+    if (this.d.nanAtZeroMu && mu === 0 && p.contacts > 12) {
+      // An unguarded rescale to the cone boundary: 0 / 0 when μ = 0.
+      r[o + 1] *= (mu * r[o]) / rt; r[o + 2] *= (mu * r[o]) / rt;
+    }
     if (this.d.unguardedSnap && rt >= mu * r[o]) {
       r[o + 1] *= (mu * r[o]) / rt; r[o + 2] *= (mu * r[o]) / rt;
     }

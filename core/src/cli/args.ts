@@ -7,18 +7,29 @@ export function parseCommandArgs(
   args: string[],
   options: NonNullable<ParseArgsConfig['options']>,
 ): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
+  let parsed: ReturnType<typeof parseArgs>;
   try {
-    const { values, positionals } = parseArgs({ args, options, allowPositionals: true, strict: true });
-    return { values: values as Record<string, string | boolean | undefined>, positionals };
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (e) {
     throw new MoreauError('E_USAGE', `moreau ${command}: ${(e as Error).message}. See \`moreau --help\`.`);
   }
+  const values = parsed.values as Record<string, string | boolean | undefined>;
+  // An empty value (`--solver ''`) is never meant: refuse it rather than fall back to a default.
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value === 'string' && value.trim() === '') {
+      throw new MoreauError('E_USAGE', `moreau ${command}: --${name} needs a value, got an empty string. See \`moreau ${command} --help\`.`);
+    }
+  }
+  return { values, positionals: parsed.positionals };
 }
+
+/** A decimal number as people write it: digits, an optional point, an optional exponent (no hex, octal, binary, `_` or Infinity). */
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 export function numberArg(name: string, value: string | boolean | undefined, integer = false): number | undefined {
   if (value === undefined) return undefined;
   const x = Number(value);
-  if (typeof value !== 'string' || value.trim() === '' || !Number.isFinite(x) || (integer && !Number.isInteger(x)) || x <= 0) {
+  if (typeof value !== 'string' || !DECIMAL.test(value.trim()) || !Number.isFinite(x) || (integer && !Number.isInteger(x)) || x <= 0) {
     throw new MoreauError('E_USAGE', `--${name} expects a positive ${integer ? 'integer' : 'number'}, got "${String(value)}"`);
   }
   return x;

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { moreauConfigSchema, type MoreauConfig, type SolverConfig } from '../plugin/config.js';
 import { MoreauError } from '../plugin/errors.js';
@@ -16,11 +16,18 @@ export interface LoadedConfig {
 
 /** Reads and validates a config file (structure only; plugin names and options are checked by resolve()). */
 export function readConfigFile(file: string): LoadedConfig {
-  if (!existsSync(file)) throw new MoreauError('E_FILE_IO', `Config file ${file} does not exist.`, { file });
-  if (statSync(file).isDirectory()) throw new MoreauError('E_FILE_IO', `Config file ${file} is a directory.`, { file });
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    // Could not be read at all (missing, a folder, no permission, an I/O error): a file error, not a config error.
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'does not exist' : code === 'EISDIR' ? 'is a directory' : `could not be read (${code ?? (e as Error).message})`;
+    throw new MoreauError('E_FILE_IO', `Config file ${file} ${why}.`, { file }, { cause: e });
+  }
   let json: unknown;
   try {
-    json = JSON.parse(readFileSync(file, 'utf8'));
+    json = JSON.parse(text);
   } catch (e) {
     throw new MoreauError('E_CONFIG', `Config file ${file} is not valid JSON: ${(e as Error).message}`, { file });
   }
@@ -53,19 +60,21 @@ export interface StopOverrides {
  * the option (`--tol` and `--merit` set the test of whichever solver runs).
  */
 export function applyOverrides(solver: SolverConfig, registry: PluginRegistry, o: StopOverrides): SolverConfig {
-  const keys = registry.has('solver', solver.name) ? optionKeys(registry, solver.name) : undefined;
-  const options = { ...(solver.options ?? {}) };
-  const set = (key: string, value: unknown) => {
-    if (value !== undefined && (!keys || keys.has(key))) options[key] = value;
-  };
-  set('tolerance', o.tolerance);
-  set('maxIterations', o.maxIterations);
-  set('merit', o.merit);
-  return {
-    ...solver,
-    options,
-    fallback: solver.fallback ? applyOverrides(solver.fallback, registry, o) : undefined,
-  };
+  // A loop over the chain, relinked from the tail: no recursion, whatever the chain's length.
+  const links: SolverConfig[] = [];
+  for (let c: SolverConfig | undefined = solver; c; c = c.fallback) {
+    const keys = registry.has('solver', c.name) ? optionKeys(registry, c.name) : undefined;
+    const options = { ...(c.options ?? {}) };
+    const set = (key: string, value: unknown) => {
+      if (value !== undefined && (!keys || keys.has(key))) options[key] = value;
+    };
+    set('tolerance', o.tolerance);
+    set('maxIterations', o.maxIterations);
+    set('merit', o.merit);
+    links.push({ ...c, options, fallback: undefined });
+  }
+  for (let k = links.length - 2; k >= 0; k--) links[k].fallback = links[k + 1];
+  return links[0];
 }
 
 function optionKeys(registry: PluginRegistry, name: string): Set<string> | undefined {

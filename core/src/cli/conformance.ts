@@ -60,6 +60,8 @@ export interface SuiteRunOptions {
   runs?: number;
   seed?: number;
   onProperty?: (p: PropertyOutcome) => void;
+  /** Solvers: where a child process loads the plugin from (the cross-process determinism property). */
+  module?: { specifier: string; cwd: string };
 }
 
 type SuiteRunner = (plugin: AnyPlugin, options: SuiteRunOptions) => Promise<SuiteOutcome>;
@@ -142,10 +144,11 @@ export async function conformanceCommand(args: string[], io: CliIO): Promise<num
 
   const reports: (SuiteOutcome & { kind: SuiteKind })[] = [];
   for (const [i, plugin] of plugins.entries()) {
-    const onProperty = !values.json && io.isTTY ? (p: PropertyOutcome) => io.err(`\r\x1b[K${plugin.name}: ${p.status} ${p.name}\r`) : undefined;
-    const outcome = await suites[i](plugin, { options, tolerance: plugin.kind === 'solver' ? tolerance : undefined, runs, seed, onProperty });
+    // Each property's line as it finishes, so a run that stalls has shown what it found so far.
+    const onProperty = values.json ? undefined : (p: PropertyOutcome) => io.err(`${plugin.name}: ${p.status} ${p.name}${p.status === 'fail' ? ` — ${(p.reason ?? '').split('\n')[0]}` : ''}`);
+    const module = plugin.kind === 'solver' ? { specifier: spec, cwd: io.cwd } : undefined;
+    const outcome = await suites[i](plugin, { options, tolerance: plugin.kind === 'solver' ? tolerance : undefined, runs, seed, onProperty, module });
     reports.push({ kind: plugin.kind, ...outcome });
-    if (onProperty) io.err('\r\x1b[K\r');
   }
   const passed = reports.every((r) => r.passed);
   if (values.json) io.out(JSON.stringify({ package: spec, passed, reports }));

@@ -93,8 +93,8 @@ export class FramePieces {
   }
 
   /**
-   * The last step's contact points as vertices, with the reaction in world
-   * coordinates (`reaction` = Eᵀ r, E the frame whose rows are n, t1, t2), its normal
+   * The last step's contact points as vertices, with the reaction (the impulse over the
+   * step) in world coordinates (`reaction` = Eᵀ r, E the frame whose rows are n, t1, t2), its normal
    * part `normal_reaction` = r_N n, the unit normal, the gap and the two bodies.
    */
   contacts(): PolyDataPiece {

@@ -1,14 +1,22 @@
 import { resolve } from 'node:path';
 import { MoreauError } from '../plugin/errors.js';
 import { parseCommandArgs } from './args.js';
-import { EXIT, type CliIO } from './io.js';
+import { EXIT, jsonText, type CliIO } from './io.js';
 import { summarizeProblem } from './problem-summary.js';
 import { formatNumber } from './table.js';
 
 export const infoHelp = `moreau info <file> [--json]
 
 Describes a problem file: local or global (and the reduction done), contacts,
-blocks, friction coefficients, the diagonal of W, symmetry.`;
+blocks, friction coefficients, the diagonal of W, symmetry.
+
+  --json                 print one JSON object (non-finite numbers as the strings
+                         "Infinity", "-Infinity", "NaN")
+
+A global problem is reduced to local form; a reduction whose W would exceed
+the memory budget (MOREAU_MAX_MEMORY, default 1GB) is refused with E_TOO_LARGE.
+
+Exit status: 0 described, 2 user error, 3 internal error.`;
 
 export async function infoCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('info', args, { json: { type: 'boolean' } });
@@ -26,7 +34,7 @@ export async function infoCommand(args: string[], io: CliIO): Promise<number> {
     ...s,
   };
   if (values.json) {
-    io.out(JSON.stringify(report));
+    io.out(jsonText(report));
     return EXIT.converged;
   }
   const range = (r: [number, number]) => (r[0] === r[1] ? formatNumber(r[0]) : `${formatNumber(r[0])} .. ${formatNumber(r[1])}`);

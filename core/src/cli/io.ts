@@ -38,3 +38,12 @@ function interruptOnSigint(handler: () => void): () => void {
 
 /** Exit statuses of the `moreau` command (130 = 128 + SIGINT, the shell's convention for Ctrl-C). */
 export const EXIT = { converged: 0, notConverged: 1, userError: 2, internalError: 3, interrupted: 130 } as const;
+
+/**
+ * JSON for `--json` output. JSON has no Infinity or NaN (JSON.stringify would
+ * print `null`), so non-finite numbers are printed as the strings "Infinity",
+ * "-Infinity" and "NaN"; every other number stays a number.
+ */
+export function jsonText(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v));
+}

@@ -32,7 +32,8 @@ Usage:
   moreau conformance <package-or-path> [--options '<json>'] [--runs <n>] [--seed <s>] [--json]
 
 Run \`moreau <command> --help\` for a command's options.
-Exit status: 0 success (converged), 1 not converged, 2 user error, 3 internal error.
+Exit status: 0 success (converged), 1 not converged, 2 user error (E_CODE: message
+on stderr), 3 internal error (a bug in Moreau or a plugin: the stack on stderr).
 (simulate: 1 some step did not converge, 130 interrupted by Ctrl-C;
 conformance: 0 every claimed property passed, 1 a property failed.)`;
 
@@ -43,9 +44,13 @@ conformance: 0 every claimed property passed, 1 a property failed.)`;
  */
 export async function main(argv: string[], io: CliIO = processIO()): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
+  if (!name) {
+    io.err(`E_USAGE: no command given; commands: ${Object.keys(COMMANDS).join(', ')}\n\n${HELP}`);
+    return EXIT.userError;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
     io.out(HELP);
-    return name ? EXIT.converged : EXIT.userError;
+    return EXIT.converged;
   }
   const command = COMMANDS[name];
   if (!command) {

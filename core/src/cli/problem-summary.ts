@@ -39,8 +39,7 @@ export function summarizeProblem(p: FrictionContactProblem): ProblemSummary {
   for (let i = 0; i < W.blockRows; i++) {
     for (let k = W.rowPtr[i]; k < W.rowPtr[i + 1]; k++) {
       const j = W.colIdx[k];
-      let kt = -1;
-      for (let m = W.rowPtr[j]; m < W.rowPtr[j + 1]; m++) if (W.colIdx[m] === i) { kt = m; break; }
+      const kt = findBlock(W.colIdx, W.rowPtr[j], W.rowPtr[j + 1], i);
       for (let a = 0; a < 3; a++) for (let b = 0; b < 3; b++) {
         const v = W.values[9 * k + 3 * a + b];
         const vt = kt < 0 ? 0 : W.values[9 * kt + 3 * b + a];
@@ -48,6 +47,12 @@ export function summarizeProblem(p: FrictionContactProblem): ProblemSummary {
         diff2 += (v - vt) * (v - vt);
       }
     }
+  }
+  // A loop, not Math.min(...mu): spreading 10⁵ arguments overflows the stack.
+  const mu: [number, number] = [Infinity, -Infinity];
+  for (let a = 0; a < p.contacts; a++) {
+    if (p.mu[a] < mu[0]) mu[0] = p.mu[a];
+    if (p.mu[a] > mu[1]) mu[1] = p.mu[a];
   }
   let q2 = 0, approaching = 0;
   for (let i = 0; i < p.size; i++) q2 += p.q[i] * p.q[i];
@@ -57,7 +62,7 @@ export function summarizeProblem(p: FrictionContactProblem): ProblemSummary {
     contacts: p.contacts,
     storedBlocks: W.blockCount,
     nonzeroBlocks: nonzero,
-    muRange: [Math.min(...p.mu), Math.max(...p.mu)],
+    muRange: mu,
     diagonalRange: diag,
     normalDiagonalRange: nn,
     asymmetry,
@@ -66,4 +71,15 @@ export function summarizeProblem(p: FrictionContactProblem): ProblemSummary {
     approaching,
     errorAtZero: new SiconosMerit().evaluate(p, new Float64Array(p.size)),
   };
+}
+
+/** The index k in [lo, hi) with colIdx[k] === col (columns ascending within a block row), or −1. */
+function findBlock(colIdx: Int32Array, lo: number, hi: number, col: number): number {
+  const end = hi;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (colIdx[mid] < col) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < end && colIdx[lo] === col ? lo : -1;
 }

@@ -34,8 +34,9 @@ Outputs in --out:
   steps.jsonl                one line of statistics per step (contacts, iterations, timers, ...)
   bodies.pvd                 the bodies over time, for ParaView: bodies_NNNNNN.vtp per frame,
                              surfaces with point data body_id, velocity, speed
-  contacts.pvd               contact points per frame (contacts_NNNNNN.vtp) with the reaction,
-                             its normal part, the normal, the gap and the two bodies
+  contacts.pvd               contact points per frame (contacts_NNNNNN.vtp) with the reaction
+                             (the impulse over the step; average force = impulse / h), its
+                             normal part, the normal, the gap and the two bodies
   bodies.json, frames.jsonl  body names and shapes; every body's pose per frame (position,
                              then the 3x3 linear map, row-major), for viewers
   problems/step-NNNNNN.hdf5  with --dump-problems

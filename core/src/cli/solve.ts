@@ -1,4 +1,5 @@
-import { basename, extname, resolve } from 'node:path';
+import { accessSync, constants, statSync } from 'node:fs';
+import { basename, dirname, extname, resolve } from 'node:path';
 import type { SolveResult } from '../plugin/contracts.js';
 import { MoreauError } from '../plugin/errors.js';
 import { createRegistry } from '../plugin/builtins.js';
@@ -7,7 +8,7 @@ import { resolve as resolveRun } from '../plugin/resolve.js';
 import { SiconosMerit } from '../merit/siconos.js';
 import { jsonArg, numberArg, parseCommandArgs } from './args.js';
 import { applyOverrides, findConfig } from './config-file.js';
-import { EXIT, type CliIO } from './io.js';
+import { EXIT, jsonText, type CliIO } from './io.js';
 import { showProgress } from './progress.js';
 import { renderTable, formatNumber } from './table.js';
 
@@ -22,10 +23,16 @@ Solves a frictional contact problem file (FCLIB .hdf5, Siconos .dat, Moreau .jso
   --max-iter <n>         iteration cap of whichever solver runs
   --merit <name>         merit of the stopping test (siconos, energy, newton, ...)
   --frictionless         set every friction coefficient to 0
-  --out <file>           write the solution (.json, or .hdf5 as FCLIB with the problem)
-  --json                 print one JSON object instead of a table
+  --out <file>           write the solution (.json, or .hdf5 as FCLIB with the problem);
+                         checked before the solve: its folder must exist and be writable
+  --force                let --out overwrite the problem file itself
+  --json                 print one JSON object instead of a table (non-finite numbers
+                         as the strings "Infinity", "-Infinity", "NaN", never null)
 
-Exit status: 0 converged, 1 not converged, 2 user error.`;
+A global problem is reduced to local form; a reduction whose W would exceed
+the memory budget (MOREAU_MAX_MEMORY, default 1GB) is refused with E_TOO_LARGE.
+
+Exit status: 0 converged, 1 not converged, 2 user error, 3 internal error.`;
 
 /** The record `moreau solve --json` prints. */
 export interface SolveReport {
@@ -51,7 +58,7 @@ export async function solveCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('solve', args, {
     solver: { type: 'string' }, options: { type: 'string' }, config: { type: 'string' },
     tol: { type: 'string' }, 'max-iter': { type: 'string' }, merit: { type: 'string' },
-    frictionless: { type: 'boolean' }, out: { type: 'string' }, json: { type: 'boolean' },
+    frictionless: { type: 'boolean' }, out: { type: 'string' }, force: { type: 'boolean' }, json: { type: 'boolean' },
   });
   if (positionals.length !== 1) throw new MoreauError('E_USAGE', `moreau solve expects one problem file, got ${positionals.length}.\n\n${solveHelp}`);
   const file = resolve(io.cwd, positionals[0]);
@@ -65,12 +72,14 @@ export async function solveCommand(args: string[], io: CliIO): Promise<number> {
   if (out && !['.json', '.hdf5', '.h5'].includes(extname(out))) {
     throw new MoreauError('E_USAGE', `--out must end in .json or .hdf5, got "${out}"`);
   }
+  // Before the solve, so a result is never computed only to be lost, nor the problem overwritten by mistake.
+  if (out) checkOutTarget(resolve(io.cwd, out), file, Boolean(values.force));
 
   // Validate the configuration before reading a possibly large file.
   const { config, dir } = findConfig(io.cwd, values.config as string | undefined);
   const registry = createRegistry();
   await loadPlugins(registry, { baseDir: dir, extra: config.plugins });
-  let solverConfig = values.solver ? { name: String(values.solver) } : config.solver;
+  let solverConfig = values.solver !== undefined ? { name: String(values.solver) } : config.solver;
   if (extraOptions) solverConfig = { ...solverConfig, options: { ...(solverConfig.options ?? {}), ...extraOptions } };
   solverConfig = applyOverrides(solverConfig, registry, overrides);
   const run = resolveRun(solverConfig, registry);
@@ -110,9 +119,32 @@ export async function solveCommand(args: string[], io: CliIO): Promise<number> {
     if (extname(out) === '.json') await io2.writeSolutionJson(target, { r: result.r, u: result.u }, { problem: problem.name, meta: summary(report) });
     else await io2.writeFclibLocal(target, problem, { solution: { r: result.r, u: result.u } });
   }
-  if (values.json) io.out(JSON.stringify(report));
+  if (values.json) io.out(jsonText(report));
   else io.out(renderSolveReport(report));
   return result.converged ? EXIT.converged : EXIT.notConverged;
+}
+
+/**
+ * `--out` must name a file (not a folder) in an existing, writable folder, and not
+ * the problem file itself unless `force` (same path, or the same file by another name).
+ */
+function checkOutTarget(target: string, input: string, force: boolean): void {
+  const dir = dirname(target);
+  try {
+    if (!statSync(dir).isDirectory()) throw new MoreauError('E_FILE_IO', `--out ${target}: ${dir} is not a folder.`, { file: target });
+    accessSync(dir, constants.W_OK);
+  } catch (e) {
+    if (e instanceof MoreauError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new MoreauError('E_FILE_IO', `--out ${target}: its folder ${dir} ${code === 'ENOENT' ? 'does not exist' : `is not writable (${code})`}.`, { file: target });
+  }
+  const existing = statSync(target, { throwIfNoEntry: false });
+  if (!existing) return;
+  if (existing.isDirectory()) throw new MoreauError('E_FILE_IO', `--out ${target} is a folder; give a file name ending in .json or .hdf5.`, { file: target });
+  const source = statSync(input, { throwIfNoEntry: false });
+  if (!force && source && source.ino === existing.ino && source.dev === existing.dev) {
+    throw new MoreauError('E_USAGE', `--out ${target} is the problem file itself; writing the solution would replace the problem. Choose another file, or add --force.`, { file: target });
+  }
 }
 
 function summary(r: SolveReport) {

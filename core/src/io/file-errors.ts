@@ -22,7 +22,8 @@ export function fileIoError(file: string, message: string, cause?: unknown): Mor
  */
 export function toFileError(e: unknown, file: string, place: string): MoreauError {
   if (e instanceof MoreauError) {
-    if (e.code === 'E_FILE_FORMAT' || e.code === 'E_FILE_IO') return e;
+    // Refusals that are not about the content (too large for the memory budget, a bad budget setting) keep their code.
+    if (e.code === 'E_FILE_FORMAT' || e.code === 'E_FILE_IO' || e.code === 'E_TOO_LARGE' || e.code === 'E_USAGE') return e;
     return fileFormatError(file, place, e.message, e);
   }
   const text = e instanceof Error ? e.message : String(e);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { moreauError } from '../../test/io-helpers.js';
-import { MAX_DENSE_BLOCK, reduceGlobal } from './global-reduction.js';
+import { MAX_DENSE_BLOCK, memoryBudget, reduceGlobal } from './global-reduction.js';
 import { ScalarEntries } from './scalar-entries.js';
 
 /** Deterministic uniform numbers in [-1, 1) (mulberry32). */
@@ -131,15 +131,57 @@ describe('reduceGlobal', () => {
     await moreauError(() => reduceGlobal({ nv: 3, nr: 3, M: Z, H, f: new Float64Array(3), w: new Float64Array(3) }, 'g.h5'));
   });
 
-  it('should refuse a block of M larger than the dense limit', async () => {
+  it('should refuse a block of M that is not SPD and larger than the dense LU limit, with E_TOO_LARGE', async () => {
+    // tridiag(−1, 2, −2): not symmetric, so no band Cholesky; dense LU is refused above MAX_DENSE_BLOCK.
     const nv = MAX_DENSE_BLOCK + 1;
     const M = new ScalarEntries(), H = new ScalarEntries();
     for (let i = 0; i < nv; i++) {
       M.push(i, i, 2);
-      if (i > 0) { M.push(i, i - 1, -1); M.push(i - 1, i, -1); }
+      if (i > 0) { M.push(i, i - 1, -1); M.push(i - 1, i, -2); }
     }
     H.push(0, 0, 1);
-    const err = await moreauError(() => reduceGlobal({ nv, nr: 3, M, H, f: new Float64Array(nv), w: new Float64Array(3) }, 'g.h5'));
+    const err = await moreauError(() => reduceGlobal({ nv, nr: 3, M, H, f: new Float64Array(nv), w: new Float64Array(3) }, 'g.h5'), 'E_TOO_LARGE');
     expect(err.where?.place).toBe('/fclib_global/M');
+  });
+
+  it('should factorise a long tridiagonal SPD M by band Cholesky, storing O(n) numbers, W matching the dense reference', () => {
+    // A chain of 40 velocities (one connected block) scrambled by a permutation, so the reordering must find the band.
+    const nv = 40, nr = 12, rand = rng(5);
+    const perm = Array.from({ length: nv }, (_, i) => i).sort((a, b) => ((a * 17 + 3) % nv) - ((b * 17 + 3) % nv));
+    const Md = new Float64Array(nv * nv);
+    for (let i = 0; i < nv; i++) {
+      Md[perm[i] * nv + perm[i]] = 3;
+      if (i > 0) Md[perm[i] * nv + perm[i - 1]] = Md[perm[i - 1] * nv + perm[i]] = -1 + 0.5 * rand();
+    }
+    const Hd = Float64Array.from({ length: nv * nr }, () => (rand() > 0.7 ? rand() : 0));
+    const g = { nv, nr, Md, Hd, f: Float64Array.from({ length: nv }, rand), w: Float64Array.from({ length: nr }, rand) };
+    const red = reduceGlobal({ nv, nr, M: toEntries(nv, nv, Md), H: toEntries(nv, nr, Hd), f: g.f, w: g.w }, 'g.h5');
+    const ref = reference(g);
+    // Diagonally dominant (3 > 2 · 1.5): well conditioned, so Cholesky and Gauss-Jordan agree to rounding.
+    expect(maxRelDiff(red.W.toDense(), ref.W)).toBeLessThan(1e-12);
+    expect(maxRelDiff(red.q, ref.q)).toBeLessThan(1e-12);
+    expect(red.largestBand).toBe(1);
+    expect(red.factorNumbers).toBe(2 * nv);
+    expect(red.cholesky).toBe(1);
+  });
+
+  it('should refuse, before factorising, a W larger than the memory budget, with the estimate', async () => {
+    const g = makeGlobal(3, [6, 6], 12, true);
+    const args = { nv: g.nv, nr: g.nr, M: toEntries(g.nv, g.nv, g.Md), H: toEntries(g.nv, g.nr, g.Hd), f: g.f, w: g.w };
+    const err = await moreauError(() => reduceGlobal(args, 'g.h5', 1000), 'E_TOO_LARGE');
+    expect(err.message).toMatch(/up to \d+ blocks/);
+    expect(err.message).toContain('MOREAU_MAX_MEMORY');
+    expect(() => reduceGlobal(args, 'g.h5', 1e6)).not.toThrow();
+  });
+
+  it('should read the budget from MOREAU_MAX_MEMORY in bytes or KB/MB/GB, and refuse a malformed one', () => {
+    expect(memoryBudget({})).toBe(2 ** 30);
+    expect(memoryBudget({ MOREAU_MAX_MEMORY: '4GB' })).toBe(4 * 2 ** 30);
+    expect(memoryBudget({ MOREAU_MAX_MEMORY: '512 mb' })).toBe(512 * 2 ** 20);
+    expect(memoryBudget({ MOREAU_MAX_MEMORY: '1.5G' })).toBe(1.5 * 2 ** 30);
+    expect(memoryBudget({ MOREAU_MAX_MEMORY: '123456' })).toBe(123456);
+    for (const bad of ['lots', '-1GB', '0', '4 PB', '0x10']) {
+      expect(() => memoryBudget({ MOREAU_MAX_MEMORY: bad })).toThrow(expect.objectContaining({ code: 'E_USAGE' }));
+    }
   });
 });

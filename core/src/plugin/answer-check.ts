@@ -69,8 +69,7 @@ export interface AnswerExpectation {
  */
 export class AnswerChecker {
   private scaleFor: FrictionContactProblem | undefined;
-  private qNorm = 0;
-  private naturalImpulse = Infinity;
+  private scale: ProblemScales = { qNorm: 0, naturalImpulse: Infinity };
 
   check(problem: FrictionContactProblem, res: SolveResult, expect: AnswerExpectation): SolveResult {
     const n = problem.size, r = res.r;
@@ -78,47 +77,70 @@ export class AnswerChecker {
     const wrNorm = norm2Scaled(u);
     for (let i = 0; i < n; i++) u[i] += problem.q[i];
     const error = expect.merit.evaluate(problem, r, u);
-    this.scales(problem);
+    if (this.scaleFor !== problem) {
+      this.scale = problemScales(problem);
+      this.scaleFor = problem;
+    }
     // V: the problem's velocity scale, free velocity and the velocity the reactions impose.
-    const V = Math.max(this.qNorm, wrNorm);
+    const V = Math.max(this.scale.qNorm, wrNorm);
     const base = { ...res, u, error, merit: expect.meritName };
 
     const mayRelabel = res.converged || (res.reason !== 'time-budget' && res.reason !== 'breakdown');
-    const diverged = mayRelabel ? this.divergence(r, u, V) : undefined;
+    const diverged = mayRelabel ? divergenceFailure(r, u, V, this.scale.naturalImpulse) : undefined;
     if (diverged) return { ...base, converged: false, reason: 'diverged', check: diverged };
     if (!res.converged) return base;
 
     const failure = coneFailure(r, problem.mu) ?? meritFailure(error, expect, res.error) ?? approachFailure(u, V);
     return failure ? { ...base, converged: false, reason: 'rejected', check: failure } : { ...base, reason: 'converged' };
   }
+}
 
-  /** ‖r‖ beyond the natural impulse scale while an active contact still approaches. */
-  private divergence(r: Float64Array, u: Float64Array, V: number): AnswerCheckFailure | undefined {
-    const rNorm = norm2Scaled(r);
-    if (!(rNorm > ANSWER_CHECK.divergenceFactor * this.naturalImpulse)) return undefined;
-    let contact = -1, approach = ANSWER_CHECK.divergenceApproach * V;
-    for (let o = 0; o < r.length; o += 3) {
-      if (r[o] > 0 && -u[o] > approach) { approach = -u[o]; contact = o / 3; }
-    }
-    if (contact < 0) return undefined;
-    const message = `diverged: ‖r‖ = ${fmt(rNorm)} is ${fmt(rNorm / this.naturalImpulse)} times the natural impulse scale `
-      + `‖q‖ / min W_NN = ${fmt(this.naturalImpulse)} while contact ${contact} still approaches (u_N = ${fmt(-approach)}, r_N = ${fmt(r[3 * contact])})`;
-    return { failed: 'diverged', contact, message };
-  }
+/**
+ * For a solver's own last word before it claims convergence (its merit already below its
+ * tolerance): the reason the answer must still not be called converged, or undefined —
+ * 'infeasible' when a contact proves there is no solution, 'diverged' under the divergence
+ * rule, 'rejected' when r leaves a cone or a contact still approaches (docs/convergence.md).
+ * `u` is W r + q. The chain applies the same rules to every answer; a plugin that applies
+ * them too passes the conformance property "problems without a solution are never called
+ * converged" on its own.
+ */
+export function claimRefusal(problem: FrictionContactProblem, r: Float64Array, u: Float64Array): 'infeasible' | 'diverged' | 'rejected' | undefined {
+  if (infeasibleContact(problem) >= 0) return 'infeasible';
+  const scale = problemScales(problem);
+  const V = Math.max(scale.qNorm, norm2Scaled(bsrMul(problem.W, r, new Float64Array(problem.size))));
+  if (divergenceFailure(r, u, V, scale.naturalImpulse)) return 'diverged';
+  return coneFailure(r, problem.mu) ?? approachFailure(u, V) ? 'rejected' : undefined;
+}
 
-  /** ‖q‖ and the natural impulse scale ‖q‖ / (smallest positive W_NN), once per problem. */
-  private scales(problem: FrictionContactProblem): void {
-    if (this.scaleFor === problem) return;
-    const { W } = problem;
-    let wmin = Infinity;
-    for (let a = 0; a < problem.contacts; a++) {
-      const wnn = W.values[9 * W.diagIdx[a]];
-      if (wnn > 0 && wnn < wmin) wmin = wnn;
-    }
-    this.qNorm = norm2Scaled(problem.q);
-    this.naturalImpulse = wmin < Infinity ? this.qNorm / wmin : Infinity;
-    this.scaleFor = problem;
+interface ProblemScales {
+  qNorm: number;
+  /** ‖q‖ / (smallest positive W_NN): the impulse that stops the fastest approach at the stiffest contact. */
+  naturalImpulse: number;
+}
+
+function problemScales(problem: FrictionContactProblem): ProblemScales {
+  const { W } = problem;
+  let wmin = Infinity;
+  for (let a = 0; a < problem.contacts; a++) {
+    const wnn = W.values[9 * W.diagIdx[a]];
+    if (wnn > 0 && wnn < wmin) wmin = wnn;
   }
+  const qNorm = norm2Scaled(problem.q);
+  return { qNorm, naturalImpulse: wmin < Infinity ? qNorm / wmin : Infinity };
+}
+
+/** ‖r‖ beyond the natural impulse scale while an active contact still approaches. */
+function divergenceFailure(r: Float64Array, u: Float64Array, V: number, naturalImpulse: number): AnswerCheckFailure | undefined {
+  const rNorm = norm2Scaled(r);
+  if (!(rNorm > ANSWER_CHECK.divergenceFactor * naturalImpulse)) return undefined;
+  let contact = -1, approach = ANSWER_CHECK.divergenceApproach * V;
+  for (let o = 0; o < r.length; o += 3) {
+    if (r[o] > 0 && -u[o] > approach) { approach = -u[o]; contact = o / 3; }
+  }
+  if (contact < 0) return undefined;
+  const message = `diverged: ‖r‖ = ${fmt(rNorm)} is ${fmt(rNorm / naturalImpulse)} times the natural impulse scale `
+    + `‖q‖ / min W_NN = ${fmt(naturalImpulse)} while contact ${contact} still approaches (u_N = ${fmt(-approach)}, r_N = ${fmt(r[3 * contact])})`;
+  return { failed: 'diverged', contact, message };
 }
 
 function coneFailure(r: Float64Array, mu: Float64Array): AnswerCheckFailure | undefined {

@@ -12,14 +12,53 @@ export interface SolverConfig {
   fallback?: SolverConfig;
 }
 
-export const solverConfigSchema: z.ZodType<SolverConfig> = z.lazy(() =>
-  z.strictObject({
-    name: z.string().min(1).describe('registered solver name, e.g. "gauss-seidel"'),
-    options: z.record(z.string(), z.unknown()).optional().describe("the solver's options; see `moreau plugins`"),
-    start: z.enum(['previous', 'initial']).optional().describe('for a fallback: start from the previous solver\'s iterate or from the initial reactions'),
-    fallback: solverConfigSchema.optional(),
-  }),
-);
+/**
+ * The longest fallback chain a config may give, in links (the solver and its
+ * fallbacks). Longer chains are refused with E_CONFIG: no real chain comes near,
+ * and everything that walks a chain can then trust its length.
+ */
+export const MAX_SOLVER_CHAIN = 100;
+
+/** One link of a chain; its `fallback` is checked by the loop in solverConfigSchema. */
+const solverLinkSchema = z.strictObject({
+  name: z.string().min(1).describe('registered solver name, e.g. "gauss-seidel"'),
+  options: z.record(z.string(), z.unknown()).optional().describe("the solver's options; see `moreau plugins`"),
+  start: z.enum(['previous', 'initial']).optional().describe('for a fallback: start from the previous solver\'s iterate or from the initial reactions'),
+  fallback: z.unknown().optional().describe('the solver that runs when this one does not converge: { name, options?, start?, fallback? }'),
+});
+
+/**
+ * A solver chain, validated link by link in a loop (a recursive schema would
+ * overflow the stack on a chain of a few thousand links), at most
+ * MAX_SOLVER_CHAIN links. Issues carry their path (`fallback.fallback.name`).
+ */
+export const solverConfigSchema: z.ZodType<SolverConfig> = z.unknown().transform((value, ctx): SolverConfig => {
+  const links: SolverConfig[] = [];
+  const path: string[] = [];
+  for (let link: unknown = value; link !== undefined; link = (link as { fallback?: unknown }).fallback) {
+    if (links.length === MAX_SOLVER_CHAIN) {
+      ctx.addIssue({ code: 'custom', path: [...path], message: `the fallback chain is longer than ${MAX_SOLVER_CHAIN} links, the limit; shorten it` });
+      return z.NEVER;
+    }
+    // `__proto__` read from JSON is an own key, but copying it into a record sets the prototype instead: refuse it here.
+    const options = (link as { options?: unknown } | null)?.options;
+    if (options && typeof options === 'object' && Object.hasOwn(options, '__proto__')) {
+      ctx.addIssue({ code: 'custom', path: [...path, 'options', '__proto__'], message: 'a solver has no option "__proto__" (a name on every object\'s prototype)' });
+      return z.NEVER;
+    }
+    const parsed = solverLinkSchema.safeParse(link);
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: [...path, ...issue.path.map(String)], message: issue.message });
+      return z.NEVER;
+    }
+    const { fallback: _next, ...rest } = parsed.data;
+    links.push(rest);
+    path.push('fallback');
+  }
+  // Relink from the tail so the result shares nothing with the input.
+  for (let k = links.length - 2; k >= 0; k--) links[k].fallback = links[k + 1];
+  return links[0];
+});
 
 /** A plugin of the dynamics half in a config file: `{ name, options? }` (integrator, detector). */
 export const pluginConfigSchema = z.strictObject({

@@ -17,6 +17,8 @@ export const ERROR_CODES = {
   E_USAGE: 'the command line is malformed',
   E_SOLVER_BREAKDOWN: 'a solver met a state it cannot continue from (e.g. a singular local system)',
   E_SCENE: 'a scene failed validation (shapes, bodies, materials, friction, time step)',
+  E_PLUGIN_LOAD: 'a plugin package was found but could not be loaded (a missing dependency of its own, or an error while its module ran)',
+  E_TOO_LARGE: 'the work asked for would need more memory than the budget allows',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

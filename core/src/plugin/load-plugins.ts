@@ -61,7 +61,11 @@ export async function importPluginPackage(spec: string, baseDir: string): Promis
     mod = (await importModule(spec, baseDir)) as typeof mod;
   } catch (e) {
     if (e instanceof MoreauError) throw e;
-    throw new MoreauError('E_PLUGIN_CONTRACT', `Could not load plugin package "${spec}": ${(e as Error).message}`, { file: spec }, { cause: e });
+    // The package was found, but importing it failed: a dependency of its own is missing, or its module threw.
+    // That is a load error, not a broken contract (the contract is checked on what it exports).
+    const missing = (e as { code?: string })?.code === 'ERR_MODULE_NOT_FOUND' || /cannot find (package|module)/i.test(String((e as Error)?.message));
+    const why = missing ? 'a module it imports cannot be found (install its dependencies)' : 'its module threw while loading';
+    throw new MoreauError('E_PLUGIN_LOAD', `Could not load plugin package "${spec}": ${why}: ${(e as Error)?.message ?? String(e)}`, { file: spec }, { cause: e });
   }
   const exported = Array.isArray(mod.plugins) ? mod.plugins : [mod.default];
   if (exported.length === 0 || exported[0] === undefined) {

@@ -61,6 +61,7 @@ export function resolve(config: unknown, registry: PluginRegistry, opts: { event
       solver: plugin.create(c.options, context), start: c.start,
       merit: typeof merit === 'string' ? merit : undefined,
       tolerance: typeof tolerance === 'number' ? tolerance : undefined,
+      friction: plugin.supports.friction,
     });
   }
   const solver = new SolverChain(links, events, context);
@@ -68,57 +69,79 @@ export function resolve(config: unknown, registry: PluginRegistry, opts: { event
   return { solver, events, context, container: child, config: resolved! };
 }
 
+/**
+ * Checks every link of the chain against the registry and its plugin's option
+ * schema, in a loop (chains are at most MAX_SOLVER_CHAIN links, but nothing here
+ * recurses), collecting one problem line per finding.
+ */
 function checkSolverConfig(
+  head: SolverConfig,
+  registry: PluginRegistry,
+  prefix: (string | number)[],
+  problems: string[],
+  noteKind: (unknownName: boolean) => void,
+): ResolvedSolverConfig | undefined {
+  const resolved: (ResolvedSolverConfig | undefined)[] = [];
+  let path = prefix;
+  for (let c: SolverConfig | undefined = head; c; c = c.fallback) {
+    resolved.push(checkLink(c, registry, path, problems, noteKind));
+    const fb = c.fallback && registry.has('solver', c.fallback.name) ? registry.get('solver', c.fallback.name) : undefined;
+    if (fb && (c.fallback!.start ?? 'previous') === 'previous' && !fb.supports.warmStart) {
+      problems.push(`${formatPath([...path, 'fallback', 'start'])}: solver "${fb.name}" does not support warm starts, so it cannot start from the previous iterate; set "start": "initial"`);
+      noteKind(false);
+    }
+    path = [...path, 'fallback'];
+  }
+  // Link the resolved chain from its tail; a link that failed breaks it (its problems are reported).
+  let next: ResolvedSolverConfig | undefined;
+  for (let k = resolved.length - 1; k >= 0; k--) {
+    const link = resolved[k];
+    if (link) link.fallback = next;
+    next = link;
+  }
+  return resolved[0];
+}
+
+/** One link: its name registered, its options known to the plugin (own keys only) and valid, its merit registered. */
+function checkLink(
   c: SolverConfig,
   registry: PluginRegistry,
   path: (string | number)[],
   problems: string[],
   noteKind: (unknownName: boolean) => void,
 ): ResolvedSolverConfig | undefined {
-  let plugin: SolverPlugin | undefined;
   if (!registry.has('solver', c.name)) {
     const known = registry.names('solver');
     problems.push(`${formatPath([...path, 'name'])}: unknown solver "${c.name}"; known solvers: ${known.join(', ') || '(none registered)'}`);
     noteKind(true);
-  } else {
-    plugin = registry.get('solver', c.name);
+    return undefined;
   }
+  const plugin: SolverPlugin = registry.get('solver', c.name);
   let options: Record<string, unknown> = {};
-  if (plugin) {
-    const given = c.options ?? {};
-    const shape = (plugin.options as unknown as { shape?: Record<string, unknown> }).shape;
-    if (shape) {
-      for (const key of Object.keys(given)) {
-        if (!(key in shape)) {
-          problems.push(`${formatPath([...path, 'options', key])}: "${c.name}" has no option "${key}"; its options are: ${Object.keys(shape).join(', ')}`);
-          noteKind(false);
-        }
-      }
-    }
-    const parsed = plugin.options.safeParse(given);
-    if (!parsed.success) {
-      problems.push(...formatIssues(parsed.error.issues, [...path, 'options']));
-      noteKind(false);
-    } else {
-      options = parsed.data as Record<string, unknown>;
-      const merit = options.merit;
-      if (typeof merit === 'string' && !registry.has('merit', merit)) {
-        problems.push(`${formatPath([...path, 'options', 'merit'])}: unknown merit "${merit}"; known merits: ${registry.names('merit').join(', ')}`);
-        noteKind(true);
+  const given = c.options ?? {};
+  const shape = (plugin.options as unknown as { shape?: Record<string, unknown> }).shape;
+  if (shape) {
+    for (const key of Object.keys(given)) {
+      // Own keys only: `toString`, `constructor`, `__proto__` are on every object's prototype, not options.
+      if (!Object.hasOwn(shape, key)) {
+        problems.push(`${formatPath([...path, 'options', key])}: "${c.name}" has no option "${key}"; its options are: ${Object.keys(shape).join(', ')}`);
+        noteKind(false);
       }
     }
   }
-  const start = c.start ?? 'previous';
-  let fallback: ResolvedSolverConfig | undefined;
-  if (c.fallback) {
-    fallback = checkSolverConfig(c.fallback, registry, [...path, 'fallback'], problems, noteKind);
-    const fb = registry.has('solver', c.fallback.name) ? registry.get('solver', c.fallback.name) : undefined;
-    if (fb && (c.fallback.start ?? 'previous') === 'previous' && !fb.supports.warmStart) {
-      problems.push(`${formatPath([...path, 'fallback', 'start'])}: solver "${fb.name}" does not support warm starts, so it cannot start from the previous iterate; set "start": "initial"`);
-      noteKind(false);
+  const parsed = plugin.options.safeParse(given);
+  if (!parsed.success) {
+    for (const line of formatIssues(parsed.error.issues, [...path, 'options'])) problems.push(line);
+    noteKind(false);
+  } else {
+    options = parsed.data as Record<string, unknown>;
+    const merit = options.merit;
+    if (typeof merit === 'string' && !registry.has('merit', merit)) {
+      problems.push(`${formatPath([...path, 'options', 'merit'])}: unknown merit "${merit}"; known merits: ${registry.names('merit').join(', ')}`);
+      noteKind(true);
     }
   }
-  return plugin ? { name: c.name, options, start, fallback } : undefined;
+  return { name: c.name, options, start: c.start ?? 'previous' };
 }
 
 function configError(lines: string[], unknownOnly: boolean): MoreauError {

@@ -4,7 +4,7 @@ import type { FrictionContactProblem } from '../problem/friction-contact-problem
 import type { EventBus } from '../events/event-bus.js';
 import { AnswerChecker, infeasibleContact, infeasibleMessage, type AnswerExpectation } from './answer-check.js';
 import type { ContactSolver, PluginContext, SolveAttempt, SolveOptions, SolveResult } from './contracts.js';
-import { isMoreauError } from './errors.js';
+import { isMoreauError, MoreauError } from './errors.js';
 
 export interface ChainLink {
   solver: ContactSolver;
@@ -14,6 +14,8 @@ export interface ChainLink {
   merit?: string;
   /** The solver's stopping tolerance (its `tolerance` option); else its claimed error is the bar. */
   tolerance?: number;
+  /** False when the plugin declares `supports.friction: false`: a problem with μ > 0 is refused. */
+  friction?: boolean;
 }
 
 /**
@@ -27,6 +29,10 @@ export interface ChainLink {
  * A problem one contact proves infeasible is answered 'infeasible' before any solver
  * runs. Also the last guard against NaN: a result with a non-finite value is replaced by
  * its starting point and marked a breakdown, so no NaN leaves a run.
+ *
+ * A chain holding a solver that declares `supports.friction: false` refuses a problem
+ * with μ > 0 (E_UNSUPPORTED, naming the solver and the contact), rather than let it
+ * answer a frictional problem as if it were frictionless.
  */
 export class SolverChain implements ContactSolver {
   readonly name: string;
@@ -42,6 +48,7 @@ export class SolverChain implements ContactSolver {
 
   solve(problem: FrictionContactProblem, options: SolveOptions = {}): SolveResult {
     const t0 = performance.now();
+    this.refuseFriction(problem);
     const proof = infeasibleContact(problem);
     if (proof >= 0) return this.infeasible(problem, proof, t0);
     const attempts: SolveAttempt[] = [];
@@ -71,6 +78,20 @@ export class SolverChain implements ContactSolver {
       if (result.converged || result.reason === 'time-budget') break;
     }
     return { ...result!, attempts, ms: performance.now() - t0 };
+  }
+
+  /** E_UNSUPPORTED when a link solves frictionless problems only and `problem` has μ > 0. */
+  private refuseFriction(problem: FrictionContactProblem): void {
+    const link = this.links.find((l) => l.friction === false);
+    if (!link) return;
+    const { mu } = problem;
+    for (let a = 0; a < problem.contacts; a++) {
+      if (mu[a] > 0) {
+        throw new MoreauError('E_UNSUPPORTED',
+          `solver "${link.solver.name}" declares supports.friction = false (frictionless problems only), but contact ${a} of "${problem.name}" has μ = ${mu[a]}; choose a solver that supports friction or set every μ to 0`,
+          { index: a });
+      }
+    }
   }
 
   /** The merit and tolerance a link's answers are held to. */

@@ -1,5 +1,5 @@
 import {
-  checkWarmStart, PowerIteration, solveBudget,
+  checkWarmStart, claimRefusal, PowerIteration, solveBudget,
   type ContactSolver, type EventBus, type FrictionContactProblem, type MeritFunction,
   type PluginContext, type SolveOptions, type SolveResult, type StopReason,
 } from '@moreau/core';
@@ -172,6 +172,9 @@ export class ApgdSolver implements ContactSolver {
     const r = Float64Array.from(ws.r);
     const u = Float64Array.from(ws.wr);
     for (let i = 0; i < n; i++) u[i] += problem.q[i];
+    // A small relative merit is no solution when r ran away on a problem without one (the
+    // merit divides by ‖r‖): core's rule of docs/convergence.md has the last word.
+    if (reason === 'converged') reason = claimRefusal(problem, r, u) ?? reason;
     const converged = reason === 'converged';
     const ms = performance.now() - t0;
     this.events.emit('solver:end', { solver: this.name, converged, reason, iterations: total, error, merit: this.merit.name, ms });

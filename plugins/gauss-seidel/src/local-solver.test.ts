@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { LocalSolver, SEPARATED, STICKING, SLIDING, FAILED } from './local-solver.js';
+import { naturalMapResidual } from './residual.js';
 
 /** Siconos' per-contact error for u = W r + q, written out here independently of the solver. */
 function siconosError(W: ArrayLike<number>, q: ArrayLike<number>, mu: number, r: ArrayLike<number>): number {
@@ -179,5 +180,13 @@ describe('LocalSolver', () => {
       const { r } = solve(I3, [-1, 3, 4], mu);
       expect(siconosError(I3, [-1, 3, 4], mu, r)).toBeLessThan(1e-15);
     }
+  });
+});
+
+describe('the one-contact residual at μ = 0', () => {
+  test('should be zero at an exact separated solution (r = 0, u_N > 0, q_T = 0)', () => {
+    // u = q = [1, 0, 0], r = 0: x = r − ũ = [−1, 0, 0] lies in the polar half-line, P_K(x) = 0.
+    // Without the x_N ≥ 0 guard, ρ = 0 ≤ μ x_N = −0 took the "inside" branch and gave 1.
+    expect(naturalMapResidual(0, 0, 0, 1, 0, 0, 1, 0, 0, 0)).toBe(0);
   });
 });

@@ -13,7 +13,8 @@ export function naturalMapResidual(
   const x0 = r0 - (u0 + mu * ut), x1 = r1 - u1, x2 = r2 - u2;
   const rho = Math.sqrt(x1 * x1 + x2 * x2);
   let e0: number, e1: number, e2: number;
-  if (rho <= mu * x0) {
+  // x0 >= 0 matters at μ = 0 only: there rho <= μ x0 holds as 0 <= −0 for x = [−1, 0, 0] (as in core's projectOntoCone).
+  if (rho <= mu * x0 && x0 >= 0) {
     e0 = r0 - x0; e1 = r1 - x1; e2 = r2 - x2;
   } else if (mu * rho <= -x0) {
     e0 = r0; e1 = r1; e2 = r2;

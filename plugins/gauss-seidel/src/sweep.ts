@@ -1,4 +1,4 @@
-import type { FrictionContactProblem } from '@moreau/core';
+import { projectOntoCone, type FrictionContactProblem } from '@moreau/core';
 import { lu3, luSolve3 } from './lu3.js';
 import type { LocalSolverOptions } from './local-solver.js';
 import { SlidingSolver } from './sliding-solver.js';
@@ -109,16 +109,12 @@ export class Sweeper {
         n0 = r0 + omega * (n0 - r0);
         n1 = r1 + omega * (n1 - r1);
         n2 = r2 + omega * (n2 - r2);
-        // Over-relaxation can leave the cone (a convex combination, ω < 1, cannot).
+        // Over-relaxation can leave the cone (a convex combination, ω < 1, cannot): project
+        // back with core's projection, whose x_N ≥ 0 guard keeps r_N ≥ 0 at μ = 0 too.
         if (omega > 1) {
-          const t = Math.sqrt(n1 * n1 + n2 * n2);
-          if (t > m * n0) {
-            if (m * t <= -n0) { n0 = 0; n1 = 0; n2 = 0; } else {
-              const pn = (n0 + m * t) / (1 + m * m);
-              const s = (m * pn) / t;
-              n0 = pn; n1 *= s; n2 *= s;
-            }
-          }
+          st[0] = n0; st[1] = n1; st[2] = n2;
+          projectOntoCone(st, 0, st, 0, m);
+          n0 = st[0]; n1 = st[1]; n2 = st[2];
         }
       }
       const d0 = n0 - r0, d1 = n1 - r1, d2 = n2 - r2;

@@ -1,0 +1,90 @@
+import fc from 'fast-check';
+import { AnswerChecker, isMoreauError, type SolveResult } from '@moreau/core';
+import { arbBroadCase, arbGeneratedCase } from './solver-cases.js';
+import { check, difference, sameBits } from './solver-checks.js';
+import { requireTolerance, solveFresh, type SolverUnderTest } from './solver-harness.js';
+import { solveInProcess } from './solver-process.js';
+import { spec, type SolverPropertyName, type SolverPropertySpec } from './solver-property.js';
+import { arbUnsolvableCase } from './solver-unsolvable-cases.js';
+
+/** Runs of the cross-process property (each starts two Node processes). */
+export const PROCESS_RUNS = 2;
+
+type HonestyName =
+  | 'problems without a solution are never called converged'
+  | 'core refuses frictional problems to a frictionless-only plugin'
+  | 'same input gives bit-identical output in another process';
+
+/**
+ * Properties about claims a plugin cannot fake in one process on solvable problems: no
+ * convergence claimed where no solution exists, core's refusal of μ > 0 for a plugin
+ * declaring `friction: false`, and determinism across processes.
+ */
+export function honestyProperties(sut: SolverUnderTest): Pick<Record<SolverPropertyName, SolverPropertySpec>, HonestyName> {
+  const { friction } = sut;
+  return {
+    'problems without a solution are never called converged': spec({
+      arbitrary: arbUnsolvableCase(friction),
+      predicate: (c) => {
+        const { result } = solveFresh(sut, c.problem);
+        if (!result.converged) return;
+        check(c.contact < 0,
+          () => `converged: true on a problem without a solution: contact ${c.contact} approaches (q_N = ${c.problem.q[3 * c.contact]}) and W's row of it is zero, yet the solver returned u_N = ${result.u[3 * c.contact]}, r_N = ${result.r[3 * c.contact]} (${result.iterations} iterations, reported ${result.merit} = ${result.error})`);
+        // A solution needs reactions near 1e300: core's answer check judges the claim.
+        const verdict = new AnswerChecker().check(c.problem, result, {
+          merit: sut.merit(sut.meritName), meritName: sut.meritName, tolerance: requireTolerance(sut),
+        });
+        check(verdict.converged, () => `converged: true, but core's answer check refuses it: ${verdict.check?.message ?? verdict.reason}`);
+      },
+    }),
+
+    'core refuses frictional problems to a frictionless-only plugin': spec({
+      skip: friction ? 'the plugin declares friction: true' : undefined,
+      arbitrary: arbGeneratedCase({ friction: true, contacts: [1, 30], ill: 0, zeroMu: [0, 0.6] }),
+      predicate: (c) => {
+        const frictional = c.problem.mu.some((m) => m > 0);
+        if (!frictional) return { inconclusive: 'every μ is 0' };
+        const refusal = (run: () => SolveResult): unknown => {
+          try {
+            run();
+          } catch (e) {
+            return e;
+          }
+          return undefined;
+        };
+        const budget = { maxIterations: sut.maxIterations, timeBudgetMs: sut.timeBudgetMs };
+        const thrown = refusal(() => sut.chain().solve(c.problem, budget));
+        check(isMoreauError(thrown, 'E_UNSUPPORTED'),
+          () => `core ran the plugin (friction: false) on a problem with μ > 0 ${thrown ? `and threw ${String(thrown)}` : 'without refusing it'}; expected E_UNSUPPORTED`);
+        const frictionless = refusal(() => sut.chain().solve(c.problem.frictionless(), budget));
+        check(frictionless === undefined, () => `the same problem with every μ = 0 was refused too: ${String(frictionless)}`);
+      },
+    }),
+
+    'same input gives bit-identical output in another process': spec({
+      skip: sut.module ? undefined : 'no module to load the plugin from in another process (pass { module } to the suite; moreau conformance does)',
+      maxRuns: PROCESS_RUNS,
+      noShrink: true,
+      arbitrary: fc.array(arbBroadCase(friction), { minLength: 2, maxLength: 5 })
+        .map((cases) => ({ cases, label: cases.map((x) => x.label).join('; ') })),
+      predicate: (c) => {
+        const remote = { ...sut.module!, cwd: sut.module!.cwd ?? process.cwd(), name: sut.plugin.name, options: sut.options };
+        // No time budget: where a budget stops a solve depends on the machine, not the plugin.
+        const solve = { maxIterations: sut.maxIterations };
+        const problems = c.cases.map((x) => x.problem);
+        let a, b;
+        try {
+          a = solveInProcess(remote, problems, solve);
+          b = solveInProcess(remote, problems, solve);
+        } catch (e) {
+          check(false, () => (e as Error).message);
+        }
+        for (let i = 0; i < problems.length; i++) {
+          const x = a[i], y = b[i];
+          check(sameBits(x.r, y.r) && sameBits(x.u, y.u) && x.iterations === y.iterations && x.reason === y.reason,
+            () => `two processes returned different answers on ${c.cases[i].label}: ‖Δr‖ = ${difference(x.r, y.r).norm}, ‖Δu‖ = ${difference(x.u, y.u).norm}, iterations ${x.iterations} vs ${y.iterations}, ${x.reason} vs ${y.reason}`);
+        }
+      },
+    }),
+  };
+}
