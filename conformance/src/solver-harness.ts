@@ -4,6 +4,7 @@ import {
   type SolverEndEvent, type SolverIterationEvent, type SolverPlugin,
 } from '@moreau/core';
 import { check, CheckFailure, checkShape } from './solver-checks.js';
+import { watched } from './solver-watch.js';
 
 /** Options of `solverSuite` and `runSolverConformance`. Every field is optional. */
 export interface SolverSuiteOptions {
@@ -27,9 +28,17 @@ export interface SolverSuiteOptions {
   /**
    * Where another process can load the plugin from (a path, file URL or package name, resolved
    * from `cwd`; the plugin is picked among its exports by name), for the cross-process
-   * determinism property. Without it that property is skipped. `moreau conformance` sets it.
+   * determinism property and for the watchdog. Without it that property is skipped and the
+   * suite runs in the caller's thread. `moreau conformance` sets it.
    */
   module?: { specifier: string; cwd?: string };
+  /**
+   * Run the properties in a worker thread that is terminated when a solve outlives its limit
+   * (solver-watch.ts), so a plugin that never returns fails the property instead of hanging the
+   * run. Needs `module` (the worker loads the plugin from it) and the compiled suite (`npm run
+   * build`). Default: true when `module` is given.
+   */
+  watchdog?: boolean;
 }
 
 /** A solver plugin ready to be certified: options validated, capabilities read, fresh instances on demand. */
@@ -135,10 +144,11 @@ export function observe(sut: SolverUnderTest, run: { solver: ContactSolver; even
   const onEnd = (e: SolverEndEvent) => ends.push(e), onIteration = (e: SolverIterationEvent) => iterations.push(e);
   run.events.on('solver:end', onEnd);
   run.events.on('solver:iteration', onIteration);
+  const options: SolveOptions = { maxIterations: sut.maxIterations, timeBudgetMs: sut.timeBudgetMs, ...extra };
   const t0 = performance.now();
   let result: SolveResult;
   try {
-    result = run.solver.solve(p, { maxIterations: sut.maxIterations, timeBudgetMs: sut.timeBudgetMs, ...extra });
+    result = watched(`solve of ${p.name || 'a problem'} (${p.contacts} contacts)`, options.timeBudgetMs, () => run.solver.solve(p, options));
   } catch (e) {
     const err = e as { code?: string; message?: string };
     throw new CheckFailure(`solve threw ${err?.code ?? (e as Error)?.name ?? 'an exception'}: ${err?.message ?? String(e)}`);

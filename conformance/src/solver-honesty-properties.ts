@@ -3,9 +3,10 @@ import { AnswerChecker, isMoreauError, type SolveResult } from '@moreau/core';
 import { arbBroadCase, arbGeneratedCase } from './solver-cases.js';
 import { check, difference, sameBits } from './solver-checks.js';
 import { requireTolerance, solveFresh, type SolverUnderTest } from './solver-harness.js';
-import { solveInProcess } from './solver-process.js';
+import { PROCESS_TIMEOUT_MS, solveInProcess } from './solver-process.js';
 import { spec, type SolverPropertyName, type SolverPropertySpec } from './solver-property.js';
 import { arbUnsolvableCase } from './solver-unsolvable-cases.js';
+import { watched } from './solver-watch.js';
 
 /** Runs of the cross-process property (each starts two Node processes). */
 export const PROCESS_RUNS = 2;
@@ -53,10 +54,11 @@ export function honestyProperties(sut: SolverUnderTest): Pick<Record<SolverPrope
           return undefined;
         };
         const budget = { maxIterations: sut.maxIterations, timeBudgetMs: sut.timeBudgetMs };
-        const thrown = refusal(() => sut.chain().solve(c.problem, budget));
+        const solve = (p: typeof c.problem) => watched(`solve through core's chain (${p.contacts} contacts)`, budget.timeBudgetMs, () => sut.chain().solve(p, budget));
+        const thrown = refusal(() => solve(c.problem));
         check(isMoreauError(thrown, 'E_UNSUPPORTED'),
           () => `core ran the plugin (friction: false) on a problem with μ > 0 ${thrown ? `and threw ${String(thrown)}` : 'without refusing it'}; expected E_UNSUPPORTED`);
-        const frictionless = refusal(() => sut.chain().solve(c.problem.frictionless(), budget));
+        const frictionless = refusal(() => solve(c.problem.frictionless()));
         check(frictionless === undefined, () => `the same problem with every μ = 0 was refused too: ${String(frictionless)}`);
       },
     }),
@@ -74,8 +76,10 @@ export function honestyProperties(sut: SolverUnderTest): Pick<Record<SolverPrope
         const problems = c.cases.map((x) => x.problem);
         let a, b;
         try {
-          a = solveInProcess(remote, problems, solve);
-          b = solveInProcess(remote, problems, solve);
+          // The child is killed after PROCESS_TIMEOUT_MS; the watchdog waits a little longer.
+          const inChild = () => watched('solves in a child process', undefined, () => solveInProcess(remote, problems, solve), PROCESS_TIMEOUT_MS + 30_000);
+          a = inChild();
+          b = inChild();
         } catch (e) {
           check(false, () => (e as Error).message);
         }

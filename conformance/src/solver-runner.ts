@@ -3,6 +3,7 @@ import type { SolverPlugin } from '@moreau/core';
 import { prepareSolver, type SolverSuiteOptions, type SolverUnderTest } from './solver-harness.js';
 import { solverProperties } from './solver-properties.js';
 import { SOLVER_PROPERTY_NAMES, type SolverPropertyName, type SolverPropertySpec } from './solver-property.js';
+import { watchdogFor } from './solver-watchdog.js';
 
 /**
  * pass: no run failed and at least one was conclusive; fail: a run failed; skip: the plugin
@@ -65,13 +66,16 @@ export function propertySeed(seed: number, i: number): number {
  * Runs one property `runs` times with fast-check (shrinking a failure unless the spec says
  * not to) and reports it. Never throws for a failing plugin: the failure is in the report.
  */
-export function runSolverProperty(name: SolverPropertyName, spec: SolverPropertySpec, options: { runs: number; seed: number }): PropertyReport {
+export function runSolverProperty(
+  name: SolverPropertyName, spec: SolverPropertySpec, options: { runs: number; seed: number; onRun?: (label: string) => void },
+): PropertyReport {
   const { seed } = options;
   const runs = Math.min(options.runs, spec.maxRuns ?? Infinity);
   if (spec.skip !== undefined) return { name, status: 'skip', reason: spec.skip, seed, runs: 0, inconclusive: 0, ms: 0 };
   const reasons = new Map<string, number>();
   let inconclusive = 0;
   const property = fc.property(spec.arbitrary, (c) => {
+    options.onRun?.(c.label);
     const verdict = spec.predicate(c);
     if (verdict) {
       inconclusive++;
@@ -99,6 +103,10 @@ export function runSolverProperty(name: SolverPropertyName, spec: SolverProperty
  * SOLVER_PROPERTY_NAMES runs `runs` times, and the report says pass, fail, skip or
  * inconclusive per property, with seeds and counterexamples. Throws MoreauError for a
  * malformed plugin (E_PLUGIN_CONTRACT) or invalid options (E_CONFIG).
+ *
+ * With `options.module` (and `watchdog` not false) every property runs in a worker thread
+ * under the watchdog (solver-watchdog.ts): a solve past its limit fails the property it
+ * was in, and the run continues with the next property in a fresh worker.
  */
 export async function runSolverConformance(plugin: SolverPlugin, options: RunnerOptions = {}): Promise<ConformanceReport> {
   const sut = prepareSolver(plugin, options);
@@ -106,16 +114,23 @@ export async function runSolverConformance(plugin: SolverPlugin, options: Runner
   const runs = options.runs ?? 25;
   const specs = solverProperties(sut);
   const properties: PropertyReport[] = [];
-  for (const [i, name] of SOLVER_PROPERTY_NAMES.entries()) {
-    const pseed = propertySeed(seed, i);
-    const selected = !options.only || options.only.includes(name) || specs[name].skip !== undefined;
-    const report = selected
-      ? runSolverProperty(name, specs[name], { runs, seed: pseed })
-      : { name, status: 'skip' as const, reason: 'not selected', seed: pseed, runs: 0, inconclusive: 0, ms: 0 };
-    properties.push(report);
-    options.onProperty?.(report);
-    // Let output written by onProperty reach the terminal between properties.
-    await new Promise((done) => setImmediate(done));
+  // With a module to load the plugin from, the properties run in a worker the watchdog can stop.
+  const guard = watchdogFor(plugin, options, seed, runs);
+  try {
+    for (const [i, name] of SOLVER_PROPERTY_NAMES.entries()) {
+      const pseed = propertySeed(seed, i);
+      const spec = specs[name];
+      const selected = !options.only || options.only.includes(name) || spec.skip !== undefined;
+      const report = !selected
+        ? { name, status: 'skip' as const, reason: 'not selected', seed: pseed, runs: 0, inconclusive: 0, ms: 0 }
+        : guard && spec.skip === undefined ? await guard.runProperty(name, pseed, runs) : runSolverProperty(name, spec, { runs, seed: pseed });
+      properties.push(report);
+      options.onProperty?.(report);
+      // Let output written by onProperty reach the terminal between properties.
+      await new Promise((done) => setImmediate(done));
+    }
+  } finally {
+    await guard?.close();
   }
   return summarize(sut, seed, runs, properties);
 }

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { main } from './main.js';
 import type { CliIO } from './io.js';
@@ -76,4 +77,33 @@ describe('moreau conformance', () => {
     expect(res.code).toBe(2);
     expect(res.err).toMatch(new RegExp(`^${code}: `));
   });
+
+  // The compiled command in a process of its own (`npm run build` first): a solver that never
+  // returns ends the run with status 1 instead of hanging it. The hang is infinite, so the
+  // verdict comes at the watchdog's limit (15 s for these budgets) on any machine; the kill
+  // below only stops a run that would otherwise hang this test.
+  test('should end a run whose solver never returns, failing that property and naming the budget', async () => {
+    const bin = fileURLToPath(new URL('../../bin/moreau.js', import.meta.url));
+    const res = await new Promise<{ code: number | null; out: string; err: string }>((done) => {
+      const child = execFile(process.execPath, [bin, 'conformance', './conformance/test-fixtures/hangs.js', '--json', '--runs', '3', '--seed', '42'],
+        { cwd: root, timeout: 240_000, killSignal: 'SIGKILL' }, (_e, out, err) => done({ code: child.exitCode, out, err }));
+    });
+    expect(res.code).toBe(1);
+    const report = JSON.parse(res.out) as JsonReport;
+    const hung = report.reports[0].properties.find((p) => p.name === 'respects the time budget')!;
+    expect(hung.status).toBe('fail');
+    expect(hung.reason).toMatch(/^solver did not return within 15000 ms .*the budget was (0|1|2|5|10) ms/);
+    // Every property after it ran (in a fresh worker) and was reported.
+    expect(report.reports[0].properties).toHaveLength(18);
+    expect(report.reports[0].properties.find((p) => p.name === 'u equals W r + q')!.status).toBe('pass');
+  }, 300_000);
+
+  test('should stream each property as it finishes, the hung one included', async () => {
+    const { code, err, out } = await run(['conformance', './conformance/test-fixtures/hangs.js', '--runs', '2', '--seed', '42']);
+    expect(code).toBe(1);
+    expect(err).toMatch(/^hangs: fail respects the time budget — solver did not return within 15000 ms .*the budget was \d+ ms/m);
+    expect(err.indexOf('hangs: pass respects the iteration cap')).toBeLessThan(err.indexOf('hangs: fail respects the time budget'));
+    expect(out).toMatch(/FAIL respects the time budget\n {2}solver did not return within/);
+  }, 300_000);
 });
+

@@ -22,6 +22,10 @@ skip per property.
                        (default: the plugin's "tolerance" option)
   --json               print one JSON object instead of tables
 
+Solvers run in a worker thread under a watchdog: a solve still running past
+max(10 × its time budget, 15 s) (120 s for calls without a budget) fails the property
+it was in, and the run goes on with the next property in a fresh worker.
+
 Exit status: 0 every property the plugin claims passed, 1 a property failed or was
 inconclusive, 2 user error (e.g. @moreau/conformance is not installed, or it has no
 suite for the plugin's kind).`;
