@@ -5,7 +5,7 @@ import type { ContactDetector, Integrator, Kinematics } from '../plugin/dynamics
 import { isMoreauError, MoreauError } from '../plugin/errors.js';
 import { formatIssues, formatPath } from '../plugin/format-issues.js';
 import type { PluginRegistry } from '../plugin/registry.js';
-import { resolve, type ResolvedRun } from '../plugin/resolve.js';
+import { configError, resolve, type ResolvedRun } from '../plugin/resolve.js';
 
 /** Everything a simulation runs with, built from a validated config. */
 export interface ResolvedDynamics {
@@ -131,13 +131,4 @@ function checkPlugin(
 
 function known(registry: PluginRegistry, kind: PluginKind): string {
   return registry.names(kind).join(', ') || '(none registered)';
-}
-
-function configError(lines: string[], unknownOnly: boolean): MoreauError {
-  const err = new MoreauError(
-    unknownOnly ? 'E_UNKNOWN_PLUGIN' : 'E_CONFIG',
-    `Invalid configuration (${lines.length} problem${lines.length === 1 ? '' : 's'}):\n${lines.map((l) => `  ${l}`).join('\n')}`,
-  );
-  err.issues = lines;
-  return err;
 }

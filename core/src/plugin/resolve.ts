@@ -144,7 +144,8 @@ function checkLink(
   return { name: c.name, options, start: c.start ?? 'previous' };
 }
 
-function configError(lines: string[], unknownOnly: boolean): MoreauError {
+/** One coded error listing every configuration problem, one line each (E_UNKNOWN_PLUGIN when only names were unknown). */
+export function configError(lines: string[], unknownOnly: boolean): MoreauError {
   const err = new MoreauError(
     unknownOnly ? 'E_UNKNOWN_PLUGIN' : 'E_CONFIG',
     `Invalid configuration (${lines.length} problem${lines.length === 1 ? '' : 's'}):\n${lines.map((l) => `  ${l}`).join('\n')}`,
