@@ -30,7 +30,7 @@ export interface ScsolOptions {
   /** λ: Ω + λ |diag Ω| is solved instead of Ω (not in the paper; for singular W). */
   regularization: number;
   /** U⁰: 'zero' as in the paper's runs (the residual T⁰ = W R⁰ + B carries the rest), or W R⁰ + B. */
-  initialVelocity: 'zero' | 'consistent';
+  initialVelocity: 'auto' | 'zero' | 'consistent';
   linear: LinearSolverOptions;
 }
 
@@ -97,13 +97,14 @@ export class Scsol {
     this.memory = new MeritMemory(options.memory);
   }
 
-  /** Starts from R⁰ = r0 (zero when absent), U⁰ per `initialVelocity`, ρ_α = 1/λ_max(W_αα), b_N = R⁰_N. */
+  /** Starts from R⁰ = r0 (zero when absent), U⁰ per `initialVelocity` ('auto': W R⁰ + q when r0 is given), ρ_α = 1/λ_max(W_αα), b_N = R⁰_N. */
   start(r0?: Float64Array): void {
     const { problem, r, u, v } = this;
     if (r0) r.set(r0);
     else r.fill(0);
     this.updateVelocity();
-    if (this.options.initialVelocity === 'consistent') u.set(v);
+    const consistent = this.options.initialVelocity === 'consistent' || (this.options.initialVelocity === 'auto' && r0 !== undefined);
+    if (consistent) u.set(v);
     else u.fill(0);
     initialRho(problem.W, this.rho);
     for (let a = 0; a < problem.contacts; a++) this.bN[a] = r[3 * a];
