@@ -23,7 +23,7 @@ export const options = z.object({
   regularization: z.number().nonnegative().default(1e-6)
     .describe('λ: solve (Ω + λ|diag Ω|) δR = Π; not in paper 004, it keeps the Newton systems of singular W (most real ones) solvable; 0 is the paper'),
   initialVelocity: z.enum(['auto', 'zero', 'consistent']).default('auto')
-    .describe("U⁰: zero as in the paper's runs (the residual T carries W R⁰ + q), or W R⁰ + q; auto: W R⁰ + q when a warm start is given (else R⁰ = 0 and both agree), so a warm start near a solution starts near it"),
+    .describe("U⁰: zero as in the paper's runs (the residual T carries W R⁰ + q), or W R⁰ + q; auto: W R⁰ + q when a nonzero warm start is given, else zero, so a warm start near a solution starts near it"),
   linearSolver: z.enum(['direct', 'gmres']).default('direct')
     .describe('Ω δR = Π by dense LU (up to directMaxSize unknowns, GMRES above), or by block-Jacobi preconditioned GMRES'),
   linearTolerance: z.number().positive().default(1e-10).describe('GMRES relative residual tolerance'),

@@ -103,7 +103,11 @@ export class Scsol {
     if (r0) r.set(r0);
     else r.fill(0);
     this.updateVelocity();
-    const consistent = this.options.initialVelocity === 'consistent' || (this.options.initialVelocity === 'auto' && r0 !== undefined);
+    // 'auto': consistent only for a warm start that says something (an all-zero one, e.g. a
+    // simulation step whose contacts are all new, is a cold start: U⁰ = q from R⁰ = 0 stalls
+    // on singular W where the paper's U⁰ = 0 does not).
+    const consistent = this.options.initialVelocity === 'consistent'
+      || (this.options.initialVelocity === 'auto' && r0 !== undefined && r0.some((x) => x !== 0));
     if (consistent) u.set(v);
     else u.fill(0);
     initialRho(problem.W, this.rho);
