@@ -5,7 +5,7 @@ import { detectorProperties } from './detector-properties.js';
 import { DETECTOR_PROPERTY_NAMES } from './detector-property.js';
 import { runDetectorProperty } from './detector-runner.js';
 import { describeFailure } from './solver-suite.js';
-import { propertySeed, randomSeed, type PropertyReport } from './solver-runner.js';
+import { propertySeed, suiteSeed, type PropertyReport } from './solver-runner.js';
 
 /**
  * Registers the detector conformance suite with vitest: one test per property of
@@ -17,7 +17,7 @@ import { propertySeed, randomSeed, type PropertyReport } from './solver-runner.j
 export function detectorSuite(plugin: DetectorPlugin, options: DetectorSuiteOptions & { title?: string } = {}): void {
   if (typeof (plugin as Partial<DetectorPlugin> | null)?.create !== 'function') throw new TypeError('detectorSuite: expected a detector plugin');
   const sut = prepareDetector(plugin, options);
-  const seed = options.seed ?? randomSeed();
+  const seed = suiteSeed(options.seed);
   const runs = options.runs ?? 25;
   const specs = detectorProperties(sut);
   const variant = options.options && Object.keys(options.options).length ? ` with ${JSON.stringify(options.options)}` : ' with default options';

@@ -2,7 +2,7 @@ import { describe, test } from 'vitest';
 import type { IntegratorPlugin } from '@moreau/core';
 import { INTEGRATOR_PROPERTY_NAMES, integratorProperties } from './integrator-properties.js';
 import { prepareIntegrator, runIntegratorProperty, type IntegratorPropertyReport, type IntegratorSuiteOptions } from './integrator-runner.js';
-import { propertySeed, randomSeed } from './solver-runner.js';
+import { propertySeed, suiteSeed } from './solver-runner.js';
 
 /**
  * Registers the integrator conformance suite with vitest: one test per property of
@@ -12,7 +12,7 @@ import { propertySeed, randomSeed } from './solver-runner.js';
  */
 export function integratorSuite(plugin: IntegratorPlugin, options: IntegratorSuiteOptions & { title?: string } = {}): void {
   const sut = prepareIntegrator(plugin, options);
-  const seed = options.seed ?? randomSeed();
+  const seed = suiteSeed(options.seed);
   const runs = options.runs ?? 25;
   const specs = integratorProperties(sut.make);
   const variant = options.options && Object.keys(options.options).length ? ` with ${JSON.stringify(options.options)}` : ' with default options';
@@ -32,10 +32,10 @@ export function integratorSuite(plugin: IntegratorPlugin, options: IntegratorSui
 }
 
 /** The message of a failed property, with what replays it. */
-export function describeIntegratorFailure(r: IntegratorPropertyReport, suiteSeed?: number): string {
+export function describeIntegratorFailure(r: IntegratorPropertyReport, seedOfSuite?: number): string {
   const lines = [`${r.name}: ${r.status}`, `  ${r.reason ?? ''}`];
   if (r.counterexample) lines.push(`  counterexample: ${r.counterexample}`);
-  const suite = suiteSeed === undefined ? '' : `integratorSuite(plugin, { seed: ${suiteSeed} }); `;
+  const suite = seedOfSuite === undefined ? '' : `integratorSuite(plugin, { seed: ${seedOfSuite} }); `;
   lines.push(`  replay: ${suite}this property ran fast-check with seed ${r.seed}${r.path ? `, path "${r.path}"` : ''}`);
   return lines.join('\n');
 }

@@ -30,6 +30,9 @@ export function checkShape(p: FrictionContactProblem, res: SolveResult): void {
   }
 }
 
+/** Absolute slack of the cone check: a few spacings of subnormal numbers. */
+const SUBNORMAL_SLACK = 8 * Number.MIN_VALUE;
+
 /**
  * Checks r_a ∈ K_{μ_a} for every contact: r_N >= −t and ‖r_T‖ − μ r_N <= t with
  * t = CONE_RTOL (1 + μ)² ‖r_a‖ (rounding of a projection that lands on the boundary).
@@ -37,7 +40,9 @@ export function checkShape(p: FrictionContactProblem, res: SolveResult): void {
 export function checkInCones(p: FrictionContactProblem, r: Float64Array): void {
   for (let a = 0; a < p.contacts; a++) {
     const n = r[3 * a], t1 = r[3 * a + 1], t2 = r[3 * a + 2], mu = p.mu[a];
-    const rt = Math.hypot(t1, t2), t = CONE_RTOL * (1 + mu) ** 2 * Math.hypot(n, rt);
+    // Relative to ‖r_a‖, plus a few subnormal spacings: below 2^-1022 numbers are spaced
+    // absolutely (Number.MIN_VALUE apart), so no relative bound can hold there.
+    const rt = Math.hypot(t1, t2), t = CONE_RTOL * (1 + mu) ** 2 * Math.hypot(n, rt) + SUBNORMAL_SLACK;
     check(n >= -t && rt - mu * n <= t,
       () => `r of contact ${a} = [${fmt(n)}, ${fmt(t1)}, ${fmt(t2)}] is outside K_μ (μ = ${fmt(mu)}): ‖r_T‖ − μ r_N = ${fmt(rt - mu * n)}`);
   }

@@ -57,6 +57,15 @@ export function randomSeed(): number {
   return Math.floor(Math.random() * 0x7fffffff);
 }
 
+/**
+ * The seed a vitest suite runs with: the given one, else fast-check's global seed (set once
+ * for a whole test run, e.g. from MOREAU_FC_SEED, so CI samples the same problems every
+ * time), else a random one. Failures print it, so any run replays.
+ */
+export function suiteSeed(seed?: number): number {
+  return seed ?? fc.readConfigureGlobal().seed ?? randomSeed();
+}
+
 /** The seed of the i-th property of a run started with `seed`. */
 export function propertySeed(seed: number, i: number): number {
   return (seed + i) % 0x7fffffff;

@@ -3,7 +3,7 @@ import type { SolverPlugin } from '@moreau/core';
 import { prepareSolver, type SolverSuiteOptions } from './solver-harness.js';
 import { solverProperties } from './solver-properties.js';
 import { SOLVER_PROPERTY_NAMES } from './solver-property.js';
-import { propertySeed, randomSeed, runSolverProperty, type PropertyReport } from './solver-runner.js';
+import { propertySeed, suiteSeed, runSolverProperty, type PropertyReport } from './solver-runner.js';
 import { watchdogFor } from './solver-watchdog.js';
 
 /** A watched test's own vitest timeout, ms: the watchdog, not vitest, judges how long a solve may take. */
@@ -26,7 +26,7 @@ const WATCHED_TEST_TIMEOUT_MS = 30 * 60_000;
 export function solverSuite(plugin: SolverPlugin, options: SolverSuiteOptions & { title?: string } = {}): void {
   if (typeof (plugin as Partial<SolverPlugin> | null)?.create !== 'function') throw new TypeError('solverSuite: expected a solver plugin');
   const sut = prepareSolver(plugin, options);
-  const seed = options.seed ?? randomSeed();
+  const seed = suiteSeed(options.seed);
   const runs = options.runs ?? 25;
   const specs = solverProperties(sut);
   const variant = options.options && Object.keys(options.options).length ? ` with ${JSON.stringify(options.options)}` : ' with default options';
@@ -49,11 +49,11 @@ export function solverSuite(plugin: SolverPlugin, options: SolverSuiteOptions & 
   });
 }
 
-/** The message of a failed or inconclusive property, with what replays it (`suiteSeed`: the seed the suite ran with). */
-export function describeFailure(r: PropertyReport, suiteSeed?: number): string {
+/** The message of a failed or inconclusive property, with what replays it (`seedOfSuite`: the seed the suite ran with). */
+export function describeFailure(r: PropertyReport, seedOfSuite?: number): string {
   const lines = [`${r.name}: ${r.status}`, `  ${r.reason ?? ''}`];
   if (r.counterexample) lines.push(`  counterexample: ${r.counterexample}`);
-  const suite = suiteSeed === undefined ? '' : `solverSuite(plugin, { seed: ${suiteSeed} }); `;
+  const suite = seedOfSuite === undefined ? '' : `solverSuite(plugin, { seed: ${seedOfSuite} }); `;
   const runs = r.status === 'fail' ? `failed on run ${r.runs}` : `${r.runs} runs`;
   lines.push(`  replay: ${suite}this property ran fast-check with seed ${r.seed}${r.path ? `, path "${r.path}"` : ''} (${runs})`);
   return lines.join('\n');
