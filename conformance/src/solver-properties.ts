@@ -7,6 +7,7 @@ import {
 import { observe, requireTolerance, solveFresh, type SolverUnderTest } from './solver-harness.js';
 import { honestyProperties } from './solver-honesty-properties.js';
 import { analyticProperties, invarianceProperties } from './solver-math-properties.js';
+import { ownershipProperties } from './solver-ownership-properties.js';
 import { spec, type SolverPropertyName, type SolverPropertySpec } from './solver-property.js';
 
 /** Slack for clock granularity, scheduling and garbage collection in the time-budget check, ms. */
@@ -161,5 +162,6 @@ export function solverProperties(sut: SolverUnderTest): Record<SolverPropertyNam
     ...analyticProperties(sut),
     ...invarianceProperties(sut),
     ...honestyProperties(sut),
+    ...ownershipProperties(sut),
   };
 }

@@ -20,6 +20,8 @@ export const SOLVER_PROPERTY_NAMES = [
   'problems without a solution are never called converged',
   'core refuses frictional problems to a frictionless-only plugin',
   'same input gives bit-identical output in another process',
+  'results are not aliased with solver state',
+  'inputs are not mutated',
 ] as const;
 
 export type SolverPropertyName = (typeof SOLVER_PROPERTY_NAMES)[number];

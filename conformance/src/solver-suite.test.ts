@@ -35,6 +35,28 @@ describe('solver suite catches broken solvers', () => {
     expect(report.properties.filter((p) => only.includes(p.name)).map((p) => p.status)).toEqual(only.map(() => 'pass'));
   });
 
+  test('should catch the memory defects with the new properties only: every older property passes them', async () => {
+    // The two ownership properties were added last; before them these fixtures passed the whole suite.
+    const ownership = ['results are not aliased with solver state', 'inputs are not mutated'] as const;
+    const older = SOLVER_PROPERTY_NAMES.filter((n) => !(ownership as readonly string[]).includes(n));
+    for (const key of ['returns-workspace', 'overwrites-warm-start'] as const) {
+      const report = await runSolverConformance(brokenSolvers[key].plugin, { runs: 5, seed: 42, only: [...older] });
+      const statuses = report.properties.filter((p) => older.includes(p.name)).map((p) => p.status);
+      expect(statuses.every((s) => s === 'pass' || s === 'skip'), `${key}: ${failing(report).join(', ')}`).toBe(true);
+      expect(failing(report)).toEqual([]);
+    }
+  }, 120_000);
+
+  test('should name what a memory defect changed', async () => {
+    const only = ['results are not aliased with solver state', 'inputs are not mutated'] as const;
+    const aliased = await runSolverConformance(brokenSolvers['returns-workspace'].plugin, { runs: 10, seed: 42, only: [...only] });
+    expect(aliased.properties.find((p) => p.name === only[0])!.reason).toMatch(/the first result's u changed when the same instance then solved/);
+    expect(aliased.properties.find((p) => p.name === only[1])!.status).toBe('pass');
+    const mutated = await runSolverConformance(brokenSolvers['overwrites-warm-start'].plugin, { runs: 10, seed: 42, only: [...only] });
+    expect(mutated.properties.find((p) => p.name === only[1])!.reason).toMatch(/modified the caller's warm-start array/);
+    expect(mutated.properties.find((p) => p.name === only[0])!.status).toBe('pass');
+  });
+
   test('should report the same failure for the same seed', async () => {
     const { plugin } = brokenSolvers['returns-nan'];
     const only = ['outputs are finite, converged or not' as const];

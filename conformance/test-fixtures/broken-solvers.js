@@ -15,6 +15,9 @@ export const brokenSolvers = {
   'ignores-cap-below-1e-10': { plugin: jacobiPlugin('ignores-cap-below-1e-10', { ignoresCapBelow: 1e-10 }, { maxIterations: 300 }), breaks: 'respects the iteration cap' },
   'nan-at-zero-mu': { plugin: jacobiPlugin('nan-at-zero-mu', { nanAtZeroMu: true }, { maxIterations: 2000 }), breaks: 'outputs are finite, converged or not' },
   'claims-on-no-solution': { plugin: jacobiPlugin('claims-on-no-solution', { claimsOnStall: true }, { maxIterations: 2000 }), breaks: 'problems without a solution are never called converged' },
+  // Promises of the guide that no numerical property sees: each passes every other property.
+  'returns-workspace': { plugin: jacobiPlugin('returns-workspace', { returnsWorkspace: true }, { maxIterations: 2000 }), breaks: 'results are not aliased with solver state' },
+  'overwrites-warm-start': { plugin: jacobiPlugin('overwrites-warm-start', { overwritesWarmStart: true }, { maxIterations: 2000 }), breaks: 'inputs are not mutated' },
 };
 
 /** Plugins whose defect only another process or core's capability check exposes (see their modules). */

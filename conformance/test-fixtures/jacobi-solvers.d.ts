@@ -14,6 +14,10 @@ export interface Defects {
   slowIterationMs?: number;
   /** Returns u = q, forgetting W r. */
   staleVelocity?: boolean;
+  /** Keeps u as a workspace between solves and returns it (a later solve overwrites an earlier result). */
+  returnsWorkspace?: boolean;
+  /** Iterates in the caller's warm-start array (overwriting it) instead of a fresh r. */
+  overwritesWarmStart?: boolean;
 }
 
 export function jacobiPlugin(

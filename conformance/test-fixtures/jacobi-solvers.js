@@ -37,7 +37,9 @@ class Jacobi {
     const tolerance = d.looseAbove !== undefined && p.contacts > d.looseAbove ? 10 * this.o.tolerance : this.o.tolerance;
     const budget = d.slowIterationMs !== undefined ? Infinity : (s.timeBudgetMs ?? Infinity);
     const rho = 1 / gershgorin(p);
-    const r = new Float64Array(n), u = new Float64Array(n);
+    // Defects: u is a workspace kept between solves and returned as is; r is the caller's warm-start array.
+    if (d.returnsWorkspace && this.u?.length !== n) this.u = new Float64Array(n);
+    const r = d.overwritesWarmStart && s.warmStart ? s.warmStart : new Float64Array(n), u = d.returnsWorkspace ? this.u : new Float64Array(n);
     if (s.warmStart) for (let a = 0; a < p.contacts; a++) projectOntoCone(r, 3 * a, s.warmStart, 3 * a, p.mu[a]);
     const velocity = () => { bsrMul(p.W, r, u); for (let i = 0; i < n; i++) u[i] += p.q[i]; };
     velocity();

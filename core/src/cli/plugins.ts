@@ -8,7 +8,8 @@ import { EXIT, type CliIO } from './io.js';
 
 export const pluginsHelp = `moreau plugins [--json] [--config <file>]
 
-Lists the installed plugins by kind, with their options, defaults and descriptions.`;
+Lists the installed plugins by kind, with their options, defaults and descriptions,
+and for each solver what it supports (warm starts, cone, friction).`;
 
 export interface OptionDoc {
   name: string;
@@ -59,6 +60,11 @@ function typeOf(s: Record<string, unknown>): string {
   return t;
 }
 
+/** A solver's declared capabilities, as in its defineSolver({ supports }): `warmStart: true, cone: coulomb, friction: true`. */
+function formatSupports(supports: unknown): string {
+  return Object.entries(supports as Record<string, unknown>).map(([k, v]) => `${k}: ${String(v)}`).join(', ');
+}
+
 const HEADINGS: Record<string, string> = {
   solver: 'solvers', merit: 'merits', kinematics: 'kinematics', detector: 'detectors', integrator: 'integrators',
 };
@@ -80,6 +86,7 @@ export async function pluginsCommand(args: string[], io: CliIO): Promise<number>
     lines.push(`${HEADINGS[kind]}:`);
     for (const d of ofKind) {
       lines.push(`  ${d.name} — ${d.summary}`);
+      if (d.supports) lines.push(`    supports: ${formatSupports(d.supports)}`);
       for (const o of d.options) {
         const def = o.default === undefined ? '' : ` = ${JSON.stringify(o.default)}`;
         lines.push(`      ${o.name}: ${o.type}${def}${o.description ? `  — ${o.description}` : ''}`);

@@ -28,15 +28,22 @@ export function discoverPluginPackages(fromDir: string): string[] {
   return [...found].sort();
 }
 
+/** The plugin packages directly in one node_modules folder: scoped ones (`@scope/pkg`, `@moreau` first) and plain ones (`pkg`). */
 function pluginPackagesIn(nodeModules: string): string[] {
   const names: string[] = [];
-  const scopes = readdirSync(nodeModules).filter((d) => d.startsWith('@'));
+  const entries = readdirSync(nodeModules);
+  const scopes = entries.filter((d) => d.startsWith('@'));
   for (const scope of ['@moreau', ...scopes.filter((s) => s !== '@moreau')]) {
     const dir = join(nodeModules, scope);
-    if (!existsSync(dir)) continue;
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) continue;
     for (const pkg of readdirSync(dir)) {
       if (hasPluginKeyword(join(dir, pkg, 'package.json'))) names.push(`${scope}/${pkg}`);
     }
+  }
+  // Plain packages; `.bin`, `.package-lock.json` and the like are npm's own, never packages.
+  for (const pkg of entries) {
+    if (pkg.startsWith('@') || pkg.startsWith('.')) continue;
+    if (hasPluginKeyword(join(nodeModules, pkg, 'package.json'))) names.push(pkg);
   }
   return names;
 }

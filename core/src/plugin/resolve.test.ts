@@ -64,6 +64,23 @@ describe('resolve', () => {
     expect(e.issues![0]).toMatch(/^options\.merit: unknown merit "l2"; known merits: .*siconos/);
   });
 
+  test('should suggest the closest known name, and our counterpart of a Siconos solver name', () => {
+    expect(configError({ solver: { name: 'toy-zer' } }).issues![0]).toMatch(/known solvers: toy-fail, toy-nan, toy-zero; did you mean "toy-zero"\?$/);
+    expect(configError({ name: 'toy-zero', options: { merit: 'Siconos' } }).issues![0]).toMatch(/unknown merit "Siconos"; .*; did you mean "siconos"\?$/);
+    // Siconos' NSGS, with a Gauss–Seidel registered under our name.
+    const withGs = registry().register({ ...toyZero, name: 'gauss-seidel' });
+    let thrown: unknown;
+    try {
+      resolve({ solver: { name: 'NSGS' } }, withGs);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(isMoreauError(thrown, 'E_UNKNOWN_PLUGIN')).toBe(true);
+    expect((thrown as MoreauError).issues![0]).toMatch(/^solver\.name: unknown solver "NSGS"; known solvers: .*; did you mean "gauss-seidel"\? \(Siconos' NSGS/);
+    // Nothing close: no suggestion.
+    expect(configError({ solver: { name: 'nope' } }).issues![0]).not.toMatch(/did you mean/);
+  });
+
   test('should refuse unknown top-level keys', () => {
     const e = configError({ solver: { name: 'toy-zero' }, solvr: {} });
     expect(e.code).toBe('E_CONFIG');

@@ -5,6 +5,7 @@ import { MoreauError } from './errors.js';
 import { moreauConfigSchema, solverConfigSchema, type SolverConfig } from './config.js';
 import type { ContactSolver, PluginContext, SolverPlugin } from './contracts.js';
 import { formatIssues, formatPath } from './format-issues.js';
+import { didYouMean } from './did-you-mean.js';
 import type { PluginRegistry } from './registry.js';
 import { RunContext } from './run-context.js';
 import { SolverChain, type ChainLink } from './solver-chain.js';
@@ -112,7 +113,7 @@ function checkLink(
 ): ResolvedSolverConfig | undefined {
   if (!registry.has('solver', c.name)) {
     const known = registry.names('solver');
-    problems.push(`${formatPath([...path, 'name'])}: unknown solver "${c.name}"; known solvers: ${known.join(', ') || '(none registered)'}`);
+    problems.push(`${formatPath([...path, 'name'])}: unknown solver "${c.name}"; known solvers: ${known.join(', ') || '(none registered)'}${didYouMean('solver', c.name, known)}`);
     noteKind(true);
     return undefined;
   }
@@ -137,7 +138,8 @@ function checkLink(
     options = parsed.data as Record<string, unknown>;
     const merit = options.merit;
     if (typeof merit === 'string' && !registry.has('merit', merit)) {
-      problems.push(`${formatPath([...path, 'options', 'merit'])}: unknown merit "${merit}"; known merits: ${registry.names('merit').join(', ')}`);
+      const merits = registry.names('merit');
+      problems.push(`${formatPath([...path, 'options', 'merit'])}: unknown merit "${merit}"; known merits: ${merits.join(', ')}${didYouMean('merit', merit, merits)}`);
       noteKind(true);
     }
   }

@@ -1,0 +1,4 @@
+// One negative fixture as a plugin module of its own: `moreau conformance <this file>` fails it.
+import { brokenSolvers } from './broken-solvers.js';
+
+export default brokenSolvers['overwrites-warm-start'].plugin;

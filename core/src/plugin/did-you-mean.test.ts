@@ -1,0 +1,63 @@
+import fc from 'fast-check';
+import { describe, expect, test } from 'vitest';
+import { closestName, didYouMean, editDistance, SICONOS_SOLVER_NAMES } from './did-you-mean.js';
+
+const SOLVERS = ['apgd', 'gauss-seidel', 'pqn', 'semismooth-newton'];
+
+describe('editDistance', () => {
+  test('should count insertions, deletions and substitutions', () => {
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(editDistance('', 'abc')).toBe(3);
+    expect(editDistance('gauss-seidel', 'gauss-seidel')).toBe(0);
+  });
+
+  test('should be a metric: symmetric, zero only for equal strings, within the triangle inequality', () => {
+    const word = fc.string({ maxLength: 8 });
+    fc.assert(fc.property(word, word, word, (a, b, c) => {
+      const ab = editDistance(a, b);
+      expect(ab).toBe(editDistance(b, a));
+      expect(ab === 0).toBe(a === b);
+      expect(editDistance(a, c)).toBeLessThanOrEqual(ab + editDistance(b, c));
+    }));
+  });
+});
+
+describe('closestName', () => {
+  test('should match another case or spelling exactly', () => {
+    expect(closestName('APGD', SOLVERS)).toBe('apgd');
+    expect(closestName('PQN', SOLVERS)).toBe('pqn');
+    expect(closestName('Gauss_Seidel', SOLVERS)).toBe('gauss-seidel');
+  });
+
+  test('should suggest a near miss and nothing for a name far from all', () => {
+    expect(closestName('gaus-seidel', SOLVERS)).toBe('gauss-seidel');
+    expect(closestName('semi-smooth-newton', SOLVERS)).toBe('semismooth-newton');
+    expect(closestName('admm', SOLVERS)).toBeUndefined();
+    expect(closestName('x', SOLVERS)).toBeUndefined();
+  });
+});
+
+describe('didYouMean', () => {
+  test("should map Siconos' solver names to ours, in any case and with Siconos' prefix", () => {
+    expect(didYouMean('solver', 'NSGS', SOLVERS)).toMatch(/^; did you mean "gauss-seidel"\? \(Siconos' NSGS/);
+    expect(didYouMean('solver', 'nsgs', SOLVERS)).toBe(didYouMean('solver', 'NSGS', SOLVERS));
+    expect(didYouMean('solver', 'SICONOS_FRICTION_3D_NSGS', SOLVERS)).toBe(didYouMean('solver', 'NSGS', SOLVERS));
+    expect(didYouMean('solver', 'psor', SOLVERS)).toMatch(/"gauss-seidel".*"relaxation"/);
+    for (const n of ['NSN_AC', 'NSN_FB', 'NSN_AC_TEST', 'nsn-ac']) expect(didYouMean('solver', n, SOLVERS)).toMatch(/^; did you mean "semismooth-newton"\?/);
+    expect(didYouMean('solver', 'DSFP', SOLVERS)).toMatch(/^; did you mean "apgd"\?/);
+  });
+
+  test('should suggest only registered plugins', () => {
+    for (const [siconos, { name }] of Object.entries(SICONOS_SOLVER_NAMES)) {
+      expect(SOLVERS).toContain(name);
+      expect(didYouMean('solver', siconos, SOLVERS.filter((s) => s !== name))).not.toContain(`"${name}"`);
+    }
+    expect(didYouMean('solver', 'nsgs', ['toy-zero'])).toBe('');
+  });
+
+  test('should fall back to edit distance, for solvers and other kinds alike', () => {
+    expect(didYouMean('solver', 'gauss-siedel', SOLVERS)).toBe('; did you mean "gauss-seidel"?');
+    expect(didYouMean('merit', 'sicono', ['energy', 'siconos'])).toBe('; did you mean "siconos"?');
+    expect(didYouMean('merit', 'l2', ['energy', 'siconos'])).toBe('');
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Suggestions for an unknown plugin name: Siconos' solver identifiers mapped to the
+ * plugin here that runs the same (or the nearest) method, else the closest known name
+ * by edit distance. Case-insensitive, so `NSGS`, `nsgs` and `SICONOS_FRICTION_3D_NSGS`
+ * are one name.
+ */
+
+/** Where a Siconos solver's users find its method here: the plugin, and what to set or know. */
+export interface SiconosEquivalent {
+  name: string;
+  /** Said after the suggestion, in parentheses. */
+  hint: string;
+}
+
+/** Siconos' fc3d solver identifiers (lower case, without the SICONOS_FRICTION_3D_ prefix) that have a counterpart here. */
+export const SICONOS_SOLVER_NAMES: Readonly<Record<string, SiconosEquivalent>> = {
+  nsgs: { name: 'gauss-seidel', hint: "Siconos' NSGS: nonsmooth Gauss–Seidel" },
+  nsgsv: { name: 'gauss-seidel', hint: "the nearest to Siconos' NSGSV: nonsmooth Gauss–Seidel on r" },
+  psor: { name: 'gauss-seidel', hint: "Siconos' PSOR: gauss-seidel with the option \"relaxation\", e.g. 1.5" },
+  nsn_ac: { name: 'semismooth-newton', hint: "the nearest to Siconos' NSN_AC (Alart–Curnier): semismooth Newton in paper 004's formulation" },
+  nsn_ac_test: { name: 'semismooth-newton', hint: "the nearest to Siconos' NSN_AC_TEST (Alart–Curnier): semismooth Newton in paper 004's formulation" },
+  nsn_fb: { name: 'semismooth-newton', hint: "the nearest to Siconos' NSN_FB (Fischer–Burmeister): semismooth Newton in paper 004's formulation" },
+  nsn_nm: { name: 'semismooth-newton', hint: "the nearest to Siconos' NSN_NM (natural map): semismooth Newton in paper 004's formulation" },
+  dsfp: { name: 'apgd', hint: "the nearest to Siconos' DSFP: the same De Saxcé fixed point, with accelerated projected gradient steps" },
+  fpp: { name: 'apgd', hint: "the nearest to Siconos' FPP: projected fixed-point steps, accelerated" },
+  vi_fpp: { name: 'apgd', hint: "the nearest to Siconos' VI_FPP: projected fixed-point steps, accelerated" },
+  eg: { name: 'apgd', hint: "the nearest to Siconos' EG: a projection method, accelerated" },
+  vi_eg: { name: 'apgd', hint: "the nearest to Siconos' VI_EG: a projection method, accelerated" },
+};
+
+/** Levenshtein distance (insertions, deletions, substitutions), O(|a| |b|) time, O(|b|) memory. */
+export function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let row = new Array<number>(b.length + 1);
+  for (let i = 1; i <= a.length; i++) {
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    [prev, row] = [row, prev];
+  }
+  return prev[b.length];
+}
+
+/** Lower case, `_`/space as `-`, without Siconos' SICONOS_FRICTION_3D_ / FC3D_ prefixes. */
+function normalise(name: string): string {
+  return name.trim().toLowerCase().replace(/^(siconos_friction_3d_|fc3d_)/, '').replace(/[_\s]+/g, '-');
+}
+
+/**
+ * The closest known name to `name`: the same name in another case or spelling, else one
+ * within an edit distance of a third of its length (at least 1); ties go to the first in
+ * `known`. Undefined when nothing is that close.
+ */
+export function closestName(name: string, known: readonly string[]): string | undefined {
+  const wanted = normalise(name);
+  let best: string | undefined, bestDistance = Math.max(1, Math.floor(wanted.length / 3));
+  for (const candidate of known) {
+    const d = editDistance(wanted, normalise(candidate));
+    if (d === 0) return candidate;
+    if (d < bestDistance || (d === bestDistance && best === undefined)) {
+      best = candidate;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+/**
+ * The "did you mean" clause for an unknown name (starting with "; "), or '' when there is
+ * nothing to suggest. For solvers, Siconos' names come first; a suggestion is made only
+ * for a plugin in `known`.
+ */
+export function didYouMean(kind: string, name: string, known: readonly string[]): string {
+  if (kind === 'solver') {
+    const siconos = SICONOS_SOLVER_NAMES[normalise(name).replace(/-/g, '_')];
+    if (siconos && known.includes(siconos.name)) return `; did you mean "${siconos.name}"? (${siconos.hint})`;
+  }
+  const close = closestName(name, known);
+  return close === undefined ? '' : `; did you mean "${close}"?`;
+}
