@@ -4,7 +4,7 @@ import {
   INTEGRATOR_PROPERTY_NAMES, integratorProperties,
   type IntegratorPropertyName, type IntegratorPropertySpec,
 } from './integrator-properties.js';
-import { propertySeed, randomSeed, type PropertyStatus } from './solver-runner.js';
+import { propertySeed, randomSeed, type PropertyReport } from './solver-runner.js';
 
 /** Options of `integratorSuite` and `runIntegratorConformance`. Every field is optional. */
 export interface IntegratorSuiteOptions {
@@ -16,18 +16,8 @@ export interface IntegratorSuiteOptions {
   seed?: number;
 }
 
-/** The outcome of one property (the same shape as the solver suite's). */
-export interface IntegratorPropertyReport {
-  name: IntegratorPropertyName;
-  status: PropertyStatus;
-  reason?: string;
-  counterexample?: string;
-  seed: number;
-  path?: string;
-  runs: number;
-  inconclusive: number;
-  ms: number;
-}
+/** The outcome of one integrator property (the shape of the solver suite's PropertyReport). */
+export type IntegratorPropertyReport = Omit<PropertyReport, 'name'> & { name: IntegratorPropertyName };
 
 export interface IntegratorConformanceReport {
   plugin: string;
