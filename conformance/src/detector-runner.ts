@@ -3,25 +3,17 @@ import { prepareDetector, type DetectorSuiteOptions, type DetectorUnderTest } fr
 import { detectorProperties } from './detector-properties.js';
 import { DETECTOR_PROPERTY_NAMES, type DetectorPropertyName } from './detector-property.js';
 import type { SolverPropertyName, SolverPropertySpec } from './solver-property.js';
-import { propertySeed, randomSeed, runSolverProperty, type PropertyReport } from './solver-runner.js';
+import {
+  propertySeed, randomSeed, runSolverProperty, type NamedPropertyReport, type SuiteReport,
+} from './solver-runner.js';
 
 /** The outcome of one detector property (the solver report's shape, with a detector property's name). */
-export interface DetectorPropertyReport extends Omit<PropertyReport, 'name'> {
-  name: DetectorPropertyName;
-}
+export type DetectorPropertyReport = NamedPropertyReport<DetectorPropertyName>;
 
-/** The outcome of the detector suite for one plugin and one set of options. */
-export interface DetectorConformanceReport {
-  plugin: string;
-  /** The validated options the detector ran with. */
-  options: Record<string, unknown>;
+/** The outcome of the detector suite for one plugin and one set of options, with the shapes and margin it ran on. */
+export interface DetectorConformanceReport extends SuiteReport<DetectorPropertyName> {
   shapes: readonly ShapeType[];
   margin: number;
-  seed: number;
-  runs: number;
-  /** True when every property the plugin is asked for passed. */
-  passed: boolean;
-  properties: DetectorPropertyReport[];
 }
 
 export interface DetectorRunnerOptions extends DetectorSuiteOptions {

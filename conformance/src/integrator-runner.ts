@@ -4,7 +4,7 @@ import {
   INTEGRATOR_PROPERTY_NAMES, integratorProperties,
   type IntegratorPropertyName, type IntegratorPropertySpec,
 } from './integrator-properties.js';
-import { propertySeed, randomSeed, type PropertyReport } from './solver-runner.js';
+import { propertySeed, randomSeed, type NamedPropertyReport, type SuiteReport } from './solver-runner.js';
 
 /** Options of `integratorSuite` and `runIntegratorConformance`. Every field is optional. */
 export interface IntegratorSuiteOptions {
@@ -17,16 +17,10 @@ export interface IntegratorSuiteOptions {
 }
 
 /** The outcome of one integrator property (the shape of the solver suite's PropertyReport). */
-export type IntegratorPropertyReport = Omit<PropertyReport, 'name'> & { name: IntegratorPropertyName };
+export type IntegratorPropertyReport = NamedPropertyReport<IntegratorPropertyName>;
 
-export interface IntegratorConformanceReport {
-  plugin: string;
-  options: Record<string, unknown>;
-  seed: number;
-  runs: number;
-  passed: boolean;
-  properties: IntegratorPropertyReport[];
-}
+/** The outcome of the integrator suite for one plugin and one set of options. */
+export type IntegratorConformanceReport = SuiteReport<IntegratorPropertyName>;
 
 export interface IntegratorRunnerOptions extends IntegratorSuiteOptions {
   only?: readonly IntegratorPropertyName[];

@@ -10,6 +10,6 @@ export {
   randomBodySpec, randomRotation, randomSolidShape, referencePoint, SAMPLE_MATERIAL,
 } from './kinematics-samples.js';
 export {
-  kinematicsSuiteSeed, runKinematicsConformance, runKinematicsProperty,
+  runKinematicsConformance, runKinematicsProperty,
   type KinematicsConformanceReport, type KinematicsPropertyReport, type KinematicsRunnerOptions,
 } from './kinematics-runner.js';

@@ -1,24 +1,16 @@
-import fc from 'fast-check';
 import type { KinematicsPlugin } from '@moreau/core';
 import { prepareKinematics, type KinematicsSuiteOptions } from './kinematics-harness.js';
 import { kinematicsProperties } from './kinematics-properties.js';
 import { KINEMATICS_PROPERTY_NAMES, type KinematicsPropertyName, type KinematicsPropertySpec } from './kinematics-property.js';
-import { propertySeed, randomSeed, runSolverProperty, type PropertyReport } from './solver-runner.js';
+import {
+  propertySeed, runSolverProperty, suiteSeed, type NamedPropertyReport, type SuiteReport,
+} from './solver-runner.js';
 
 /** The outcome of one kinematics property (the shape of the solver suite's PropertyReport). */
-export type KinematicsPropertyReport = Omit<PropertyReport, 'name'> & { name: KinematicsPropertyName };
+export type KinematicsPropertyReport = NamedPropertyReport<KinematicsPropertyName>;
 
 /** The outcome of the kinematics suite for one plugin and one set of options (the shape `moreau conformance` prints). */
-export interface KinematicsConformanceReport {
-  plugin: string;
-  /** The validated options the model ran with. */
-  options: Record<string, unknown>;
-  seed: number;
-  runs: number;
-  /** True when every property passed. */
-  passed: boolean;
-  properties: KinematicsPropertyReport[];
-}
+export type KinematicsConformanceReport = SuiteReport<KinematicsPropertyName>;
 
 export interface KinematicsRunnerOptions extends KinematicsSuiteOptions {
   /** Run only these properties (the others are reported as skipped, 'not selected'). */
@@ -27,10 +19,6 @@ export interface KinematicsRunnerOptions extends KinematicsSuiteOptions {
   onProperty?: (report: KinematicsPropertyReport) => void;
 }
 
-/** The seed a suite runs with: the given one, else fast-check's global seed (fixed in the tests' setup), else random. */
-export function kinematicsSuiteSeed(seed?: number): number {
-  return seed ?? fc.readConfigureGlobal().seed ?? randomSeed();
-}
 
 /**
  * Runs one kinematics property `runs` times with fast-check (shrinking a failure) and
@@ -50,7 +38,7 @@ export function runKinematicsProperty(name: KinematicsPropertyName, spec: Kinema
  */
 export async function runKinematicsConformance(plugin: KinematicsPlugin, options: KinematicsRunnerOptions = {}): Promise<KinematicsConformanceReport> {
   const sut = prepareKinematics(plugin, options);
-  const seed = kinematicsSuiteSeed(options.seed);
+  const seed = suiteSeed(options.seed);
   const runs = options.runs ?? 25;
   const specs = kinematicsProperties(sut);
   const properties: KinematicsPropertyReport[] = [];

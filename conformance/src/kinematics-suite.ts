@@ -3,7 +3,8 @@ import type { KinematicsPlugin } from '@moreau/core';
 import { prepareKinematics, type KinematicsSuiteOptions } from './kinematics-harness.js';
 import { kinematicsProperties } from './kinematics-properties.js';
 import { KINEMATICS_PROPERTY_NAMES } from './kinematics-property.js';
-import { kinematicsSuiteSeed, runKinematicsProperty, type KinematicsPropertyReport } from './kinematics-runner.js';
+import { runKinematicsProperty, type KinematicsPropertyReport } from './kinematics-runner.js';
+import { suiteSeed } from './solver-runner.js';
 import { propertySeed } from './solver-runner.js';
 
 /**
@@ -14,7 +15,7 @@ import { propertySeed } from './solver-runner.js';
  */
 export function kinematicsSuite(plugin: KinematicsPlugin, options: KinematicsSuiteOptions & { title?: string } = {}): void {
   const sut = prepareKinematics(plugin, options);
-  const seed = kinematicsSuiteSeed(options.seed);
+  const seed = suiteSeed(options.seed);
   const runs = options.runs ?? 25;
   const specs = kinematicsProperties(sut);
   const variant = options.options && Object.keys(options.options).length ? ` with ${JSON.stringify(options.options)}` : ' with default options';

@@ -4,7 +4,7 @@ export { SOLVER_PROPERTY_NAMES, type SolverPropertyName, type SolverPropertySpec
 export { prepareSolver, type SolverSuiteOptions, type SolverUnderTest } from './solver-harness.js';
 export { solverProperties } from './solver-properties.js';
 export {
-  propertySeed, randomSeed, suiteSeed, runSolverConformance, runSolverProperty,
+  propertySeed, randomSeed, suiteSeed, runSolverConformance, runSolverProperty, type NamedPropertyReport, type SuiteReport,
   type ConformanceReport, type PropertyReport, type PropertyStatus, type RunnerOptions,
 } from './solver-runner.js';
 export { arbAnalyticCase, solveLcp2, type AnalyticCase, type AnalyticKind } from './analytic-cases.js';

@@ -31,6 +31,21 @@ export interface PropertyReport {
   ms: number;
 }
 
+/** A property report of another suite (kinematics, detector, integrator): the same shape, that suite's names. */
+export type NamedPropertyReport<N extends string> = Omit<PropertyReport, 'name'> & { name: N };
+
+/** The outcome of another suite for one plugin and one set of options (the shape `moreau conformance` prints). */
+export interface SuiteReport<N extends string> {
+  plugin: string;
+  /** The validated options the plugin ran with. */
+  options: Record<string, unknown>;
+  seed: number;
+  runs: number;
+  /** True when every property the plugin is asked for passed. */
+  passed: boolean;
+  properties: NamedPropertyReport<N>[];
+}
+
 /** The outcome of the whole suite for one plugin and one set of options. */
 export interface ConformanceReport {
   plugin: string;
