@@ -1,7 +1,8 @@
 /**
  * Small dense helpers of the kinematics suite: 3-vectors as number triples, 3×3 matrices
  * row-major, and the Cholesky factorisation of a dofs × dofs matrix. Written for the
- * suite's checks (clarity over speed), independently of any plugin's kernels.
+ * suite's checks (clarity over speed), independently of any plugin's kernels and of core's
+ * (the judge shares no code with what it judges; core's dense Cholesky is not reused on purpose).
  */
 
 export type V3 = [number, number, number];
