@@ -1,8 +1,8 @@
 // Compiles every workspace to dist/ (core first: the others type-check against its declarations).
 // Tests run from the TypeScript sources; the compiled output is what the `moreau` command runs.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -18,4 +18,15 @@ for (const ws of order) {
     console.error(`build failed in ${ws}`);
     process.exit(1);
   }
+}
+
+// The JSON Schema of moreau.config.json, generated from core's zod schema and shipped in
+// @moreau/core (core/src/plugin/config-json-schema.test.ts checks the committed file against it).
+const { CONFIG_SCHEMA_FILE, configJsonSchemaText } = await import(new URL('../core/dist/plugin/config-json-schema.js', import.meta.url).href);
+const schemaPath = join(root, 'core', CONFIG_SCHEMA_FILE);
+const schemaText = configJsonSchemaText();
+if (!existsSync(schemaPath) || readFileSync(schemaPath, 'utf8') !== schemaText) {
+  mkdirSync(dirname(schemaPath), { recursive: true });
+  writeFileSync(schemaPath, schemaText);
+  console.log(`wrote core/${CONFIG_SCHEMA_FILE}`);
 }

@@ -1,13 +1,13 @@
 import fc from 'fast-check';
-import type { DetectorBody, Shape, ShapeType } from '@moreau/core';
-import { add, mulMV, randomDirection, randomRotation, reach, scale, type V3 } from './detector-geometry.js';
+import { convexHull, solidMass, type DetectorBody, type Shape, type ShapeType, type Vec3 } from '@moreau/core';
+import { add, mulMM, mulMV, randomDirection, randomRotation, reach, scale, type V3 } from './detector-geometry.js';
 import { Rng } from './rng.js';
 
 /** The shape pairs a detector is asked about: every pair of the declared shapes but plane-plane. */
 export type ShapePair = readonly [ShapeType, ShapeType];
 
 export function shapePairs(shapes: readonly ShapeType[]): ShapePair[] {
-  const order: ShapeType[] = ['sphere', 'box', 'plane'];
+  const order: ShapeType[] = ['sphere', 'capsule', 'ellipsoid', 'box', 'hull', 'plane'];
   const declared = order.filter((s) => shapes.includes(s));
   const pairs: ShapePair[] = [];
   for (let i = 0; i < declared.length; i++) {
@@ -28,14 +28,39 @@ export interface CaseOptions {
   margin: number;
   /** Draw non-plane bodies not free with this probability (a body of each pair stays free). Default 0.2. */
   notFree?: number;
+  /** Shapes drawn half the time under a general linear map (det > 0) instead of a rotation. Default none. */
+  affine?: readonly ShapeType[];
 }
 
 /** A random shape of the given type, its sizes within [0.15, 1.5]. */
 function randomShape(type: ShapeType, rng: Rng): Shape {
   if (type === 'sphere') return { type, radius: rng.uniform(0.2, 1.5) };
   if (type === 'box') return { type, halfExtents: [rng.uniform(0.15, 1.2), rng.uniform(0.15, 1.2), rng.uniform(0.15, 1.2)] };
+  if (type === 'ellipsoid') return { type, semiAxes: [rng.uniform(0.2, 1.2), rng.uniform(0.2, 1.2), rng.uniform(0.2, 1.2)] };
+  if (type === 'capsule') return { type, radius: rng.uniform(0.15, 0.8), halfLength: rng.uniform(0.1, 1.2) };
+  if (type === 'hull') return { type, points: randomHullPoints(rng) };
   // A reference normal of any length: the detector must normalise linear·n.
   return { type, normal: scale(randomDirection(rng), rng.uniform(0.5, 2)) };
+}
+
+/**
+ * 5 to 10 points at random directions and distances in [0.3, 1.2], moved so the solid
+ * centroid of their hull is the origin (the contract's reference frame for a hull).
+ */
+function randomHullPoints(rng: Rng): Vec3[] {
+  const n = rng.int(5, 10);
+  const points = Array.from({ length: n }, () => scale(randomDirection(rng), rng.uniform(0.3, 1.2)));
+  const { centroid } = solidMass(convexHull(points.flat(), 'randomHullPoints'));
+  return points.map((p) => [p[0] - centroid[0], p[1] - centroid[1], p[2] - centroid[2]] as Vec3);
+}
+
+/** The rotation R, or for a shape in `affine`, half the time R·S with S symmetric positive definite (stretches in [0.6, 1.5]). */
+function linearFor(type: ShapeType, R: number[], rng: Rng, options: CaseOptions): number[] {
+  if (!options.affine?.includes(type) || rng.next() < 0.5) return R;
+  const Q = randomRotation(rng), s = [rng.uniform(0.6, 1.5), rng.uniform(0.6, 1.5), rng.uniform(0.6, 1.5)];
+  // S = Q diag(s) Qᵀ.
+  const S = [0, 1, 2].flatMap((i) => [0, 1, 2].map((j) => s[0] * Q[3 * i] * Q[3 * j] + s[1] * Q[3 * i + 1] * Q[3 * j + 1] + s[2] * Q[3 * i + 2] * Q[3 * j + 2]));
+  return mulMM(R, S);
 }
 
 const body = (shape: Shape, position: readonly number[], linear: readonly number[], free: boolean): DetectorBody => ({
@@ -61,7 +86,7 @@ export function randomDetectorPair(seed: number, pair: ShapePair, options: CaseO
   // A plane, when there is one, is P: the other body is placed above it.
   const [typeP, typeQ] = pair[1] === 'plane' ? [pair[1], pair[0]] : rng.next() < 0.5 ? [pair[1], pair[0]] : [pair[0], pair[1]];
   const sp = randomShape(typeP, rng), sq = randomShape(typeQ, rng);
-  const Rp = randomRotation(rng), Rq = randomRotation(rng);
+  const Rp = linearFor(typeP, randomRotation(rng), rng, options), Rq = linearFor(typeQ, randomRotation(rng), rng, options);
   const cp: V3 = [rng.uniform(-2, 2), rng.uniform(-2, 2), rng.uniform(-2, 2)];
   const size = Math.min(sizeOf(sp), sizeOf(sq));
   const gap = targetGap(rng, size, options.margin);
@@ -84,8 +109,10 @@ export function randomDetectorPair(seed: number, pair: ShapePair, options: CaseO
 }
 
 function sizeOf(s: Shape): number {
-  if (s.type === 'sphere') return s.radius;
+  if (s.type === 'sphere' || s.type === 'capsule') return s.radius;
   if (s.type === 'box') return Math.min(...s.halfExtents);
+  if (s.type === 'ellipsoid') return Math.min(...s.semiAxes);
+  if (s.type === 'hull') return 0.3;
   return Infinity;
 }
 
@@ -108,7 +135,8 @@ export function randomDetectorScene(seed: number, shapes: readonly ShapeType[], 
   const n = rng.int(3, 6);
   for (let i = 0; i < n && solids.length; i++) {
     const type = solids[rng.int(0, solids.length - 1)];
-    bodies.push(body(randomShape(type, rng), [rng.uniform(0, 3), rng.uniform(0, 3), rng.uniform(0, 3)], randomRotation(rng), rng.next() >= (options.notFree ?? 0.2)));
+    const shape = randomShape(type, rng), at = [rng.uniform(0, 3), rng.uniform(0, 3), rng.uniform(0, 3)];
+    bodies.push(body(shape, at, linearFor(type, randomRotation(rng), rng, options), rng.next() >= (options.notFree ?? 0.2)));
   }
   if (shapes.includes('plane')) {
     const at = rng.int(0, bodies.length);

@@ -57,14 +57,20 @@ export function randomDirection(rng: Rng): V3 {
   }
 }
 
-/** How far a sphere or box with rotation R reaches from its centre along the unit vector u (its support distance). */
-export function reach(shape: Shape, R: ArrayLike<number>, u: readonly number[]): number {
-  if (shape.type === 'sphere') return shape.radius;
-  if (shape.type === 'box') {
-    const l = mulMtV(R, u);
-    return shape.halfExtents[0] * Math.abs(l[0]) + shape.halfExtents[1] * Math.abs(l[1]) + shape.halfExtents[2] * Math.abs(l[2]);
+/**
+ * How far a body of the given shape and linear map L (a rotation, or any map with det > 0)
+ * reaches from its centre along the unit vector u: its support distance h(u) − c·u.
+ */
+export function reach(shape: Shape, L: ArrayLike<number>, u: readonly number[]): number {
+  const l = mulMtV(L, u);
+  switch (shape.type) {
+    case 'sphere': return shape.radius * norm(l);
+    case 'box': return shape.halfExtents[0] * Math.abs(l[0]) + shape.halfExtents[1] * Math.abs(l[1]) + shape.halfExtents[2] * Math.abs(l[2]);
+    case 'ellipsoid': return norm([shape.semiAxes[0] * l[0], shape.semiAxes[1] * l[1], shape.semiAxes[2] * l[2]]);
+    case 'capsule': return shape.radius * norm(l) + shape.halfLength * Math.abs(l[2]);
+    case 'hull': return Math.max(...shape.points.map((p) => dot(p, l)));
+    default: throw new Error('a plane reaches infinitely far');
   }
-  throw new Error('a plane reaches infinitely far');
 }
 
 /** A plane body's world unit normal (linear·n, normalised) and a point of its boundary. */

@@ -10,6 +10,12 @@ export interface DetectorSuiteOptions {
   options?: Record<string, unknown>;
   /** The shapes the plugin handles; pairs of other shapes are not generated. Default sphere, box, plane. */
   shapes?: readonly ShapeType[];
+  /**
+   * The declared shapes the plugin also takes under a general linear map (det > 0, the pose of a
+   * deformed, pseudo-rigid body): the suite then draws them half the time with a stretched
+   * `linear` in its scenes and in the convex-pair property. Default none (rotations only).
+   */
+  affine?: readonly ShapeType[];
   /** The margin the plugin reports within. Default: the resolved `margin` option, else 0. */
   margin?: number;
   /** Runs per property. Default 25. */
@@ -35,6 +41,8 @@ export interface DetectorUnderTest {
   readonly plugin: DetectorPlugin;
   readonly options: Record<string, unknown>;
   readonly shapes: readonly ShapeType[];
+  /** The shapes drawn under general linear maps too (see DetectorSuiteOptions.affine). */
+  readonly affine: readonly ShapeType[];
   /** The margin option (0 without one): what generated gaps are placed around. */
   readonly margin: number;
   /** The margin the detector reports within for these bodies: its own `margin(bodies)` when it has one, else `margin`. */
@@ -43,7 +51,9 @@ export interface DetectorUnderTest {
   instance(): ContactDetector;
 }
 
-const ALL_SHAPES: readonly ShapeType[] = ['sphere', 'box', 'plane'];
+const ALL_SHAPES: readonly ShapeType[] = ['sphere', 'capsule', 'ellipsoid', 'box', 'hull', 'plane'];
+/** What a plugin is asked about when it does not say: the shapes of the first detectors. */
+const DEFAULT_SHAPES: readonly ShapeType[] = ['sphere', 'box', 'plane'];
 
 /**
  * Validates `plugin` (registering it in a fresh registry: E_PLUGIN_CONTRACT when malformed)
@@ -68,13 +78,18 @@ export function prepareDetector(plugin: DetectorPlugin, opts: DetectorSuiteOptio
     throw err;
   }
   const options = parsed.data as Record<string, unknown>;
-  const shapes = opts.shapes ?? ALL_SHAPES;
+  const shapes = opts.shapes ?? DEFAULT_SHAPES;
   for (const s of shapes) if (!ALL_SHAPES.includes(s)) throw new MoreauError('E_CONFIG', `shapes: unknown shape type "${s}"; known: ${ALL_SHAPES.join(', ')}`);
+  const affine = opts.affine ?? [];
+  for (const s of affine) {
+    if (!shapes.includes(s) || s === 'plane') throw new MoreauError('E_CONFIG', `affine: "${s}" is not one of the declared solid shapes (${shapes.filter((t) => t !== 'plane').join(', ')})`);
+  }
   const margin = opts.margin ?? (typeof options.margin === 'number' ? options.margin : 0);
   return {
     plugin,
     options,
     shapes,
+    affine,
     margin,
     marginOf(bodies) {
       if (opts.margin !== undefined) return opts.margin;

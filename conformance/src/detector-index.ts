@@ -9,6 +9,9 @@ export {
   type CaseOptions as DetectorCaseOptions, type DetectorCase, type ShapePair,
 } from './detector-cases.js';
 export { pointBox, sampledBoxDistance } from './detector-geometry.js';
+export { distanceTo, supportValue, surfaceSamples, worldShape, type WorldShape } from './detector-shapes.js';
+export { gapLowerBound, sampledGap, separation } from './detector-bounds.js';
+export { DEPTH_TOL, ITERATIVE_TOL, iterative } from './detector-convex-checks.js';
 export {
   runDetectorConformance, runDetectorProperty,
   type DetectorConformanceReport, type DetectorPropertyReport, type DetectorRunnerOptions,

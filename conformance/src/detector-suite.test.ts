@@ -51,6 +51,8 @@ describe('detector suite reads the declared shapes', () => {
     const report = await runDetectorConformance(spherePlanePlugin('reference-spheres'), { shapes: SHAPES, runs: 5, seed: 1, only: ['frames are orthonormal and right-handed, normal first'] });
     const status = Object.fromEntries(report.properties.map((p) => [p.name, `${p.status}: ${p.reason ?? ''}`]));
     expect(status['sampled: box-box gap matches the distance between sampled surfaces']).toMatch(/^skip: needs boxes/);
+    expect(status['analytic: ellipsoid, capsule and hull against a plane: lowest point, normals, ends']).toMatch(/^skip: needs a plane and an ellipsoid, capsule or hull/);
+    expect(status['bracketed: pairs with an ellipsoid, capsule or hull: gap, normal and point within independent bounds']).toMatch(/^skip: needs an ellipsoid, capsule or hull/);
     expect(status['analytic: sphere-box and box-plane gaps and normals']).toMatch(/^skip: needs spheres and boxes, or boxes and planes/);
     expect(status['frames are orthonormal and right-handed, normal first']).toBe('pass: ');
     expect(report.passed).toBe(true);
@@ -69,6 +71,16 @@ describe('prepareDetector', () => {
     expect(sut.options).toEqual({ margin: 0.3 });
     expect(sut.margin).toBe(0.3);
     expect(prepareDetector(spherePlanePlugin('reference-spheres')).margin).toBe(0);
+    for (const bad of [{ affine: ['ellipsoid'] }, { shapes: ['sphere'], affine: ['plane'] }, { shapes: ['cone'] }] as const) {
+      let thrown: unknown;
+      try {
+        prepareDetector(spherePlanePlugin('reference-spheres'), bad as never);
+      } catch (e) {
+        thrown = e;
+      }
+      expect(isMoreauError(thrown, 'E_CONFIG')).toBe(true);
+    }
+    expect(prepareDetector(spherePlanePlugin('reference-spheres'), { shapes: ['sphere', 'plane'], affine: ['sphere'] }).affine).toEqual(['sphere']);
     for (const options of [{ margin: -1 }, { colour: 'red' }]) {
       let thrown: unknown;
       try {

@@ -91,6 +91,23 @@ export function referencePoint(shape: Shape, xi: Vec3): Vec3 {
     }
     case 'box':
       return [shape.halfExtents[0] * xi[0], shape.halfExtents[1] * xi[1], shape.halfExtents[2] * xi[2]];
+    case 'ellipsoid': {
+      const [a, b, c] = shape.semiAxes;
+      const s = 1 / Math.sqrt(3);
+      return [s * a * xi[0], s * b * xi[1], s * c * xi[2]];
+    }
+    case 'capsule': {
+      // Within r·√(2/3) of the axis, over the segment's length: inside.
+      const s = shape.radius / Math.sqrt(3);
+      return [s * xi[0], s * xi[1], shape.halfLength * xi[2]];
+    }
+    case 'hull': {
+      // t·p on the segment from the centroid (inside) to a vertex p, t ∈ [0, ½]: inside by convexity.
+      const n = shape.points.length;
+      const p = shape.points[Math.min(n - 1, Math.floor(((xi[0] + 1) / 2) * n))];
+      const t = (xi[1] + 1) / 4;
+      return [t * p[0], t * p[1], t * p[2]];
+    }
     case 'plane':
       return xi;
   }

@@ -10,3 +10,4 @@ export * from './cone/index.js';
 export * from './linalg/index.js';
 export * from './io/index.js';
 export * from './engine/index.js';
+export * from './geometry/index.js';

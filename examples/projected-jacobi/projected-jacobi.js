@@ -1,4 +1,4 @@
-import { bsrMul, MoreauError, projectOntoCone } from '@moreau/core';
+import { bsrMul, claimRefusal, MoreauError, projectOntoCone } from '@moreau/core';
 
 /**
  * Projected Jacobi for the frictional contact problem u = W r + q, r ∈ K_μ, De Saxcé's
@@ -66,6 +66,9 @@ export class ProjectedJacobi {
       error = this.merit.evaluate(problem, r, u);
       if (listening) this.events.emit('solver:iteration', { solver: this.name, iteration: iterations, error });
     }
+    // The siconos merit divides by ‖r‖, so a run-away r (a problem without a solution) can look
+    // converged: core's rules for a claim (docs/convergence.md) have the last word.
+    if (reason === 'converged') reason = claimRefusal(problem, r, u) ?? reason;
 
     const converged = reason === 'converged';
     const ms = performance.now() - t0;

@@ -3,6 +3,7 @@ import { isMoreauError } from '../plugin/errors.js';
 import { EXIT, processIO, type CliIO } from './io.js';
 import { conformanceCommand, conformanceHelp } from './conformance.js';
 import { infoCommand, infoHelp } from './info.js';
+import { newSolverCommand, newSolverHelp } from './new-solver.js';
 import { pluginsCommand, pluginsHelp } from './plugins.js';
 import { simulateCommandWith, simulateHelp } from './simulate.js';
 import { setupSimulation } from './simulation-setup.js';
@@ -18,6 +19,7 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   plugins: { run: pluginsCommand, help: pluginsHelp },
   start: { run: startCommand, help: startHelp },
   conformance: { run: conformanceCommand, help: conformanceHelp },
+  'new-solver': { run: newSolverCommand, help: newSolverHelp },
 };
 
 const HELP = `moreau — nonsmooth contact dynamics: frictional contact problems, their solvers, simulations
@@ -30,6 +32,7 @@ Usage:
   moreau plugins [--json]
   moreau start
   moreau conformance <package-or-path> [--options '<json>'] [--runs <n>] [--seed <s>] [--json]
+  moreau new-solver <package-name> [--typescript] [--dir <parent>]
 
 Run \`moreau <command> --help\` for a command's options.
 Exit status: 0 success (converged), 1 not converged, 2 user error (E_CODE: message

@@ -36,6 +36,8 @@ export function renderSimulateReport(r: SimulateReport): string {
     ['ms per step', formatNumber(r.msPerStep)],
     ['contacts per step', `mean ${formatNumber(r.contacts.mean)}, max ${r.contacts.max}`],
     ['iterations per step with contacts', `mean ${formatNumber(r.iterations.mean)}, median ${r.iterations.median}, p90 ${r.iterations.p90}, max ${r.iterations.max}`],
+    ...(r.fallbacks > 0 ? [['first solver alone', `mean ${formatNumber(r.firstSolver.mean)}, median ${r.firstSolver.median}, p90 ${r.firstSolver.p90}, max ${r.firstSolver.max}`]] : []),
+    ['steps at the iteration cap', `${r.stepsAtCap} of ${r.solvedSteps}`],
     ['steps not converged', `${r.notConverged} of ${r.solvedSteps}`],
     ['fallbacks', String(r.fallbacks)],
     ['time split', `detect ${pct(r.split.detect)}, assemble ${pct(r.split.assemble)}, solve ${pct(r.split.solve)}, update ${pct(r.split.update)}${r.split.other >= 0.05 ? `, other ${pct(r.split.other)}` : ''}`],

@@ -61,7 +61,7 @@ export interface SimulationSetup {
 /** Builds the simulation: loads the config's plugins, reads and validates the scene. Throws coded errors for bad input. */
 export type SetupSimulation = (sceneFile: string, config: LoadedConfig) => Promise<SimulationSetup>;
 
-interface SimulateArgs {
+export interface SimulateArgs {
   sceneArg: string;
   sceneFile: string;
   configArg?: string;
@@ -115,64 +115,73 @@ export function readCheckpoint(file: string): SimulationCheckpoint {
 export function simulateCommandWith(setup: SetupSimulation) {
   return async function simulateCommand(args: string[], io: CliIO): Promise<number> {
     const a = parseSimulateArgs(args, io);
-    // Everything that can be refused is checked before anything is written.
-    if (a.out) checkOutputFolder(a.out);
-    const checkpoint = a.resume ? readCheckpoint(join(a.out!, OUTPUT.checkpoint)) : undefined;
-    const config = findConfig(io.cwd, a.configArg);
-    const { simulation: sim, scene, frameStride } = await setup(a.sceneFile, config);
-    const planes = planeHalfSizes(sim);
-    if (checkpoint) sim.restore(checkpoint);
-    const until = a.until ?? sim.duration;
-    if (!(until > sim.time)) {
-      throw new MoreauError('E_USAGE', `Nothing to do: the run is at t = ${sim.time}, at or past ${a.until !== undefined ? '--until' : "the scene's duration"} ${until}. Give a later --until.`);
-    }
-
-    const options = { frameStride, dumpEvery: a.dumpEvery, scene, planeHalfSize: planes };
-    const output = a.out ? await (checkpoint ? SimulationOutput.resume(a.out, sim, options, checkpoint) : SimulationOutput.start(a.out, sim, options)) : undefined;
-    const stats = new StepStatistics();
-    const progress = a.progress || (io.isTTY && !a.json) ? new SimulationProgress(io, sim.time, until) : undefined;
-    let interrupted = false;
-    const stopListening = io.onInterrupt?.(() => {
-      interrupted = true;
-      progress?.clear();
-      io.err('Stopping after the current step (Ctrl-C again to exit at once)...');
-    }) ?? (() => {});
-    const startTime = sim.time, startStep = sim.steps, t0 = performance.now();
-    let result: DriveResult;
-    try {
-      result = await driveSimulation(sim, {
-        until,
-        onStep: (s) => {
-          stats.add(s);
-          output?.record(s);
-          progress?.update(s);
-        },
-        interrupted: () => interrupted,
-        mustPause: () => output?.due ?? false,
-        pause: async () => output?.flush(),
-      });
-    } catch (e) {
-      // Keep the statistics of the steps taken for diagnosis; no checkpoint of a failed state.
-      await output?.flushLogs().catch(() => undefined);
-      throw e;
-    } finally {
-      stopListening();
-      progress?.clear();
-    }
-    await output?.finish();
-
-    const report: SimulateReport = {
-      scene, file: a.sceneArg, ended: result.ended, from: { time: startTime, step: startStep }, time: sim.time, step: sim.steps, until,
-      wallMs: performance.now() - t0, ...stats.summary(),
-      ...(output ? { out: relative(io.cwd, output.dir) || '.', frames: output.framesWritten, problems: output.problemsWritten } : {}),
-    };
+    const report = await runSimulation(a, io, setup);
     io.out(a.json ? JSON.stringify(report) : renderSimulateReport(report));
     return exitStatus(report, a, io);
   };
 }
 
+/**
+ * One run as `moreau simulate` does it (checks, output folder, progress line, Ctrl-C,
+ * statistics), returning the report; `moreau start` runs its scene through it too.
+ */
+export async function runSimulation(a: SimulateArgs, io: CliIO, setup: SetupSimulation): Promise<SimulateReport> {
+  // Everything that can be refused is checked before anything is written.
+  if (a.out) checkOutputFolder(a.out);
+  const checkpoint = a.resume ? readCheckpoint(join(a.out!, OUTPUT.checkpoint)) : undefined;
+  const config = findConfig(io.cwd, a.configArg);
+  const { simulation: sim, scene, frameStride } = await setup(a.sceneFile, config);
+  const planes = planeHalfSizes(sim);
+  if (checkpoint) sim.restore(checkpoint);
+  const until = a.until ?? sim.duration;
+  if (!(until > sim.time)) {
+    throw new MoreauError('E_USAGE', `Nothing to do: the run is at t = ${sim.time}, at or past ${a.until !== undefined ? '--until' : "the scene's duration"} ${until}. Give a later --until.`);
+  }
+
+  const options = { frameStride, dumpEvery: a.dumpEvery, scene, planeHalfSize: planes };
+  const output = a.out ? await (checkpoint ? SimulationOutput.resume(a.out, sim, options, checkpoint) : SimulationOutput.start(a.out, sim, options)) : undefined;
+  const stats = new StepStatistics();
+  const progress = a.progress || (io.isTTY && !a.json) ? new SimulationProgress(io, sim.time, until) : undefined;
+  let interrupted = false;
+  const stopListening = io.onInterrupt?.(() => {
+    interrupted = true;
+    progress?.clear();
+    io.err('Stopping after the current step (Ctrl-C again to exit at once)...');
+  }) ?? (() => {});
+  const startTime = sim.time, startStep = sim.steps, t0 = performance.now();
+  let result: DriveResult;
+  try {
+    result = await driveSimulation(sim, {
+      until,
+      onStep: (s) => {
+        stats.add(s);
+        output?.record(s);
+        progress?.update(s);
+      },
+      interrupted: () => interrupted,
+      mustPause: () => output?.due ?? false,
+      pause: async () => output?.flush(),
+    });
+  } catch (e) {
+    // Keep the statistics of the steps taken for diagnosis; no checkpoint of a failed state.
+    await output?.flushLogs().catch(() => undefined);
+    throw e;
+  } finally {
+    stopListening();
+    progress?.clear();
+  }
+  await output?.finish();
+
+  const report: SimulateReport = {
+    scene, file: a.sceneArg, ended: result.ended, from: { time: startTime, step: startStep }, time: sim.time, step: sim.steps, until,
+    wallMs: performance.now() - t0, ...stats.summary(),
+    ...(output ? { out: relative(io.cwd, output.dir) || '.', frames: output.framesWritten, problems: output.problemsWritten } : {}),
+  };
+  return report;
+}
+
 /** Says why the run ended when that needs saying, and gives the exit status. */
-function exitStatus(report: SimulateReport, a: SimulateArgs, io: CliIO): number {
+export function exitStatus(report: SimulateReport, a: SimulateArgs, io: CliIO): number {
   const at = `t = ${report.time} (step ${report.step})`;
   if (report.ended === 'interrupted') {
     io.err(a.out

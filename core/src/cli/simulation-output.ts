@@ -50,7 +50,7 @@ export interface BodiesFile {
   scene: string;
   timeStep: number;
   frameStride: number;
-  bodies: Array<{ id: number; name: string; shape: unknown; kinematics: string; free: boolean; planeHalfSize?: number }>;
+  bodies: Array<{ id: number; name: string; shape: unknown; kinematics: string; free: boolean; appearsAt?: number; planeHalfSize?: number }>;
 }
 
 /**
@@ -182,8 +182,13 @@ export class SimulationOutput {
     for (let i = 0; i < u.length; i++) u[i] += problem.q[i];
     const step = this.sim.steps;
     await mkdir(join(this.dir, OUTPUT.problems), { recursive: true });
+    // The warm start the engine gave the solver, as the first guess: a solver benchmark on
+    // these files can then start where the simulation's solver started.
+    const w = this.sim.lastWarmStart();
+    const guesses = w ? [{ r: w, u: addQ(bsrMul(problem.W, w, new Float64Array(problem.size)), problem.q) }] : undefined;
     await writeFclibLocal(join(this.dir, OUTPUT.problems, problemFile(step)), problem, {
       solution: { r, u },
+      ...(guesses ? { guesses } : {}),
       info: {
         title: `${this.options.scene} step ${step}`,
         description: `contact problem of step ${step} (t = ${this.sim.time}) of scene ${this.options.scene}, written by moreau simulate`,
@@ -201,10 +206,16 @@ export class SimulationOutput {
       frameStride: this.options.frameStride,
       bodies: this.sim.bodies.map((b, id) => ({
         id, name: b.name, shape: b.shape, kinematics: b.kinematics, free: b.free,
+        ...(b.appearsAt > 0 ? { appearsAt: b.appearsAt } : {}),
         ...(b.shape.type === 'plane' ? { planeHalfSize: this.options.planeHalfSize[id] } : {}),
       })),
     };
   }
+}
+
+function addQ(u: Float64Array, q: Float64Array): Float64Array {
+  for (let i = 0; i < u.length; i++) u[i] += q[i];
+  return u;
 }
 
 async function removeOwnFiles(dir: string): Promise<void> {

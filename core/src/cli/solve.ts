@@ -10,6 +10,7 @@ import { jsonArg, numberArg, parseCommandArgs } from './args.js';
 import { applyOverrides, findConfig } from './config-file.js';
 import { EXIT, jsonText, type CliIO } from './io.js';
 import { showProgress } from './progress.js';
+import { checkInitSupported, readInitialGuess, type InitialGuess } from './solve-init.js';
 import { renderTable, formatNumber } from './table.js';
 
 export const solveHelp = `moreau solve <file> [options]
@@ -23,9 +24,14 @@ Solves a frictional contact problem file (FCLIB .hdf5, Siconos .dat, Moreau .jso
   --max-iter <n>         iteration cap of whichever solver runs
   --merit <name>         merit of the stopping test (siconos, energy, newton, ...)
   --frictionless         set every friction coefficient to 0
+  --init <file>          start from these reactions: a solution written by --out (.json
+                         or .hdf5), or a problem file's first /guesses entry (else its
+                         /solution); the problem file itself may be given
   --out <file>           write the solution (.json, or .hdf5 as FCLIB with the problem);
                          checked before the solve: its folder must exist and be writable
   --force                let --out overwrite the problem file itself
+  --progress             draw the progress line even when stderr is not a terminal
+                         (then one line per update, at most five a second, for logs)
   --json                 print one JSON object instead of a table (non-finite numbers
                          as the strings "Infinity", "-Infinity", "NaN", never null)
 
@@ -49,6 +55,8 @@ export interface SolveReport {
   merit: string;
   siconosError: number;
   ms: number;
+  /** Where the warm start came from (`--init`), when there was one. */
+  init?: string;
   attempts: SolveResult['attempts'];
   stats?: Record<string, unknown>;
   check?: SolveResult['check'];
@@ -59,6 +67,7 @@ export async function solveCommand(args: string[], io: CliIO): Promise<number> {
     solver: { type: 'string' }, options: { type: 'string' }, config: { type: 'string' },
     tol: { type: 'string' }, 'max-iter': { type: 'string' }, merit: { type: 'string' },
     frictionless: { type: 'boolean' }, out: { type: 'string' }, force: { type: 'boolean' }, json: { type: 'boolean' },
+    init: { type: 'string' }, progress: { type: 'boolean' },
   });
   if (positionals.length !== 1) throw new MoreauError('E_USAGE', `moreau solve expects one problem file, got ${positionals.length}.\n\n${solveHelp}`);
   const file = resolve(io.cwd, positionals[0]);
@@ -83,15 +92,20 @@ export async function solveCommand(args: string[], io: CliIO): Promise<number> {
   if (extraOptions) solverConfig = { ...solverConfig, options: { ...(solverConfig.options ?? {}), ...extraOptions } };
   solverConfig = applyOverrides(solverConfig, registry, overrides);
   const run = resolveRun(solverConfig, registry);
+  const initFile = values.init as string | undefined;
+  if (initFile) checkInitSupported(run.config, registry);
 
   const { readProblem } = await import('../io/index.js');
   const loaded = await readProblem(file);
   const problem = values.frictionless ? loaded.problem.frictionless() : loaded.problem;
+  const init: InitialGuess | undefined = initFile ? await readInitialGuess(resolve(io.cwd, initFile), initFile, problem) : undefined;
 
-  const stop = values.json ? () => {} : showProgress(run.events, io, basename(file));
+  // What is being solved, before the wait: a long solve shows at once that it is the right one.
+  if (!values.json) io.out(renderSolveHeader(problem.name, problem.contacts, loaded.format, run.solver.name, init?.source));
+  const stop = values.json && !values.progress ? () => {} : showProgress(run.events, io, basename(file), { force: Boolean(values.progress) });
   let result: SolveResult;
   try {
-    result = run.solver.solve(problem);
+    result = run.solver.solve(problem, init ? { warmStart: init.r } : {});
   } finally {
     stop();
   }
@@ -109,6 +123,7 @@ export async function solveCommand(args: string[], io: CliIO): Promise<number> {
     merit: result.merit,
     siconosError: new SiconosMerit().evaluate(problem, result.r),
     ms: result.ms,
+    ...(init ? { init: init.source } : {}),
     attempts: result.attempts,
     stats: result.stats,
     check: result.check,
@@ -151,10 +166,15 @@ function summary(r: SolveReport) {
   return { solver: r.solver, answeredBy: r.answeredBy, converged: r.converged, iterations: r.iterations, error: r.error, merit: r.merit, siconosError: r.siconosError };
 }
 
+/** The line `moreau solve` prints before it solves: the problem, and how it will be solved. */
+export function renderSolveHeader(problem: string, contacts: number, format: string, solver: string, init?: string): string {
+  return `${problem}: ${contacts} contacts, ${format}; solver ${solver}${init ? `, warm start from ${init}` : ''}`;
+}
+
+/** The table and verdict `moreau solve` prints after the solve (the header came before it). */
 export function renderSolveReport(r: SolveReport): string {
   const rows: (string | number)[][] = (r.attempts ?? []).map((a) => [a.solver, a.converged ? 'yes' : `no (${a.reason})`, a.iterations, `${formatNumber(a.error)} (${a.merit})`, a.ms]);
   return [
-    `${r.problem}: ${r.contacts} contacts, ${r.format}`,
     renderTable(['solver', 'converged', 'iterations', 'error', 'ms'], rows),
     `answered by ${r.answeredBy}: ${r.converged ? 'converged' : `NOT converged (${r.reason})`}, siconos error ${formatNumber(r.siconosError)}, ${formatNumber(r.ms)} ms`,
     ...(r.check ? [`answer check: ${r.check.message}`] : []),

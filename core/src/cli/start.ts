@@ -8,13 +8,19 @@ import { parseCommandArgs } from './args.js';
 import { CONFIG_FILE, readConfigFile } from './config-file.js';
 import { EXIT, type CliIO } from './io.js';
 import { showProgress } from './progress.js';
+import { setupSimulation } from './simulation-setup.js';
+import { startScene } from './start-scene.js';
 import { renderTable } from './table.js';
 
 export const startHelp = `moreau start [--config <file>] [--json]
 
-The main job: solves the problem files listed in moreau.config.json ("problems")
-with the solver chain it names, and prints one row per problem. Editing the
-solver name in that file is all it takes to swap solvers.`;
+The main job, as moreau.config.json describes it. With a "start" scene
+({ "scene", "until", "out" }) it runs that simulation with the solver chain the
+config names, draws a progress line, and prints a table of the run: wall time, ms
+per step, contacts, solver iterations per step, steps at the iteration cap,
+fallbacks and where the time went; each solver chain tried keeps its row, so
+editing the solver in the config and running again compares them. Without one,
+it solves the problem files listed in "problems" and prints one row per problem.`;
 
 export async function startCommand(args: string[], io: CliIO): Promise<number> {
   const { values } = parseCommandArgs('start', args, { config: { type: 'string' }, json: { type: 'boolean' } });
@@ -22,6 +28,8 @@ export async function startCommand(args: string[], io: CliIO): Promise<number> {
   const registry = createRegistry();
   await loadPlugins(registry, { baseDir: dir, extra: config.plugins });
   const run = resolveRun(config.solver, registry);
+  // The chain as the user wrote it (the defaults filled in would make the row unreadable).
+  if (config.start) return startScene(config.start, describeChain(config.solver), file!, io, setupSimulation, Boolean(values.json));
   const problems = config.problems ?? [];
   if (!problems.length) throw new MoreauError('E_CONFIG', `${file} lists no "problems" to solve.`, { file });
 
@@ -46,7 +54,7 @@ export async function startCommand(args: string[], io: CliIO): Promise<number> {
   return allConverged ? EXIT.converged : EXIT.notConverged;
 }
 
-function describeChain(c: { name: string; options: Record<string, unknown>; fallback?: typeof c }): string {
-  const opts = Object.entries(c.options).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ');
+function describeChain(c: { name: string; options?: Record<string, unknown>; fallback?: typeof c }): string {
+  const opts = Object.entries(c.options ?? {}).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ');
   return `${c.name}${opts ? ` (${opts})` : ''}${c.fallback ? ` -> fallback ${describeChain(c.fallback)}` : ''}`;
 }

@@ -6,8 +6,15 @@ export interface RunStatistics {
   /** Steps that had contacts, i.e. that called the solver. */
   solvedSteps: number;
   contacts: { mean: number; max: number };
-  /** Solver iterations per solved step (nearest-rank percentiles). */
-  iterations: { mean: number; median: number; p90: number; max: number };
+  /** Solver iterations per solved step, every attempt of the chain counted (nearest-rank percentiles). */
+  iterations: IterationStatistics;
+  /**
+   * Iterations of the chain's first solver alone, per solved step: what Solfec's tables count
+   * (a fallback's sweeps are not in them).
+   */
+  firstSolver: IterationStatistics;
+  /** Solved steps whose first solver stopped at its iteration cap. */
+  stepsAtCap: number;
   /** Solved steps whose answer did not converge. */
   notConverged: number;
   /** Fallbacks the solver chain took, over every step. */
@@ -19,6 +26,13 @@ export interface RunStatistics {
   split: { detect: number; assemble: number; solve: number; update: number; other: number };
 }
 
+export interface IterationStatistics {
+  mean: number;
+  median: number;
+  p90: number;
+  max: number;
+}
+
 /**
  * Accumulates StepStats as they come, in O(1) per step: sums and maxima, plus the
  * iteration counts of solved steps in a growing typed array for the percentiles.
@@ -28,6 +42,8 @@ export class StepStatistics {
   private contactSum = 0;
   private contactMax = 0;
   private iterations = new Int32Array(1024);
+  private first = new Int32Array(1024);
+  private atCap = 0;
   private solved = 0;
   private notConverged = 0;
   private fallbacks = 0;
@@ -43,7 +59,13 @@ export class StepStatistics {
         const grown = new Int32Array(2 * this.solved);
         grown.set(this.iterations);
         this.iterations = grown;
+        const grownFirst = new Int32Array(2 * this.solved);
+        grownFirst.set(this.first);
+        this.first = grownFirst;
       }
+      const firstAttempt = s.attempts[0];
+      this.first[this.solved] = firstAttempt ? firstAttempt.iterations : s.iterations;
+      if ((firstAttempt ? firstAttempt.reason : s.reason) === 'max-iterations') this.atCap++;
       this.iterations[this.solved++] = s.iterations;
       if (!s.converged) this.notConverged++;
     }
@@ -55,16 +77,15 @@ export class StepStatistics {
   }
 
   summary(): RunStatistics {
-    const its = this.iterations.slice(0, this.solved).sort();
-    const rank = (p: number) => (its.length ? its[Math.max(0, Math.ceil(p * its.length) - 1)] : 0);
-    const sum = its.reduce((a, b) => a + b, 0);
     const { ms } = this;
     const pct = (x: number) => (ms.total > 0 ? (100 * x) / ms.total : 0);
     return {
       steps: this.steps,
       solvedSteps: this.solved,
       contacts: { mean: this.steps ? this.contactSum / this.steps : 0, max: this.contactMax },
-      iterations: { mean: its.length ? sum / its.length : 0, median: rank(0.5), p90: rank(0.9), max: its.length ? its[its.length - 1] : 0 },
+      iterations: iterationStatistics(this.iterations.slice(0, this.solved)),
+      firstSolver: iterationStatistics(this.first.slice(0, this.solved)),
+      stepsAtCap: this.atCap,
       notConverged: this.notConverged,
       fallbacks: this.fallbacks,
       stepMs: ms.total,
@@ -75,4 +96,12 @@ export class StepStatistics {
       },
     };
   }
+}
+
+/** Mean and nearest-rank percentiles of iteration counts (sorts `its` in place). */
+function iterationStatistics(its: Int32Array): IterationStatistics {
+  its.sort();
+  const rank = (p: number) => (its.length ? its[Math.max(0, Math.ceil(p * its.length) - 1)] : 0);
+  const sum = its.reduce((a, b) => a + b, 0);
+  return { mean: its.length ? sum / its.length : 0, median: rank(0.5), p90: rank(0.9), max: its.length ? its[its.length - 1] : 0 };
 }

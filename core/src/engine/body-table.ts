@@ -23,6 +23,15 @@ export class BodyTable {
   readonly instanceNames: string[];
   /** Shapes and poses as the detector sees them; the pose arrays are refreshed in place. */
   readonly detectorBodies: DetectorBody[];
+  /** Time each body enters the scene (`appearsAt`); 1 in `present` once it has. */
+  readonly appearsAt: Float64Array;
+  readonly present: Uint8Array;
+  /** Bodies that enter later, with the velocities they enter with; and those still waiting. */
+  private readonly entryVelocity = new Map<number, Float64Array>();
+  private readonly waiting = new Set<number>();
+  /** The present bodies as the detector sees them, and their scene indices (ascending). */
+  private presentBodies: DetectorBody[] = [];
+  private presentIndex = new Int32Array(0);
 
   constructor(bodies: readonly SceneBody[], kinematicsByName: ReadonlyMap<string, Kinematics>) {
     const n = bodies.length;
@@ -54,12 +63,79 @@ export class BodyTable {
     }
     this.totalDofs = total;
     this.maxDofs = maxDofs;
+    this.appearsAt = Float64Array.from(bodies, (b) => b.appearsAt);
+    this.present = new Uint8Array(n);
+    for (let b = 0; b < n; b++) {
+      if (this.appearsAt[b] > 0 && this.free[b]) {
+        // Held at rest until it enters: zero velocity moves nothing, and the engine skips its forces.
+        const u = this.kin[b].velocity(this.local[b]);
+        this.entryVelocity.set(b, Float64Array.from(u));
+        this.waiting.add(b);
+        u.fill(0);
+      } else {
+        this.present[b] = 1;
+      }
+    }
+    this.collectPresent();
   }
 
-  /** Refreshes every detector body's pose from its kinematics. */
+  /**
+   * Lets in every waiting body whose time has come (appearsAt ≤ time, up to rounding of the
+   * step grid), with its initial velocity. Returns whether any entered.
+   */
+  admit(time: number, h: number): boolean {
+    if (this.waiting.size === 0) return false;
+    let entered = false;
+    for (const b of this.waiting) {
+      if (this.appearsAt[b] > time + 1e-9 * h) continue;
+      this.kin[b].velocity(this.local[b]).set(this.entryVelocity.get(b)!);
+      this.present[b] = 1;
+      this.waiting.delete(b);
+      entered = true;
+    }
+    if (entered) this.collectPresent();
+    return entered;
+  }
+
+  /**
+   * After a checkpoint is restored at `time`: bodies due by then are present (their velocities
+   * come from the checkpoint), the others wait again at rest.
+   */
+  restoreAt(time: number, h: number): void {
+    this.waiting.clear();
+    this.present.fill(1);
+    for (const b of this.entryVelocity.keys()) {
+      if (this.appearsAt[b] <= time + 1e-9 * h) continue;
+      this.present[b] = 0;
+      this.waiting.add(b);
+    }
+    this.collectPresent();
+  }
+
+  /** Refreshes the present bodies' poses from their kinematics; what the detector is given. */
   refreshPoses(): readonly DetectorBody[] {
     for (let b = 0; b < this.count; b++) this.kin[b].pose(this.local[b], this.detectorBodies[b].pose);
-    return this.detectorBodies;
+    return this.presentBodies;
+  }
+
+  /**
+   * Scene index of the k-th body given to the detector. Ascending in k, so a contact list
+   * sorted by detector indices stays sorted in scene indices.
+   */
+  sceneIndex(k: number): number {
+    return k >= 0 && k < this.presentIndex.length ? this.presentIndex[k] : -1;
+  }
+
+  /** True when every body is present (the detector's indices are scene indices). */
+  get allPresent(): boolean {
+    return this.presentBodies.length === this.count;
+  }
+
+  private collectPresent(): void {
+    const idx: number[] = [];
+    for (let b = 0; b < this.count; b++) if (this.present[b]) idx.push(b);
+    this.presentIndex = Int32Array.from(idx);
+    this.presentBodies = idx.length === this.count ? this.detectorBodies : idx.map((b) => this.detectorBodies[b]);
   }
 
   energy(gravity: Float64Array): { kinetic: number; potential: number } {

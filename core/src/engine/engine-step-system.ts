@@ -44,6 +44,8 @@ export class EngineStepSystem implements StepSystem {
   /** The answer of this step's solve; undefined when the step had no contacts or did not solve. */
   result: SolveResult | undefined;
   problem: FrictionContactProblem | undefined;
+  /** The warm start this step's solve was given (a view, valid until the next solve), if any. */
+  warmStart: Float64Array | undefined;
 
   private readonly parts: EngineParts;
   private readonly assembly: ContactAssembly;
@@ -72,9 +74,11 @@ export class EngineStepSystem implements StepSystem {
     this.times.detect = this.times.assemble = this.times.solve = 0;
     this.result = undefined;
     this.problem = undefined;
+    this.warmStart = undefined;
     this.detected = false;
     this.contacts.clear();
     this.assembly.reset();
+    this.parts.bodies.admit(time, this.h);
   }
 
   advance(dt: number, t: number): void {
@@ -96,6 +100,11 @@ export class EngineStepSystem implements StepSystem {
     for (let i = 0; i < bodies.count; i++) {
       const kin = bodies.kin[i], local = bodies.local[i], dofs = bodies.dofs[i], o = bodies.offset[i];
       const u = kin.velocity(local);
+      // A body that has not entered yet is held at rest: no force, no motion.
+      if (!bodies.present[i]) {
+        for (let d = 0; d < dofs; d++) b[o + d] = 0;
+        continue;
+      }
       if (!bodies.free[i]) {
         for (let d = 0; d < dofs; d++) b[o + d] = u[d];
         continue;
@@ -111,6 +120,13 @@ export class EngineStepSystem implements StepSystem {
     const { bodies, detector, friction, events } = this.parts;
     const set = this.contacts;
     detector.detect(bodies.refreshPoses(), set);
+    // The detector saw the present bodies only: back to scene indices (order-preserving).
+    if (!bodies.allPresent) {
+      for (let a = 0; a < set.count; a++) {
+        set.bodyA[a] = bodies.sceneIndex(set.bodyA[a]);
+        set.bodyB[a] = bodies.sceneIndex(set.bodyB[a]);
+      }
+    }
     // Detectors sort (the contract asks them to); an O(n) check spares a second sort.
     if (!isSorted(set)) set.sort();
     this.checkContacts();
@@ -153,6 +169,7 @@ export class EngineStepSystem implements StepSystem {
       const own = problem === this.problem;
       this.warmBuffer = growF64(this.warmBuffer, problem.size);
       const warmStart = own && this.parts.warmStart ? this.warm.lookUp(this.contacts, this.warmBuffer.subarray(0, problem.size)) : undefined;
+      this.warmStart = warmStart;
       result = this.parts.solver.solve(problem, warmStart ? { warmStart } : {});
     }
     if (problem === this.problem) this.warm.store(this.contacts, result.r);

@@ -1,3 +1,5 @@
+import { convexHull } from '../geometry/convex-hull.js';
+import { isMoreauError } from '../plugin/errors.js';
 import { formatPath } from '../plugin/format-issues.js';
 
 /**
@@ -42,6 +44,8 @@ export function crossCheckScene(input: unknown): string[] {
 
       const material = body.material;
       if (typeof material === 'string' && !known.has(material)) unknownMaterial(['bodies', i, 'material'], material);
+      const hullProblem = isRecord(body.shape) && body.shape.type === 'hull' ? checkHull(body.shape.points, ['bodies', i, 'shape', 'points']) : undefined;
+      if (hullProblem) problems.push(hullProblem);
 
       const motion = body.motion ?? 'free';
       const shapeType = isRecord(body.shape) ? body.shape.type : undefined;
@@ -49,6 +53,9 @@ export function crossCheckScene(input: unknown): string[] {
         problems.push(`${formatPath(['bodies', i, 'motion'])}: a plane has no mass and cannot be free; set "motion": "static" (or driven)`);
       } else if (motion === 'free' && body.density === undefined && material === undefined) {
         problems.push(`${formatPath(['bodies', i])}: a free body needs a density; give "density" or a "material"`);
+      }
+      if (motion !== 'free' && typeof body.appearsAt === 'number' && body.appearsAt > 0) {
+        problems.push(`${formatPath(['bodies', i, 'appearsAt'])}: only a free body enters the scene later; obstacles are there from the start`);
       }
       if (motion !== 'free') {
         for (const key of ['velocity', 'angularVelocity'] as const) {
@@ -66,6 +73,23 @@ export function crossCheckScene(input: unknown): string[] {
     problems.push(`${formatPath(['output', 'interval'])}: must be at least the time step (${input.timeStep})`);
   }
   return problems;
+}
+
+/**
+ * Why a hull's points span no solid (flat, collinear, one point), or undefined. Points the
+ * schema refuses (too few, not xyz triples, not finite) are left to its messages.
+ */
+function checkHull(points: unknown, path: (string | number)[]): string | undefined {
+  if (!Array.isArray(points) || points.length < 4) return undefined;
+  const ok = points.every((p: unknown) => Array.isArray(p) && p.length === 3 && p.every((x) => typeof x === 'number' && Number.isFinite(x)));
+  if (!ok) return undefined;
+  try {
+    convexHull(points.flat(), formatPath(path));
+    return undefined;
+  } catch (e) {
+    if (isMoreauError(e, 'E_CONFIG')) return e.message; // already starts with the path
+    throw e;
+  }
 }
 
 /** The name of a body the scene leaves unnamed. */

@@ -20,23 +20,42 @@ const boxSchema = z.strictObject({
   halfExtents: z.tuple([z.number().positive('must be positive'), z.number().positive('must be positive'), z.number().positive('must be positive')]),
 });
 
+const ellipsoidSchema = z.strictObject({
+  type: z.literal('ellipsoid'),
+  semiAxes: z.tuple([z.number().positive('must be positive'), z.number().positive('must be positive'), z.number().positive('must be positive')])
+    .describe('semi-axes along the body axes'),
+});
+
+const capsuleSchema = z.strictObject({
+  type: z.literal('capsule'),
+  radius: z.number().positive('must be positive'),
+  halfLength: z.number().nonnegative('must be non-negative').describe('half the length of the axis segment, along the body z axis'),
+});
+
+// Whether the points span a solid is checked in scene-checks.ts (it needs the hull itself).
+const hullSchema = z.strictObject({
+  type: z.literal('hull'),
+  points: z.array(vec3).min(4, 'a hull needs at least 4 points').describe('xyz triples in the body frame, relative to `position`'),
+});
+
 const planeSchema = z.strictObject({
   type: z.literal('plane'),
   normal: vec3.refine(nonZero, 'must not be the zero vector'),
 });
 
-export const shapeSchema = z.discriminatedUnion('type', [sphereSchema, boxSchema, planeSchema]);
+export const shapeSchema = z.discriminatedUnion('type', [sphereSchema, boxSchema, ellipsoidSchema, capsuleSchema, hullSchema, planeSchema]);
 
 const drivenSchema = z.strictObject({
   driven: z.strictObject({
-    velocity: vec3.default([0, 0, 0]).describe('world velocity of the reference centre'),
-    angularVelocity: vec3.default([0, 0, 0]).describe('world angular velocity'),
+    velocity: vec3.default([0, 0, 0]).describe('world velocity of the pivot (of the reference centre when no pivot is given)'),
+    angularVelocity: vec3.default([0, 0, 0]).describe('world angular velocity, about `pivot`'),
+    pivot: vec3.optional().describe('world point the rotation is about when the motion starts (default: the reference centre); it moves with `velocity`'),
     from: z.number().nonnegative('must be non-negative').default(0).describe('time from which the motion applies; the body rests before it'),
   }),
 });
 
 export const motionSchema = z.union([z.literal('free'), z.literal('static'), drivenSchema], {
-  error: 'must be "free", "static" or { "driven": { "velocity", "angularVelocity", "from" } }',
+  error: 'must be "free", "static" or { "driven": { "velocity", "angularVelocity", "pivot", "from" } }',
 });
 
 /** A unit quaternion [w, x, y, z] (normalised on reading) or an axis and an angle in radians. */
@@ -59,6 +78,8 @@ export const bodySchema = z.strictObject({
   rotation: rotationSchema.optional(),
   velocity: vec3.optional(),
   angularVelocity: vec3.optional(),
+  appearsAt: z.number().nonnegative('must be non-negative').default(0)
+    .describe('time at which the body enters the scene (a particle poured in later); before it, the body is held at rest where it is and takes part in no contact'),
 });
 
 /** A material: density plus any further named numbers a kinematics model reads (young, poisson, ...). */

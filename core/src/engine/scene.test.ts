@@ -30,6 +30,7 @@ describe('parseScene', () => {
     expect(s.bodies[0]).toEqual({
       kinematics: 'rigid',
       material: undefined,
+      appearsAt: 0,
       spec: {
         name: 'body-0', shape: { type: 'sphere', radius: 0.1 }, density: 1000, position: [0, 0, 1],
         rotation: [1, 0, 0, 0, 1, 0, 0, 0, 1], velocity: [0, 0, 0], angularVelocity: [0, 0, 0],

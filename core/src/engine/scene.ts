@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { z } from 'zod';
+import { toPrincipalFrame } from '../geometry/principal-hull.js';
 import { MoreauError } from '../plugin/errors.js';
 import { formatIssues } from '../plugin/format-issues.js';
 import type { BodySpec, Motion, Vec3 } from '../plugin/dynamics-contracts.js';
@@ -15,6 +16,8 @@ export interface SceneBody {
   kinematics: string;
   /** Material name, when the body names one. */
   material: string | undefined;
+  /** Time the body enters the scene (0: from the start). */
+  appearsAt: number;
 }
 
 export interface FrictionLaw {
@@ -106,7 +109,7 @@ function convert(s: ParsedSceneJson, source: string | undefined): Scene {
 function convertBody(b: z.output<typeof bodySchema>, i: number, materials: Record<string, Record<string, number>>): SceneBody {
   const material = b.material === undefined ? {} : materials[b.material];
   const zero: Vec3 = [0, 0, 0];
-  const spec: BodySpec = {
+  const placed: BodySpec = {
     name: b.name ?? defaultBodyName(i),
     shape: b.shape,
     // Bodies without unknowns need no mass; crossCheckScene ensured free bodies have one.
@@ -120,11 +123,15 @@ function convertBody(b: z.output<typeof bodySchema>, i: number, materials: Recor
     motion: toMotion(b.motion),
     material: { ...material },
   };
-  return { spec, kinematics: b.kinematics, material: b.material };
+  // The contract's reference frame is the principal frame with its origin at the mass centre:
+  // a hull is turned there, its position and rotation changed so its world points stay put.
+  const spec = toPrincipalFrame(placed, `bodies[${i}].shape.points`);
+  return { spec, kinematics: b.kinematics, material: b.material, appearsAt: b.appearsAt };
 }
 
 function toMotion(m: z.output<typeof bodySchema>['motion']): Motion {
   if (m === 'free') return { kind: 'free' };
   if (m === 'static') return { kind: 'static' };
-  return { kind: 'driven', velocity: m.driven.velocity, angularVelocity: m.driven.angularVelocity, from: m.driven.from };
+  const { velocity, angularVelocity, pivot, from } = m.driven;
+  return pivot === undefined ? { kind: 'driven', velocity, angularVelocity, from } : { kind: 'driven', velocity, angularVelocity, pivot, from };
 }

@@ -48,6 +48,8 @@ export interface SimulationBody {
   /** Name of the kinematics plugin that owns it. */
   kinematics: string;
   free: boolean;
+  /** Time the body enters the scene; before it, it waits at rest and has no contacts. */
+  appearsAt: number;
 }
 
 export interface RunOptions {
@@ -100,6 +102,8 @@ export interface Simulation {
   reactions(): Float64Array;
   /** The last step's contact problem (undefined before the first step or when it had no contacts). */
   lastProblem(): FrictionContactProblem | undefined;
+  /** The warm start the last step's solver was given (reactions by contact id from the step before), if any. */
+  lastWarmStart(): Float64Array | undefined;
   step(): StepStats;
   run(options?: RunOptions): RunSummary;
   energy(): { kinetic: number; potential: number };

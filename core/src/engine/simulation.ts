@@ -66,7 +66,7 @@ class EngineSimulation implements Simulation {
     this.duration = scene.duration;
     this.gravity = Float64Array.from(scene.gravity);
     this.bodies = scene.bodies.map((b, i) => Object.freeze({
-      name: b.spec.name, shape: b.spec.shape, kinematics: b.kinematics, free: table.free[i] === 1,
+      name: b.spec.name, shape: b.spec.shape, kinematics: b.kinematics, free: table.free[i] === 1, appearsAt: b.appearsAt,
     }));
   }
 
@@ -100,6 +100,11 @@ class EngineSimulation implements Simulation {
   lastProblem(): FrictionContactProblem | undefined {
     const p = this.system.problem;
     return p && p.contacts > 0 ? p : undefined;
+  }
+
+  lastWarmStart(): Float64Array | undefined {
+    const w = this.system.warmStart;
+    return w && this.lastProblem() ? Float64Array.from(w) : undefined;
   }
 
   energy(): { kinetic: number; potential: number } {
@@ -170,6 +175,7 @@ class EngineSimulation implements Simulation {
       if (!Array.isArray(state)) throw new MoreauError('E_FILE_FORMAT', `The checkpoint has no state for kinematics "${name}".`, { path: ['kinematics', name] });
       this.table.instances[k].loadState(Float64Array.from(state));
     });
+    this.table.restoreAt(c.steps! * this.timeStep, this.timeStep);
     this.system.warm.fromRows(c.reactions);
     this.system.begin(c.steps!, c.steps! * this.timeStep);
     this.stepsTaken = c.steps!;

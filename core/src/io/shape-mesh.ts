@@ -1,4 +1,5 @@
 import { completeFrame } from '../engine/contact-buffer.js';
+import { convexHull } from '../geometry/convex-hull.js';
 import type { Pose, Shape } from '../plugin/dynamics-contracts.js';
 
 /**
@@ -27,6 +28,9 @@ export function shapeMesh(shape: Shape, options: MeshOptions = {}): SurfaceMesh 
   switch (shape.type) {
     case 'sphere': return sphereMesh(shape.radius, options.segments ?? 16, options.rings ?? 8);
     case 'box': return boxMesh(shape.halfExtents[0], shape.halfExtents[1], shape.halfExtents[2]);
+    case 'ellipsoid': return scaled(sphereMesh(1, options.segments ?? 16, options.rings ?? 8), shape.semiAxes);
+    case 'capsule': return capsuleMesh(shape.radius, shape.halfLength, options.segments ?? 16);
+    case 'hull': return hullMesh(shape.points);
     case 'plane': return planeMesh(shape.normal[0], shape.normal[1], shape.normal[2], options.planeHalfSize ?? 10);
   }
 }
@@ -56,6 +60,29 @@ function sphereMesh(radius: number, segments: number, rings: number): SurfaceMes
   }
   for (let j = 0; j < S; j++) polys.push([ring(circles, j), south, ring(circles, j + 1)]);
   return { points, ...polygons(polys) };
+}
+
+/** A mesh stretched along the reference axes (a unit sphere into an ellipsoid). */
+function scaled(mesh: SurfaceMesh, s: readonly [number, number, number]): SurfaceMesh {
+  for (let p = 0; p < mesh.points.length; p++) mesh.points[p] *= s[p % 3];
+  return mesh;
+}
+
+/**
+ * A capsule from a sphere mesh with an odd number of rings (no circle on the equator): the
+ * northern points move up by the half length and the southern ones down, so the band that
+ * crossed the equator becomes the cylinder.
+ */
+function capsuleMesh(radius: number, halfLength: number, segments: number): SurfaceMesh {
+  const mesh = sphereMesh(radius, segments, 9);
+  for (let p = 2; p < mesh.points.length; p += 3) mesh.points[p] += mesh.points[p] > 0 ? halfLength : -halfLength;
+  return mesh;
+}
+
+/** The faces of the shape's convex hull, each one polygon. */
+function hullMesh(points: readonly (readonly [number, number, number])[]): SurfaceMesh {
+  const hull = convexHull(points.flat());
+  return { points: hull.vertices, ...polygons(hull.faces.map((f) => Array.from(f))) };
 }
 
 /** Corner i has coordinates (±a, ±b, ±c) with the signs from bits 0, 1, 2 of i. */

@@ -5,3 +5,4 @@ export * from './dense.js';
 export * from './gmres.js';
 export * from './power-iteration.js';
 export * from './parallel-bsr-mul.js';
+export * from './symmetric-eigen3.js';

@@ -15,7 +15,7 @@ import { symmetricBlockLambdaMax } from './block-eigen.js';
  *     C_T = max(μ d_N, ‖d_T‖) R_T − μ max(0, d_N) d_T,
  *     C_N = R_N − max(0, d_N).
  *
- * ρ_α is SCALE's initial value, 1/λ_max(W_αα) (paper 004 §5.4), unless a fixed
+ * ρ_α is SCALE's initial value, 1/λ_max(W_αα) (paper 004 §5.3), unless a fixed
  * ρ is given. Not normalised: compare it only with itself.
  */
 export class NewtonMerit implements MeritFunction {

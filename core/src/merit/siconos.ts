@@ -34,35 +34,45 @@ export class SiconosMerit implements MeritFunction {
     }
     const { u, e, x } = this;
     bsrMul(problem.W, r, u);
-    const { q, mu } = problem;
-    let e2 = 0, q2 = 0, r2 = 0, u2 = 0;
-    for (let a = 0; a < problem.contacts; a++) {
-      const o = 3 * a;
-      for (let t = 0; t < 3; t++) {
-        u[o + t] += q[o + t];
-        q2 += q[o + t] * q[o + t];
-        r2 += r[o + t] * r[o + t];
-        u2 += u[o + t] * u[o + t];
-      }
-      const ut = hypot2(u[o + 1], u[o + 2]);
-      x[0] = r[o] - (u[o] + mu[a] * ut);
-      x[1] = r[o + 1] - u[o + 1];
-      x[2] = r[o + 2] - u[o + 2];
-      projectOntoCone(x, 0, x, 0, mu[a]);
-      for (let t = 0; t < 3; t++) {
-        const d = r[o + t] - x[t];
-        e[o + t] = d;
-        e2 += d * d;
-      }
-    }
-    // Each norm as dnrm2 gives it (Siconos uses BLAS): a sum of squares that overflowed
-    // (|q| ≳ 1e154) or underflowed (≲ 1e-145) is recomputed scaled, never taken as ∞ or 0.
-    const en = sqrtSumOfSquares(e2, e);
-    const scale = Math.max(sqrtSumOfSquares(q2, q), sqrtSumOfSquares(r2, r), sqrtSumOfSquares(u2, u));
-    const value = scale <= DBL_EPSILON ? en : en / scale;
-    // A non-finite r gives NaN here; report it as infinitely bad rather than let NaN compare false.
-    return Number.isNaN(value) ? Infinity : value;
+    const q = problem.q;
+    for (let i = 0; i < u.length; i++) u[i] += q[i];
+    return siconosErrorAt(problem, r, u, e, x);
   }
+}
+
+/**
+ * The siconos error of r with u taken as given (u = W r + q is trusted, not recomputed):
+ * what `SiconosMerit` computes after its own mat-vec. For solvers that keep u up to date as
+ * they go and want the error without a product with W (Gauss-Seidel's screening test).
+ * `e` (length 3·nc) and `x` (length 3) are scratch.
+ */
+export function siconosErrorAt(problem: FrictionContactProblem, r: Float64Array, u: Float64Array, e: Float64Array, x: Float64Array): number {
+  const { q, mu } = problem;
+  let e2 = 0, q2 = 0, r2 = 0, u2 = 0;
+  // One statement per term, in index order: the sums round exactly as a plain loop's would.
+  for (let a = 0, o = 0; a < problem.contacts; a++, o += 3) {
+    const q0 = q[o], q1 = q[o + 1], q2_ = q[o + 2];
+    const r0 = r[o], r1 = r[o + 1], r2_ = r[o + 2];
+    const u0 = u[o], u1 = u[o + 1], u2_ = u[o + 2];
+    q2 += q0 * q0; q2 += q1 * q1; q2 += q2_ * q2_;
+    r2 += r0 * r0; r2 += r1 * r1; r2 += r2_ * r2_;
+    u2 += u0 * u0; u2 += u1 * u1; u2 += u2_ * u2_;
+    const m = mu[a];
+    x[0] = r0 - (u0 + m * hypot2(u1, u2_));
+    x[1] = r1 - u1;
+    x[2] = r2_ - u2_;
+    projectOntoCone(x, 0, x, 0, m);
+    const d0 = r0 - x[0], d1 = r1 - x[1], d2 = r2_ - x[2];
+    e[o] = d0; e[o + 1] = d1; e[o + 2] = d2;
+    e2 += d0 * d0; e2 += d1 * d1; e2 += d2 * d2;
+  }
+  // Each norm as dnrm2 gives it (Siconos uses BLAS): a sum of squares that overflowed
+  // (|q| ≳ 1e154) or underflowed (≲ 1e-145) is recomputed scaled, never taken as ∞ or 0.
+  const en = sqrtSumOfSquares(e2, e);
+  const scale = Math.max(sqrtSumOfSquares(q2, q), sqrtSumOfSquares(r2, r), sqrtSumOfSquares(u2, u));
+  const value = scale <= DBL_EPSILON ? en : en / scale;
+  // A non-finite r gives NaN here; report it as infinitely bad rather than let NaN compare false.
+  return Number.isNaN(value) ? Infinity : value;
 }
 
 export default defineMerit({

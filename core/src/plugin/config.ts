@@ -20,7 +20,7 @@ export interface SolverConfig {
 export const MAX_SOLVER_CHAIN = 100;
 
 /** One link of a chain; its `fallback` is checked by the loop in solverConfigSchema. */
-const solverLinkSchema = z.strictObject({
+export const solverLinkSchema = z.strictObject({
   name: z.string().min(1).describe('registered solver name, e.g. "gauss-seidel"'),
   options: z.record(z.string(), z.unknown()).optional().describe("the solver's options; see `moreau plugins`"),
   start: z.enum(['previous', 'initial']).optional().describe('for a fallback: start from the previous solver\'s iterate or from the initial reactions'),
@@ -81,6 +81,11 @@ export const moreauConfigSchema = z.strictObject({
   plugins: z.array(z.string().min(1)).optional().describe('packages (names or paths) to load plugins from, besides the installed @moreau ones'),
   solver: solverConfigSchema,
   problems: z.array(z.string().min(1)).optional().describe('problem files `moreau start` solves, relative to the config file'),
+  start: z.strictObject({
+    scene: z.string().min(1).describe('scene file, relative to the config file'),
+    until: z.number().positive('must be positive').optional().describe("simulated time to stop at (default: the scene's duration)"),
+    out: z.string().min(1).default('runs/start').describe('output folder, relative to the config file'),
+  }).optional().describe('the simulation `moreau start` runs (instead of solving `problems`): a short run with a table of its statistics'),
   integrator: pluginConfigSchema.optional().describe('time integrator of a simulation (default "moreau-midpoint")'),
   detector: pluginConfigSchema.optional().describe('contact detector of a simulation (default "contact-detection")'),
   kinematics: z.record(z.string().min(1), z.record(z.string(), z.unknown())).optional()

@@ -23,11 +23,18 @@ export type Vec3 = readonly [number, number, number];
  * (the mass centre for a solid of uniform density).
  * - `sphere`: radius.
  * - `box`: half extents along the reference axes.
+ * - `ellipsoid`: semi-axes along the reference axes ({ X : Σ (X_k / a_k)² ≤ 1 }).
+ * - `capsule`: the points within `radius` of the segment from (0, 0, −halfLength) to (0, 0, halfLength).
+ * - `hull`: the convex hull of `points` (at least 4, not coplanar), whose solid centroid is the
+ *   origin (a scene's hull is re-centred on reading, its position moved to match).
  * - `plane`: the half-space { X : n·X ≤ 0 } with outward unit normal n (obstacles only: it has no mass).
  */
 export type Shape =
   | { type: 'sphere'; radius: number }
   | { type: 'box'; halfExtents: Vec3 }
+  | { type: 'ellipsoid'; semiAxes: Vec3 }
+  | { type: 'capsule'; radius: number; halfLength: number }
+  | { type: 'hull'; points: readonly Vec3[] }
   | { type: 'plane'; normal: Vec3 };
 
 export type ShapeType = Shape['type'];
@@ -48,10 +55,18 @@ export type Motion =
   | { kind: 'static' }
   | {
       kind: 'driven';
-      /** World velocity of the reference centre. */
+      /** World velocity of the pivot (of the reference centre when there is no pivot). */
       velocity: Vec3;
-      /** World angular velocity about the reference centre. */
+      /** World angular velocity, about `pivot`. */
       angularVelocity: Vec3;
+      /**
+       * World point the rotation is about, where it is when the motion starts (the reference
+       * centre then, when omitted); it moves with `velocity`, so it is fixed in space when that is
+       * zero. The reference centre then moves with velocity + angularVelocity × (centre − pivot):
+       * over dt, c ← p + v dt + Rot(ω dt)(c − p) and R ← Rot(ω dt) R, so several bodies given the
+       * same pivot and motion turn as one rigid set.
+       */
+      pivot?: Vec3;
       /** Time from which the motion applies; the body rests before it. */
       from: number;
     };

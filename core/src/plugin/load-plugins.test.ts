@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { discoverPluginPackages, loadPlugins, PLUGIN_KEYWORD } from './load-plugins.js';
+import { discoverPluginPackages, importPluginPackage, loadPlugins, PLUGIN_KEYWORD } from './load-plugins.js';
 import { PluginRegistry } from './registry.js';
 
 /**
@@ -22,11 +24,15 @@ function solverModule(name: string): string {
 `;
 }
 
-function writePackage(nodeModules: string, name: string, keywords: unknown, entry?: string): void {
+function writePackage(nodeModules: string, name: string, keywords: unknown, entry?: string, exportsPath = './index.js'): string {
   const dir = join(nodeModules, ...name.split('/'));
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version: '0.1.0', type: 'module', keywords, exports: { '.': './index.js' } }));
-  if (entry !== undefined) writeFileSync(join(dir, 'index.js'), entry);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name, version: '0.1.0', type: 'module', keywords, exports: { '.': { types: exportsPath.replace(/\.js$/, '.d.ts'), default: exportsPath } } }));
+  if (entry !== undefined) {
+    mkdirSync(join(dir, exportsPath, '..'), { recursive: true });
+    writeFileSync(join(dir, exportsPath), entry);
+  }
+  return dir;
 }
 
 let root: string;
@@ -86,5 +92,43 @@ describe('loadPlugins with discovered names', () => {
     const loaded = await loadPlugins(registry, { baseDir: project, extra: names, discover: false });
     expect(loaded).toEqual(names);
     expect(registry.names('solver')).toEqual(['acme-scoped', 'parent-one', 'plain-one']);
+  });
+});
+
+/** A TypeScript plugin as its author has it before `npm run build`: package.json points at dist/, which does not exist yet. */
+function unbuiltPackage(nodeModules: string, name: string): string {
+  const dir = writePackage(nodeModules, name, [PLUGIN_KEYWORD], undefined, './dist/index.js');
+  mkdirSync(join(dir, 'src'), { recursive: true });
+  writeFileSync(join(dir, 'src', 'index.ts'), solverModule('unbuilt'));
+  return dir;
+}
+
+describe('plugins that Node cannot load as they are', () => {
+  test('should say how to build a plugin folder whose compiled entry is missing', async () => {
+    const dir = unbuiltPackage(join(root, 'authoring'), 'my-ts-solver');
+    const error = await importPluginPackage(dir, root).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'E_PLUGIN_LOAD' });
+    expect(String((error as Error).message)).toContain(join(dir, 'dist', 'index.js'));
+    expect(String((error as Error).message)).toContain('npm run build');
+  });
+
+  test('should call an installed but unbuilt package unbuilt, not "not installed"', async () => {
+    unbuiltPackage(join(project, 'node_modules'), 'installed-unbuilt');
+    const error = await importPluginPackage('installed-unbuilt', project).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'E_PLUGIN_LOAD' });
+    expect(String((error as Error).message)).toContain('npm run build');
+    // A name that is installed nowhere is still E_UNKNOWN_PLUGIN.
+    await expect(importPluginPackage('installed-nowhere', project)).rejects.toMatchObject({ code: 'E_UNKNOWN_PLUGIN' });
+  });
+
+  // The test runner itself compiles TypeScript on import, so only Node as the `moreau` command runs it shows the error.
+  test('should say that the moreau command loads compiled JavaScript when an entry is a .ts file (compiled CLI)', async () => {
+    const dir = writePackage(join(root, 'authoring'), 'ts-entry', [PLUGIN_KEYWORD], solverModule('ts-entry'), './src/index.ts');
+    const bin = fileURLToPath(new URL('../../bin/moreau.js', import.meta.url));
+    const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((done) => {
+      const child = execFile(process.execPath, [bin, 'conformance', dir], { cwd: root }, (_e, _out, stderr) => done({ code: child.exitCode, stderr }));
+    });
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^E_PLUGIN_LOAD: .*it is TypeScript, and Moreau loads compiled JavaScript: build the plugin first \(`npm run build`/);
   });
 });

@@ -70,15 +70,43 @@ export async function importPluginPackage(spec: string, baseDir: string): Promis
     if (e instanceof MoreauError) throw e;
     // The package was found, but importing it failed: a dependency of its own is missing, or its module threw.
     // That is a load error, not a broken contract (the contract is checked on what it exports).
-    const missing = (e as { code?: string })?.code === 'ERR_MODULE_NOT_FOUND' || /cannot find (package|module)/i.test(String((e as Error)?.message));
-    const why = missing ? 'a module it imports cannot be found (install its dependencies)' : 'its module threw while loading';
-    throw new MoreauError('E_PLUGIN_LOAD', `Could not load plugin package "${spec}": ${why}: ${(e as Error)?.message ?? String(e)}`, { file: spec }, { cause: e });
+    const code = (e as { code?: string })?.code;
+    const message = (e as Error)?.message ?? String(e);
+    const missing = code === 'ERR_MODULE_NOT_FOUND' || /cannot find (package|module)/i.test(message);
+    const why = code === 'ERR_UNKNOWN_FILE_EXTENSION' && TYPESCRIPT_FILE.test(message)
+      ? `it is TypeScript, and Moreau loads compiled JavaScript: ${BUILD_HINT}`
+      : missing ? 'a module it imports cannot be found (install its dependencies)' : 'its module threw while loading';
+    throw new MoreauError('E_PLUGIN_LOAD', `Could not load plugin package "${spec}": ${why}: ${message}`, { file: spec }, { cause: e });
   }
   const exported = Array.isArray(mod.plugins) ? mod.plugins : [mod.default];
   if (exported.length === 0 || exported[0] === undefined) {
     throw new MoreauError('E_PLUGIN_CONTRACT', `Plugin package "${spec}" has no default export. Default-export defineSolver({...}).`, { file: spec });
   }
   return exported as AnyPlugin[];
+}
+
+/** A TypeScript source named in an error message (Node does not run these without a loader). */
+const TYPESCRIPT_FILE = /\.(ts|mts|cts|tsx)\b/;
+
+/** What to do when a plugin's compiled output is missing or its entry is a TypeScript source. */
+const BUILD_HINT = 'build the plugin first (`npm run build` in its package folder), and point "exports" in its package.json at the compiled .js (e.g. "./dist/index.js"), not at a .ts file';
+
+/** A package folder whose entry file is missing: almost always a TypeScript plugin that was not built. */
+function missingEntryError(spec: string, entry: string): MoreauError {
+  return new MoreauError('E_PLUGIN_LOAD',
+    `Could not load plugin package "${spec}": its entry ${entry} does not exist. Moreau loads compiled JavaScript: ${BUILD_HINT}.`, { file: spec });
+}
+
+/** The folder of an installed package, found as node's resolution would: node_modules folders from each start upwards. */
+function installedPackageDir(spec: string, starts: string[]): string | undefined {
+  for (const start of starts) {
+    for (let dir = resolvePath(start); ; dir = dirname(dir)) {
+      const candidate = join(dir, 'node_modules', ...spec.split('/'));
+      if (existsSync(join(candidate, 'package.json'))) return candidate;
+      if (dirname(dir) === dir) break;
+    }
+  }
+  return undefined;
 }
 
 /**
@@ -99,6 +127,12 @@ async function importModule(spec: string, baseDir: string): Promise<unknown> {
   try {
     resolved = createRequire(join(baseDir, 'noop.js')).resolve(spec);
   } catch {
+    // Installed, yet unresolvable: its entry file is missing (an unbuilt TypeScript plugin), which "not installed" would hide.
+    const installed = installedPackageDir(spec, [baseDir, dirname(fileURLToPath(import.meta.url))]);
+    if (installed) {
+      const entry = packageEntry(installed, spec);
+      if (!existsSync(entry)) throw missingEntryError(spec, entry);
+    }
     throw new MoreauError('E_UNKNOWN_PLUGIN', `Plugin package "${spec}" is not installed (looked from ${baseDir}). Install it with npm, or give a path.`, { file: spec });
   }
   return import(pathToFileURL(resolved).href);
@@ -112,8 +146,10 @@ function isNotFound(e: unknown, spec: string): boolean {
 function resolvePathModule(spec: string, baseDir: string): string {
   const target = resolvePath(baseDir, spec);
   if (!existsSync(target)) throw new MoreauError('E_FILE_IO', `Plugin path "${spec}" does not exist (resolved to ${target}).`, { file: spec });
-  if (statSync(target).isDirectory()) return pathToFileURL(packageEntry(target, spec)).href;
-  return pathToFileURL(target).href;
+  if (!statSync(target).isDirectory()) return pathToFileURL(target).href;
+  const entry = packageEntry(target, spec);
+  if (!existsSync(entry)) throw missingEntryError(spec, entry);
+  return pathToFileURL(entry).href;
 }
 
 /** The entry file of a package folder: its exports["."] (import/default condition) or main, else index.js. */

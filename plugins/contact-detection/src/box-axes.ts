@@ -28,7 +28,7 @@ export class SeparatingAxes {
  * the projections are apart. The boxes are disjoint exactly when some axis separates them.
  */
 export function separatingAxes(w: WorldBodies, a: number, b: number, out: SeparatingAxes): void {
-  const R = w.rotation, c = w.centre, h = w.size, C = out.dots;
+  const R = w.linear, c = w.centre, h = w.size, C = out.dots;
   const ra = 9 * a, rb = 9 * b, oa = 3 * a, ob = 3 * b;
   const tx = c[ob] - c[oa], ty = c[ob + 1] - c[oa + 1], tz = c[ob + 2] - c[oa + 2];
   for (let i = 0; i < 3; i++) {
@@ -57,7 +57,7 @@ export function separatingAxes(w: WorldBodies, a: number, b: number, out: Separa
 
 /** Separation along a_i × b_j (normalised); −∞ for near-parallel edges. */
 function edgeSeparation(w: WorldBodies, ra: number, rb: number, oa: number, ob: number, i: number, j: number, tx: number, ty: number, tz: number): number {
-  const R = w.rotation, h = w.size;
+  const R = w.linear, h = w.size;
   const ax = R[ra + i], ay = R[ra + 3 + i], az = R[ra + 6 + i];
   const bx = R[rb + j], by = R[rb + 3 + j], bz = R[rb + 6 + j];
   let lx = ay * bz - az * by, ly = az * bx - ax * bz, lz = ax * by - ay * bx;

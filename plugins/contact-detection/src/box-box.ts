@@ -83,7 +83,7 @@ export function boxBox(w: WorldBodies, a: number, b: number, out: ContactBufferL
  * incident box's deepest vertex.
  */
 function faceContact(w: WorldBodies, a: number, b: number, refIsA: boolean, axis: number, sgn: number, penetrating: boolean, s: BoxScratch): void {
-  const R = w.rotation, ref = refIsA ? a : b, inc = refIsA ? b : a;
+  const R = w.linear, ref = refIsA ? a : b, inc = refIsA ? b : a;
   clipFaces(w, ref, inc, axis, sgn, w.margin, s);
   const base = FACE_FEATURES + ((refIsA ? 6 : 0) + 2 * axis + (sgn > 0 ? 0 : 1)) * 384;
   const rr = 9 * ref, nx = sgn * R[rr + axis], ny = sgn * R[rr + 3 + axis], nz = sgn * R[rr + 6 + axis];
@@ -109,7 +109,7 @@ function faceArea(h: Float64Array, o: number, k: number): number {
  * halfway between their closest points, gap = the axis separation, normal −L.
  */
 function edgeContact(w: WorldBodies, a: number, b: number, i: number, j: number, sep: number, s: BoxScratch): void {
-  const R = w.rotation, c = w.centre, ra = 9 * a, rb = 9 * b, oa = 3 * a, ob = 3 * b;
+  const R = w.linear, c = w.centre, ra = 9 * a, rb = 9 * b, oa = 3 * a, ob = 3 * b;
   const ax = R[ra + i], ay = R[ra + 3 + i], az = R[ra + 6 + i];
   const bx = R[rb + j], by = R[rb + 3 + j], bz = R[rb + 6 + j];
   let lx = ay * bz - az * by, ly = az * bx - ax * bz, lz = ax * by - ay * bx;
@@ -137,7 +137,7 @@ function edgeContact(w: WorldBodies, a: number, b: number, i: number, j: number,
  * reference normal.
  */
 function supportContact(w: WorldBodies, ref: number, inc: number, axis: number, sgn: number, refIsA: boolean, s: BoxScratch): void {
-  const R = w.rotation, c = w.centre, ri = 9 * inc, rr = 9 * ref, or = 3 * ref;
+  const R = w.linear, c = w.centre, ri = 9 * inc, rr = 9 * ref, or = 3 * ref;
   const nx = sgn * R[rr + axis], ny = sgn * R[rr + 3 + axis], nz = sgn * R[rr + 6 + axis];
   let v = 0;
   for (let k = 0; k < 3; k++) if (R[ri + k] * nx + R[ri + 3 + k] * ny + R[ri + 6 + k] * nz < 0) v |= 1 << k;

@@ -36,7 +36,7 @@ export function edgeIndex(k: number, su: number, sv: number): number {
  * (0 when x is inside).
  */
 export function closestPointOnBox(w: WorldBodies, b: number, x: number, y: number, z: number, out: Float64Array, o: number): number {
-  const c = w.centre, R = w.rotation, h = w.size, ob = 3 * b, rb = 9 * b;
+  const c = w.centre, R = w.linear, h = w.size, ob = 3 * b, rb = 9 * b;
   const dx = x - c[ob], dy = y - c[ob + 1], dz = z - c[ob + 2];
   const lx = clamp(R[rb] * dx + R[rb + 3] * dy + R[rb + 6] * dz, h[ob]);
   const ly = clamp(R[rb + 1] * dx + R[rb + 4] * dy + R[rb + 7] * dz, h[ob + 1]);
@@ -48,7 +48,7 @@ export function closestPointOnBox(w: WorldBodies, b: number, x: number, y: numbe
 
 /** World image c + R l of the point l of box b's reference frame. */
 function local(w: WorldBodies, b: number, lx: number, ly: number, lz: number, out: Float64Array, o: number): void {
-  const c = w.centre, R = w.rotation, ob = 3 * b, rb = 9 * b;
+  const c = w.centre, R = w.linear, ob = 3 * b, rb = 9 * b;
   out[o] = c[ob] + R[rb] * lx + R[rb + 1] * ly + R[rb + 2] * lz;
   out[o + 1] = c[ob + 1] + R[rb + 3] * lx + R[rb + 4] * ly + R[rb + 5] * lz;
   out[o + 2] = c[ob + 2] + R[rb + 6] * lx + R[rb + 7] * ly + R[rb + 8] * lz;

@@ -1,6 +1,15 @@
 import type { BoxScratch } from './box-scratch.js';
 import type { WorldBodies } from './world-bodies.js';
 
+/** Contact points being built for one pair: points, gaps, feature codes, and room for the 4 kept. */
+export interface Manifold {
+  point: Float64Array;
+  gap: Float64Array;
+  code: Int32Array;
+  count: number;
+  keep: Int32Array;
+}
+
 /**
  * The face contact of two boxes: the incident face of box `inc` (the face most anti-parallel
  * to the reference normal) clipped by Sutherland–Hodgman against the four side planes of the
@@ -14,7 +23,7 @@ import type { WorldBodies } from './world-bodies.js';
  * face keeps its code while it stays inside, a clipped point while it stays on the same side.
  */
 export function clipFaces(w: WorldBodies, ref: number, inc: number, i: number, sgn: number, margin: number, s: BoxScratch): void {
-  const R = w.rotation, c = w.centre, h = w.size, rr = 9 * ref, ri = 9 * inc, or = 3 * ref, oi = 3 * inc;
+  const R = w.linear, c = w.centre, h = w.size, rr = 9 * ref, ri = 9 * inc, or = 3 * ref, oi = 3 * inc;
   const nx = sgn * R[rr + i], ny = sgn * R[rr + 3 + i], nz = sgn * R[rr + 6 + i];
   // The incident face: the axis of `inc` most parallel to n, on the side facing `ref`.
   let j = 0, best = -1, dj = 0;
@@ -62,9 +71,10 @@ export function clipFaces(w: WorldBodies, ref: number, inc: number, i: number, s
 /**
  * One Sutherland–Hodgman step: keeps the part of the polygon with m·p ≤ offset. A point
  * made on the plane takes `planeLabel` as the label of its outgoing edge when the polygon
- * leaves the half-space there; points entering keep the crossed edge's label.
+ * leaves the half-space there; points entering keep the crossed edge's label. `out` must
+ * hold count + 1 points.
  */
-function clipByPlane(poly: Float64Array, label: Int8Array, count: number, out: Float64Array, outLabel: Int8Array,
+export function clipByPlane<T extends Int8Array | Int32Array>(poly: Float64Array, label: T, count: number, out: Float64Array, outLabel: T,
   mx: number, my: number, mz: number, offset: number, planeLabel: number): number {
   let n = 0;
   for (let k = 0; k < count; k++) {
@@ -95,7 +105,7 @@ function clipByPlane(poly: Float64Array, label: Int8Array, count: number, out: F
  * first point in polygon order wins: the polygon's order comes from the boxes' own frames,
  * so the choice does not change under a rigid motion of the pair.
  */
-export function reduceManifold(s: BoxScratch, nx: number, ny: number, nz: number): void {
+export function reduceManifold(s: Manifold, nx: number, ny: number, nz: number): void {
   const count = s.count;
   if (count <= 4) return;
   const p = s.point, g = s.gap;

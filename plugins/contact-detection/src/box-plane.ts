@@ -8,7 +8,7 @@ import type { WorldBodies } from './world-bodies.js';
  * A box resting on a face gives its 4 face vertices.
  */
 export function boxPlane(w: WorldBodies, b: number, p: number, out: ContactBufferLike): void {
-  const c = w.centre, R = w.rotation, ob = 3 * b, rb = 9 * b, op = 3 * p;
+  const c = w.centre, R = w.linear, ob = 3 * b, rb = 9 * b, op = 3 * p;
   const nx = w.size[op], ny = w.size[op + 1], nz = w.size[op + 2];
   const hx = w.size[ob], hy = w.size[ob + 1], hz = w.size[ob + 2];
   // n·(R e_k) h_k: how far the box reaches along n per axis.

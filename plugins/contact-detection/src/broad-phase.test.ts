@@ -1,7 +1,7 @@
 import { ContactBuffer, type DetectorBody } from '@moreau/core';
 import { Rng } from '@moreau/conformance';
 import { describe, expect, test } from 'vitest';
-import { box, plane, rotation, sphere } from './__fixtures__/bodies.js';
+import { box, boxPoints, capsule, ellipsoid, hull, multiply, plane, rotation, sphere } from './__fixtures__/bodies.js';
 import { ConvexContactDetector } from './contact-detector.js';
 
 /** A random scene: spheres and boxes (some not free) in a cube of side `side`, a floor and a tilted wall. */
@@ -40,7 +40,39 @@ function snapshot(buf: ContactBuffer): number[][] {
   ]);
 }
 
+/** Ellipsoids (some stretched), capsules and hulls (some stretched) with a few spheres and boxes, over a floor. */
+function convexScene(rng: Rng, n: number, side: number): DetectorBody[] {
+  const bodies: DetectorBody[] = [plane([0, 0, 0], [0, 0, 1])];
+  for (let i = 0; i < n; i++) {
+    const at = [rng.uniform(0, side), rng.uniform(0, side), rng.uniform(-0.3, side)];
+    const R = rotation([rng.normal(), rng.normal(), rng.normal()], rng.uniform(0, Math.PI));
+    const F = rng.next() < 0.5 ? R : multiply(R, [rng.uniform(0.7, 1.4), 0.2, 0, 0, rng.uniform(0.7, 1.4), 0, 0, 0, rng.uniform(0.7, 1.4)]);
+    const free = rng.next() < 0.8, u = rng.next();
+    if (u < 0.35) bodies.push(ellipsoid(at, [rng.uniform(0.1, 0.5), rng.uniform(0.1, 0.5), rng.uniform(0.1, 0.5)], F, free));
+    else if (u < 0.6) bodies.push(capsule(at, rng.uniform(0.05, 0.3), rng.uniform(0.1, 0.5), R, free));
+    else if (u < 0.85) bodies.push(hull(at, boxPoints([rng.uniform(0.1, 0.4), rng.uniform(0.1, 0.4), rng.uniform(0.1, 0.4)]).map(([x, y, z]) => [x + rng.uniform(-0.05, 0.05), y, z] as [number, number, number]), F, free));
+    else if (u < 0.93) bodies.push(sphere(at, rng.uniform(0.1, 0.4), free));
+    else bodies.push(box(at, [rng.uniform(0.1, 0.4), rng.uniform(0.1, 0.4), rng.uniform(0.1, 0.4)], R, free));
+  }
+  return bodies;
+}
+
 describe('sweep and prune', () => {
+  test('should find exactly the contacts of brute force among ellipsoids, capsules and hulls', () => {
+    const rng = new Rng(777);
+    const bodies = convexScene(rng, 250, 5);
+    const sap = new ConvexContactDetector({ margin: 0.02, broadPhase: 'sweep-and-prune' });
+    const brute = new ConvexContactDetector({ margin: 0.02, broadPhase: 'brute-force' });
+    const a = new ContactBuffer(), b = new ContactBuffer();
+    for (let step = 0; step < 3; step++) {
+      if (step > 0) jiggle(rng, bodies, 0.05);
+      sap.detect(bodies, a);
+      brute.detect(bodies, b);
+      expect(snapshot(a)).toEqual(snapshot(b));
+      expect(a.count).toBeGreaterThan(30);
+    }
+  });
+
   test('should find exactly the contacts of brute force on random scenes, step after step', () => {
     const rng = new Rng(12345);
     for (const [n, side] of [[300, 12], [200, 6], [400, 25]]) {

@@ -3,11 +3,16 @@ import { detectorSuite, runDetectorConformance, type DetectorPropertyName } from
 import { describe, expect, test } from 'vitest';
 import plugin, { options } from './index.js';
 
-detectorSuite(plugin);
-detectorSuite(plugin, { options: { margin: 0.05 } });
-detectorSuite(plugin, { options: { margin: 0.3, broadPhase: 'brute-force' } });
-// More runs of the box-box property, where most of the geometry is.
-detectorSuite(plugin, { options: { margin: 0.1 }, runs: 150, title: 'detector "contact-detection": 150 runs per property, margin 0.1' });
+/** Every shape the plugin takes; ellipsoids and hulls under any linear map (det > 0), spheres and boxes too (as ellipsoids and hulls). */
+const SHAPES = ['sphere', 'capsule', 'ellipsoid', 'box', 'hull', 'plane'] as const;
+const AFFINE = ['sphere', 'ellipsoid', 'box', 'hull'] as const;
+const ALL = { shapes: SHAPES, affine: AFFINE };
+
+detectorSuite(plugin, ALL);
+detectorSuite(plugin, { ...ALL, options: { margin: 0.05 } });
+detectorSuite(plugin, { ...ALL, options: { margin: 0.3, broadPhase: 'brute-force' } });
+// The default suite (spheres, boxes, planes, rotations only), as `moreau conformance` runs it.
+detectorSuite(plugin, { options: { margin: 0.1 }, runs: 150, title: 'detector "contact-detection": 150 runs per property, margin 0.1, default shapes' });
 
 /** This plugin with its output corrupted after detection, to prove the box properties bite. */
 function corrupted(name: string, corrupt: (bodies: readonly DetectorBody[], out: ContactBufferLike) => void) {
@@ -45,4 +50,50 @@ describe('the detector suite catches defects in box contacts', () => {
       expect(report.properties.find((p) => p.name === 'frames are orthonormal and right-handed, normal first')!.status).toBe('pass');
     });
   }
+});
+
+const involves = (bodies: readonly DetectorBody[], out: ContactBufferLike, k: number, type: string) =>
+  bodies[out.bodyA[k]].shape.type === type || bodies[out.bodyB[k]].shape.type === type;
+
+/** Turns contact k's frame by `angle` about its t2 row: n and t1 tilt, the frame stays orthonormal. */
+function tilt(out: ContactBufferLike, k: number, angle: number): void {
+  const f = out.frame, o = 9 * k, c = Math.cos(angle), s = Math.sin(angle);
+  for (let r = 0; r < 3; r++) {
+    const n = f[o + r], t = f[o + 3 + r];
+    f[o + r] = c * n + s * t;
+    f[o + 3 + r] = -s * n + c * t;
+  }
+}
+
+describe('the detector suite catches defects in ellipsoid, capsule and hull contacts', () => {
+  const cases: [string, DetectorPropertyName, (bodies: readonly DetectorBody[], out: ContactBufferLike) => void][] = [
+    ['ellipsoid gaps 1e-3 too small', 'bracketed: pairs with an ellipsoid, capsule or hull: gap, normal and point within independent bounds', (bodies, out) => {
+      for (let k = 0; k < out.count; k++) if (involves(bodies, out, k, 'ellipsoid')) out.gap[k] -= 1e-3;
+    }],
+    ['ellipsoid gaps 1e-3 too large', 'bracketed: pairs with an ellipsoid, capsule or hull: gap, normal and point within independent bounds', (bodies, out) => {
+      for (let k = 0; k < out.count; k++) if (involves(bodies, out, k, 'ellipsoid')) out.gap[k] += 1e-3;
+    }],
+    ['capsule normals tilted by 0.01 rad', 'bracketed: pairs with an ellipsoid, capsule or hull: gap, normal and point within independent bounds', (bodies, out) => {
+      for (let k = 0; k < out.count; k++) if (involves(bodies, out, k, 'capsule')) tilt(out, k, 0.01);
+    }],
+    ['hull-plane normals flipped', 'analytic: ellipsoid, capsule and hull against a plane: lowest point, normals, ends', (bodies, out) => {
+      for (let k = 0; k < out.count; k++) if (involves(bodies, out, k, 'hull') && involves(bodies, out, k, 'plane')) tilt(out, k, Math.PI);
+    }],
+    ['ids made from the contact point', 'stability: a tiny rigid motion keeps the contact ids', (_bodies, out) => {
+      for (let k = 0; k < out.count; k++) out.feature[k] = Math.floor(Math.abs(out.point[3 * k]) * 1e12) % 1000003;
+    }],
+  ];
+  for (const [label, breaks, corrupt] of cases) {
+    test(`should fail "${label}" on "${breaks}"`, async () => {
+      const report = await runDetectorConformance(corrupted('corrupted', corrupt), { ...ALL, options: { margin: 0.1 }, runs: 25, seed: 42, only: [breaks, 'frames are orthonormal and right-handed, normal first'] });
+      expect(report.properties.find((p) => p.name === breaks)!.status).toBe('fail');
+      expect(report.properties.find((p) => p.name === 'frames are orthonormal and right-handed, normal first')!.status).toBe('pass');
+    });
+  }
+
+  test('should pass the plugin itself on the same seed (the failures come from the defects)', async () => {
+    const only = [...new Set(cases.map(([, breaks]) => breaks))];
+    const report = await runDetectorConformance(plugin, { ...ALL, options: { margin: 0.1 }, runs: 25, seed: 42, only });
+    expect(report.properties.filter((p) => only.includes(p.name)).map((p) => p.status)).toEqual(only.map(() => 'pass'));
+  });
 });

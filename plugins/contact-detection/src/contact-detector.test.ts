@@ -1,7 +1,7 @@
 import { ContactBuffer, isMoreauError, type DetectorBody } from '@moreau/core';
 import { Rng } from '@moreau/conformance';
 import { describe, expect, test } from 'vitest';
-import { box, contactsOf, detect, IDENTITY, multiply, plane, rotation, sphere } from './__fixtures__/bodies.js';
+import { box, boxPoints, capsule, contactsOf, detect, ellipsoid, hull, IDENTITY, multiply, plane, rotation, sphere } from './__fixtures__/bodies.js';
 import { ConvexContactDetector } from './contact-detector.js';
 import plugin, { options } from './index.js';
 
@@ -16,16 +16,33 @@ function failure(bodies: DetectorBody[]): unknown {
 }
 
 describe('input checks', () => {
-  test('should refuse a sphere or box whose pose is not a rotation, naming the body', () => {
+  test('should refuse a capsule whose pose is not a rotation, and any mirroring or flattening pose, naming the body', () => {
     const scaled = IDENTITY.map((v) => v * 1.01);
-    for (const bad of [sphere([0, 0, 0], 1), box([0, 0, 0], [1, 1, 1])]) {
-      bad.pose.linear.set(scaled);
-      const e = failure([sphere([5, 5, 5], 1), bad]);
-      expect(isMoreauError(e, 'E_UNSUPPORTED')).toBe(true);
-      expect((e as { where: { index: number } }).where.index).toBe(1);
+    const e = failure([sphere([5, 5, 5], 1), capsule([0, 0, 0], 0.5, 1, scaled)]);
+    expect(isMoreauError(e, 'E_UNSUPPORTED')).toBe(true);
+    expect((e as { where: { index: number } }).where.index).toBe(1);
+    const mirror = [-1, 0, 0, 0, 1, 0, 0, 0, 1];
+    for (const bad of [box([0, 0, 0], [1, 1, 1], mirror), ellipsoid([0, 0, 0], [1, 1, 1], mirror), hull([0, 0, 0], boxPoints([1, 1, 1]), [1, 0, 0, 0, 1, 0, 0, 0, 0]), sphere([0, 0, 0], 1)]) {
+      if (bad.shape.type === 'sphere') bad.pose.linear.set(mirror);
+      expect(isMoreauError(failure([bad]), 'E_UNSUPPORTED')).toBe(true);
     }
-    const mirrored = box([0, 0, 0], [1, 1, 1], [-1, 0, 0, 0, 1, 0, 0, 0, 1]);
-    expect(isMoreauError(failure([mirrored]), 'E_UNSUPPORTED')).toBe(true);
+  });
+
+  test('should take a deformed sphere as an ellipsoid and a deformed box as a hull', () => {
+    // Stretched 2× along x: the sphere reaches x = ±2, the box x = ±2 too.
+    const stretch = [2, 0, 0, 0, 1, 0, 0, 0, 1];
+    for (const body of [sphere([0, 0, 0], 1), box([0, 0, 0], [1, 1, 1])]) {
+      body.pose.linear.set(stretch);
+      const [c] = detect([body, plane([1.99, 0, 0], [-1, 0, 0])], { margin: 0.1 });
+      expect(c.gap).toBeCloseTo(-0.01, 12);
+      expect(c.normal).toEqual([-1, 0, 0]);
+    }
+  });
+
+  test('should refuse hull points that span no solid, with the config error of convexHull', () => {
+    const flat = hull([0, 0, 0], [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]]);
+    expect(isMoreauError(failure([flat]), 'E_CONFIG')).toBe(true);
+    expect(isMoreauError(failure([hull([0, 0, 0], [[0, 0, 0], [1, 0, 0], [0, 1, 0]])]), 'E_CONFIG')).toBe(true);
   });
 
   test('should accept a rotation rounded to 1e-12', () => {
@@ -73,6 +90,20 @@ describe('the plugin', () => {
     expect(found(6e-4)).toBe(0);
     // An explicit margin wins.
     expect(plugin.create(options.parse({ margin: 0 }), undefined as never).margin!(bodies)).toBe(0);
+  });
+});
+
+describe('the default margin', () => {
+  test('should take the smallest free body: an ellipsoid semi-axis, a capsule radius, half a hull width', () => {
+    const detector = plugin.create(options.parse({}), undefined as never);
+    const margin = (bodies: DetectorBody[]) => new ConvexContactDetector({ relativeMargin: 0.01, broadPhase: 'brute-force' }).margin(bodies);
+    expect(margin([ellipsoid([0, 0, 0], [0.09, 0.05, 0.1]), sphere([3, 0, 0], 0.08)])).toBeCloseTo(5e-4, 15);
+    expect(margin([capsule([0, 0, 0], 0.02, 1), sphere([3, 0, 0], 0.08)])).toBeCloseTo(2e-4, 15);
+    // A drum segment: 0.05 thick, so half its width is 0.025 (a static one does not count).
+    const segment = hull([0, 0, 0], boxPoints([0.1, 0.25, 0.025]), IDENTITY);
+    expect(margin([segment, sphere([3, 0, 0], 0.08)])).toBeCloseTo(2.5e-4, 15);
+    expect(margin([{ ...segment, free: false }, sphere([3, 0, 0], 0.08)])).toBeCloseTo(8e-4, 15);
+    expect(detector.margin!([ellipsoid([0, 0, 0], [0.09, 0.05, 0.1])])).toBeCloseTo(5e-4, 15);
   });
 });
 

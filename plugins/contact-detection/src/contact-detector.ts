@@ -1,7 +1,8 @@
-import { MoreauError, type ContactBufferLike, type ContactDetector, type DetectorBody } from '@moreau/core';
+import { MoreauError, type ContactBufferLike, type ContactDetector, type DetectorBody, type Shape } from '@moreau/core';
 import { bruteForcePairs } from './brute-force.js';
 import { NarrowPhase } from './narrow-phase.js';
 import { PairList } from './pair-list.js';
+import { hullPolytope } from './polytope.js';
 import { collectPlanePairs } from './plane-pairs.js';
 import { SweepAndPrune } from './sweep-and-prune.js';
 import { WorldBodies } from './world-bodies.js';
@@ -28,8 +29,20 @@ export interface DetectionStats {
   contacts: number;
 }
 
+/** The size of a shape that sets the default margin (Infinity for a plane). */
+function shapeSize(s: Shape, i: number): number {
+  switch (s?.type) {
+    case 'sphere': return s.radius;
+    case 'capsule': return s.radius;
+    case 'box': return Math.min(...s.halfExtents);
+    case 'ellipsoid': return Math.min(...s.semiAxes);
+    case 'hull': return hullPolytope(s, `contact-detection: body ${i} (hull) points`).halfWidth;
+    default: return Infinity;
+  }
+}
+
 /**
- * Contact detection for spheres, boxes and planes: a broad phase (sweep and prune, or all
+ * Contact detection for spheres, capsules, ellipsoids, boxes, hulls and planes: a broad phase (sweep and prune, or all
  * pairs) proposes body pairs, a pair routine per shape pair writes their contacts, and the
  * result is sorted by (bodyA, bodyB, feature). Not re-entrant: one detector per simulation,
  * since it keeps its sweep order and buffers from call to call.
@@ -57,20 +70,19 @@ export class ConvexContactDetector implements ContactDetector {
   }
 
   /**
-   * The margin: the given one, or `relativeMargin` × the smallest free body (radius or smallest
-   * half extent). A margin of 0 lets rounding drop and find resting contacts at gap 0 from step
-   * to step (a box on a plane rocks on 3 or 4 corners); a small positive one keeps them, and
-   * the quasi-inelastic law lets a contact that is still apart close freely.
+   * The margin: the given one, or `relativeMargin` × the smallest free body (sphere or capsule
+   * radius, smallest box half extent or ellipsoid semi-axis, a hull's half width). A margin of
+   * 0 lets rounding drop and find resting contacts at gap 0 from step to step (a box on a
+   * plane rocks on 3 or 4 corners); a small positive one keeps them, and the quasi-inelastic
+   * law lets a contact that is still apart close freely. Sizes are the reference shape's:
+   * the margin stays fixed while a body deforms.
    */
   margin(bodies: readonly DetectorBody[]): number {
     if (this.options.margin !== undefined || bodies === this.marginFor) return this.currentMargin;
     let smallest = Infinity;
-    for (const b of bodies) {
-      if (!b.free) continue;
-      const s = b.shape;
-      if (s.type === 'sphere') smallest = Math.min(smallest, s.radius);
-      else if (s.type === 'box') smallest = Math.min(smallest, ...s.halfExtents);
-    }
+    bodies.forEach((b, i) => {
+      if (b.free) smallest = Math.min(smallest, shapeSize(b.shape, i));
+    });
     this.currentMargin = Number.isFinite(smallest) ? (this.options.relativeMargin ?? 0.01) * smallest : 0;
     this.marginFor = bodies;
     return this.currentMargin;

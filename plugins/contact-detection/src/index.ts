@@ -5,7 +5,7 @@ export const options = z.object({
   margin: z.number().nonnegative().optional()
     .describe('report contacts with gap at most this (length), so near contacts enter the problem a step early (harmless with the quasi-inelastic law); default: relativeMargin times the smallest free body'),
   relativeMargin: z.number().nonnegative().default(0.01)
-    .describe('when margin is not given: the margin as a fraction of the smallest free body (sphere radius, smallest box half extent); resting contacts at gap 0 then stay detected instead of flickering with rounding'),
+    .describe('when margin is not given: the margin as a fraction of the smallest free body (sphere or capsule radius, smallest box half extent or ellipsoid semi-axis, half the least width of a hull); resting contacts at gap 0 then stay detected instead of flickering with rounding'),
   broadPhase: z.enum(['sweep-and-prune', 'brute-force']).default('sweep-and-prune')
     .describe('sweep-and-prune: sorted bounding boxes kept from step to step; brute-force: every pair (the reference the sweep is tested against)'),
 });
@@ -17,7 +17,7 @@ export { RIGID_TOLERANCE } from './world-bodies.js';
 
 export default defineDetector({
   name: 'contact-detection',
-  summary: 'sweep-and-prune broad phase and exact pair routines for spheres, boxes and planes (box-box: separating axes + face clipping)',
+  summary: 'sweep-and-prune broad phase; spheres, capsules, ellipsoids, boxes, convex hulls and planes: analytic pair routines, separating axes + face clipping for polytopes, GJK/EPA on support functions for the rest',
   core: '^0.1.0',
   options,
   create: (opts) => new ConvexContactDetector(opts),

@@ -2,19 +2,36 @@ import type { ContactBufferLike } from '@moreau/core';
 import { boxBox } from './box-box.js';
 import { boxPlane } from './box-plane.js';
 import { BoxScratch } from './box-scratch.js';
+import { capsuleCapsule, sphereCapsule } from './capsule-pairs.js';
+import { capsulePlane } from './capsule-plane.js';
+import { convexPair, ConvexScratch } from './convex-pair.js';
+import { ellipsoidPlane } from './ellipsoid-plane.js';
+import { hullPlane } from './hull-plane.js';
+import { PolytopeScratch } from './polytope-manifold.js';
+import { polytopePair } from './polytope-pair.js';
 import { sphereBox } from './sphere-box.js';
+import { smoothHull } from './smooth-hull.js';
+import { sphereHull } from './sphere-hull.js';
 import { spherePlane } from './sphere-plane.js';
 import { sphereSphere } from './sphere-sphere.js';
-import { BOX, PLANE, SPHERE, type WorldBodies } from './world-bodies.js';
+import { BOX, CAPSULE, ELLIPSOID, HULL, PLANE, SPHERE, type WorldBodies } from './world-bodies.js';
 
 /**
  * Routes a body pair to its pair routine with a fixed order: the body of lower shape rank
- * (sphere < box < plane) is A, and of two alike the lower index is A. So a plane is always
- * B and the normal is always the outward normal of the flatter body, and a pair keeps its
- * (A, B) from step to step. Two planes, or two bodies that are both not free, are skipped.
+ * (sphere < capsule < ellipsoid < box < hull < plane) is A, and of two alike the lower index
+ * is A. So a plane is always B and the normal is the outward normal of the flatter body, and
+ * a pair keeps its (A, B) from step to step. Two planes, or two bodies that are both not
+ * free, are skipped.
+ *
+ * Analytic routines where they are exact and fast (spheres, capsules, planes, sphere-box,
+ * sphere-hull, box-box, and an ellipsoid or capsule on a hull face); polytope pairs by
+ * separating axes and clipping; every other pair with an ellipsoid, or a capsule against a
+ * box, hull edge or vertex, by GJK/EPA on support functions.
  */
 export class NarrowPhase {
-  private readonly scratch = new BoxScratch();
+  private readonly box = new BoxScratch();
+  private readonly convex = new ConvexScratch();
+  private readonly polytope = new PolytopeScratch();
   /** Pairs tested since the last `reset`. */
   tests = 0;
 
@@ -30,13 +47,38 @@ export class NarrowPhase {
     if (ka === PLANE) return;
     this.tests++;
     if (kb === PLANE) {
-      if (ka === SPHERE) spherePlane(w, a, b, out);
-      else boxPlane(w, a, b, out);
-    } else if (ka === SPHERE) {
-      if (kb === SPHERE) sphereSphere(w, a, b, out);
-      else sphereBox(w, a, b, out);
-    } else if (kb === BOX) {
-      boxBox(w, a, b, out, this.scratch);
+      this.plane(w, a, ka, b, out);
+      return;
     }
+    switch (ka) {
+      case SPHERE:
+        if (kb === SPHERE) sphereSphere(w, a, b, out);
+        else if (kb === CAPSULE) sphereCapsule(w, a, b, out, this.box.tmp);
+        else if (kb === BOX) sphereBox(w, a, b, out);
+        else if (kb === HULL) sphereHull(w, a, b, out, this.convex);
+        else convexPair(w, a, b, out, this.convex);
+        return;
+      case CAPSULE:
+        if (kb === CAPSULE) capsuleCapsule(w, a, b, out, this.box.seg, this.box.st);
+        else if (kb === HULL) smoothHull(w, a, b, out, this.convex);
+        else convexPair(w, a, b, out, this.convex);
+        return;
+      case ELLIPSOID:
+        if (kb === HULL) smoothHull(w, a, b, out, this.convex);
+        else convexPair(w, a, b, out, this.convex);
+        return;
+      default:
+        // A box or a hull against a box or a hull.
+        if (kb === BOX) boxBox(w, a, b, out, this.box);
+        else polytopePair(w, a, b, out, this.polytope, this.convex.gjk);
+    }
+  }
+
+  private plane(w: WorldBodies, a: number, ka: number, p: number, out: ContactBufferLike): void {
+    if (ka === SPHERE) spherePlane(w, a, p, out);
+    else if (ka === CAPSULE) capsulePlane(w, a, p, out);
+    else if (ka === ELLIPSOID) ellipsoidPlane(w, a, p, out);
+    else if (ka === BOX) boxPlane(w, a, p, out);
+    else hullPlane(w, a, p, out);
   }
 }

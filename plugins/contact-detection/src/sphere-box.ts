@@ -11,7 +11,7 @@ import type { WorldBodies } from './world-bodies.js';
  *   point c + (h_k − |l_k|) n and c − r n. Both cases meet continuously on the surface.
  */
 export function sphereBox(w: WorldBodies, s: number, b: number, out: ContactBufferLike): void {
-  const c = w.centre, R = w.rotation, os = 3 * s, ob = 3 * b, rb = 9 * b;
+  const c = w.centre, R = w.linear, os = 3 * s, ob = 3 * b, rb = 9 * b;
   const r = w.size[os], hx = w.size[ob], hy = w.size[ob + 1], hz = w.size[ob + 2];
   const dx = c[os] - c[ob], dy = c[os + 1] - c[ob + 1], dz = c[os + 2] - c[ob + 2];
   const lx = R[rb] * dx + R[rb + 3] * dy + R[rb + 6] * dz;

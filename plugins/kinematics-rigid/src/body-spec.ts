@@ -1,5 +1,5 @@
-import { MoreauError, type BodySpec, type Vec3 } from '@moreau/core';
-import { massProperties } from './mass-properties.js';
+import { convexHull, isMoreauError, MoreauError, type BodySpec, type Vec3 } from '@moreau/core';
+import { hullMassProperties, massProperties } from './mass-properties.js';
 import { determinant3, orthonormalityError, reorthonormalize } from './rotation.js';
 
 /** How a body moves, as stored per body (a byte per body). */
@@ -20,16 +20,28 @@ export interface RigidBodyInit {
   angularVelocity: Vec3;
   /** Driven bodies: the time the prescribed motion starts. */
   from: number;
+  /** Driven bodies: the world pivot when the motion starts (the position when the spec gives none). */
+  pivot: Vec3;
+  /** Driven bodies: d = R₀ᵀ(position − pivot), the centre's offset from the pivot in the body frame. */
+  pivotOffset: Vec3;
 }
 
 /** How far a given rotation may be from orthonormal before it is refused rather than corrected. */
 export const ROTATION_TOLERANCE = 1e-6;
 
 /**
+ * How far (relative to the hull's size, and to its largest moment) a free hull's centroid may
+ * be from the reference origin, and its inertia tensor from diagonal: rounding of the scene
+ * reader's transformation leaves about 1e-16.
+ */
+export const PRINCIPAL_TOLERANCE = 1e-9;
+
+/**
  * Checks a body spec for what the rigid model can hold and returns its numbers.
  * Throws MoreauError naming the body: E_CONFIG for a shape or motion the model cannot take
- * (a plane set free, a non-positive size or density of a free body, a rotation that is not
- * one), E_NOT_FINITE for a NaN or infinite number.
+ * (a plane set free, a non-positive size or density of a free body, a hull without volume, a
+ * free hull not in its principal frame, a rotation that is not one), E_NOT_FINITE for a NaN
+ * or infinite number.
  */
 export function readBodySpec(spec: BodySpec): RigidBodyInit {
   const name = typeof spec?.name === 'string' ? spec.name : String(spec?.name);
@@ -58,6 +70,7 @@ export function readBodySpec(spec: BodySpec): RigidBodyInit {
     if (!(typeof spec.density === 'number' && spec.density > 0 && Number.isFinite(spec.density))) {
       fail(`a free body needs a positive finite density, got ${spec.density}`);
     }
+    if (spec.shape.type === 'hull') checkPrincipal(spec.shape.points, spec.density, fail);
     const props = massProperties(spec.shape, spec.density)!;
     mass = props.mass;
     inertia = props.inertia;
@@ -68,6 +81,8 @@ export function readBodySpec(spec: BodySpec): RigidBodyInit {
   let velocity: Vec3 = [0, 0, 0];
   let angularVelocity: Vec3 = [0, 0, 0];
   let from = 0;
+  let pivot: Vec3 = position;
+  let pivotOffset: Vec3 = [0, 0, 0];
   if (spec.motion.kind === 'driven') {
     velocity = finite3(spec.motion.velocity, 'motion.velocity');
     angularVelocity = finite3(spec.motion.angularVelocity, 'motion.angularVelocity');
@@ -75,11 +90,21 @@ export function readBodySpec(spec: BodySpec): RigidBodyInit {
     if (typeof from !== 'number' || !Number.isFinite(from)) {
       throw new MoreauError('E_NOT_FINITE', `rigid kinematics: body "${name}": motion.from must be a finite time, got ${from}`, where);
     }
+    if (spec.motion.pivot !== undefined) {
+      pivot = finite3(spec.motion.pivot, 'motion.pivot');
+      const d = [position[0] - pivot[0], position[1] - pivot[1], position[2] - pivot[2]];
+      const R = rotation;
+      pivotOffset = [
+        R[0] * d[0] + R[3] * d[1] + R[6] * d[2],
+        R[1] * d[0] + R[4] * d[1] + R[7] * d[2],
+        R[2] * d[0] + R[5] * d[1] + R[8] * d[2],
+      ];
+    }
   } else if (motion === MotionCode.Free) {
     velocity = finite3(spec.velocity, 'velocity');
     angularVelocity = finite3(spec.angularVelocity, 'angularVelocity');
   }
-  return { motion, mass, inertia, position, rotation, velocity, angularVelocity, from };
+  return { motion, mass, inertia, position, rotation, velocity, angularVelocity, from, pivot, pivotOffset };
 }
 
 function checkShape(shape: BodySpec['shape'], fail: (m: string) => never): void {
@@ -93,6 +118,20 @@ function checkShape(shape: BodySpec['shape'], fail: (m: string) => never): void 
         fail(`box halfExtents must be 3 positive finite numbers, got ${JSON.stringify(shape.halfExtents)}`);
       }
       return;
+    case 'ellipsoid':
+      if (!Array.isArray(shape.semiAxes) || shape.semiAxes.length !== 3 || !shape.semiAxes.every(positive)) {
+        fail(`ellipsoid semiAxes must be 3 positive finite numbers, got ${JSON.stringify(shape.semiAxes)}`);
+      }
+      return;
+    case 'capsule':
+      if (!positive(shape.radius)) fail(`capsule radius must be positive and finite, got ${shape.radius}`);
+      if (!(typeof shape.halfLength === 'number' && shape.halfLength >= 0 && Number.isFinite(shape.halfLength))) {
+        fail(`capsule halfLength must be non-negative and finite, got ${shape.halfLength}`);
+      }
+      return;
+    case 'hull':
+      checkHullPoints(shape.points, fail);
+      return;
     case 'plane': {
       const n = shape.normal;
       if (!Array.isArray(n) || n.length !== 3 || !n.every(Number.isFinite) || Math.hypot(n[0], n[1], n[2]) === 0) {
@@ -101,7 +140,40 @@ function checkShape(shape: BodySpec['shape'], fail: (m: string) => never): void 
       return;
     }
     default:
-      fail(`unknown shape type ${JSON.stringify((shape as { type?: unknown } | undefined)?.type)} (the rigid model takes sphere, box and plane)`);
+      fail(`unknown shape type ${JSON.stringify((shape as { type?: unknown } | undefined)?.type)} (the rigid model takes sphere, box, ellipsoid, capsule, hull and plane)`);
+  }
+}
+
+/** At least 4 finite xyz triples spanning a solid (convexHull's E_CONFIG carried over, naming the body). */
+function checkHullPoints(points: unknown, fail: (m: string) => never): void {
+  const triple = (p: unknown): boolean => Array.isArray(p) && p.length === 3 && p.every((x) => typeof x === 'number' && Number.isFinite(x));
+  if (!Array.isArray(points) || points.length < 4 || !points.every(triple)) {
+    fail(`hull points must be at least 4 finite [x, y, z] triples, got ${Array.isArray(points) ? `${points.length} entries` : JSON.stringify(points)}`);
+  }
+  try {
+    convexHull((points as Vec3[]).flat(), 'hull points');
+  } catch (e) {
+    if (isMoreauError(e, 'E_CONFIG')) fail(e.message);
+    throw e;
+  }
+}
+
+/**
+ * The model keeps the inertia as principal moments about the reference centre, so a free hull
+ * must be given in its principal frame with its centroid at the origin (the contract's
+ * reference frame). Turning it here is not an option: the detector reads the same shape and
+ * pose from the spec, so the spec itself must change. The scene reader does that; code that
+ * builds specs calls core's `toPrincipalFrame(spec)`.
+ */
+function checkPrincipal(points: readonly Vec3[], density: number, fail: (m: string) => never): void {
+  const props = hullMassProperties(points, density);
+  const size = Math.max(...points.map((p) => Math.hypot(p[0], p[1], p[2])));
+  const off = Math.hypot(...props.centroid);
+  const largest = Math.max(...props.inertia);
+  if (off > PRINCIPAL_TOLERANCE * size || props.offDiagonal > PRINCIPAL_TOLERANCE * largest) {
+    fail(`the hull is not in its principal frame (centroid ${props.centroid.map((x) => x.toExponential(3)).join(', ')} from the origin, `
+      + `largest product of inertia ${(props.offDiagonal / largest).toExponential(2)} of the largest moment; need ≤ ${PRINCIPAL_TOLERANCE}). `
+      + 'Pass the spec through toPrincipalFrame(spec) from @moreau/core, which moves the points there and the position and rotation to match (scene files get this on reading).');
   }
 }
 

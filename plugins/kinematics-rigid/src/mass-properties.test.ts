@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { massProperties } from './mass-properties.js';
+import { capsuleMassProperties, hullMassProperties, massProperties } from './mass-properties.js';
 
 // Closed forms evaluated by hand; the tolerance 1e-15 relative is a couple of roundings.
 const RTOL = 1e-15;
@@ -17,6 +17,61 @@ describe('massProperties', () => {
     const p = massProperties({ type: 'box', halfExtents: [1, 2, 3] }, 2)!;
     expect(p.mass).toBe(96);
     expect(p.inertia).toEqual([416, 320, 160]);
+  });
+
+  test('should give an ellipsoid m = 4/3 π abc ρ and J = m/5 (b² + c², a² + c², a² + b²), a sphere when a = b = c', () => {
+    const p = massProperties({ type: 'ellipsoid', semiAxes: [1, 2, 3] }, 2)!;
+    close(p.mass, 16 * Math.PI); // 4/3 π 6 · 2
+    const m = 16 * Math.PI;
+    [13, 10, 5].forEach((s, k) => close(p.inertia[k], (m / 5) * s));
+    const ball = massProperties({ type: 'sphere', radius: 0.7 }, 3)!;
+    const round = massProperties({ type: 'ellipsoid', semiAxes: [0.7, 0.7, 0.7] }, 3)!;
+    close(round.mass, ball.mass);
+    round.inertia.forEach((j, k) => expect(Math.abs(j - ball.inertia[k])).toBeLessThanOrEqual(1e-15 * j));
+  });
+
+  test('should give a capsule the mass and inertia of its slices (Gauss–Legendre, exact on each piece)', () => {
+    // Slices normal to z: a disc of radius s(z) has mass πs²ρ dz, J_z = ½ s² dm and
+    // J_x = (¼ s² + z²) dm. s² is r² on the cylinder and r² − (|z| − h)² on a cap: polynomials
+    // of degree ≤ 4 piece by piece, which 3-point Gauss–Legendre integrates exactly.
+    const nodes = [-Math.sqrt(0.6), 0, Math.sqrt(0.6)], weights = [5 / 9, 8 / 9, 5 / 9];
+    const integrate = (f: (z: number) => number, lo: number, hi: number) =>
+      nodes.reduce((sum, x, k) => sum + weights[k] * f(0.5 * (lo + hi) + 0.5 * (hi - lo) * x), 0) * 0.5 * (hi - lo);
+    fc.assert(fc.property(fc.double({ min: 0.01, max: 3, noNaN: true }), fc.double({ min: 0, max: 5, noNaN: true }), fc.double({ min: 1, max: 1e4, noNaN: true }), (r, h, rho) => {
+      const s2 = (z: number) => (Math.abs(z) <= h ? r * r : r * r - (Math.abs(z) - h) ** 2);
+      const pieces: [number, number][] = [[-h - r, -h], [-h, h], [h, h + r]];
+      const sum = (f: (z: number) => number) => pieces.reduce((t, [lo, hi]) => t + integrate(f, lo, hi), 0);
+      const mass = sum((z) => Math.PI * rho * s2(z));
+      const jz = sum((z) => 0.5 * Math.PI * rho * s2(z) ** 2);
+      const jx = sum((z) => Math.PI * rho * s2(z) * (0.25 * s2(z) + z * z));
+      const p = capsuleMassProperties(r, h, rho);
+      expect(Math.abs(p.mass - mass)).toBeLessThanOrEqual(1e-13 * mass);
+      expect(Math.abs(p.inertia[0] - jx)).toBeLessThanOrEqual(1e-13 * jx);
+      expect(p.inertia[1]).toBe(p.inertia[0]);
+      expect(Math.abs(p.inertia[2] - jz)).toBeLessThanOrEqual(1e-13 * jz);
+      expect(massProperties({ type: 'capsule', radius: r, halfLength: h }, rho)).toEqual(p);
+    }));
+  });
+
+  test('should give a capsule of half length 0 the ball it is', () => {
+    const ball = massProperties({ type: 'sphere', radius: 0.3 }, 7)!;
+    const p = capsuleMassProperties(0.3, 0, 7);
+    close(p.mass, ball.mass);
+    p.inertia.forEach((j, k) => close(j, ball.inertia[k]));
+  });
+
+  test('should give the hull of a box\'s corners the box\'s mass and moments, centred and principal', () => {
+    const size = fc.double({ min: 0.05, max: 5, noNaN: true });
+    fc.assert(fc.property(size, size, size, fc.double({ min: 1, max: 1e4, noNaN: true }), (a, b, c, rho) => {
+      const corners = [-a, a].flatMap((x) => [-b, b].flatMap((y) => [-c, c].map((z) => [x, y, z] as [number, number, number])));
+      const hull = hullMassProperties(corners, rho);
+      const box = massProperties({ type: 'box', halfExtents: [a, b, c] }, rho)!;
+      expect(Math.abs(hull.mass - box.mass)).toBeLessThanOrEqual(1e-13 * box.mass);
+      hull.inertia.forEach((j, k) => expect(Math.abs(j - box.inertia[k])).toBeLessThanOrEqual(1e-13 * box.inertia[k]));
+      expect(Math.hypot(...hull.centroid)).toBeLessThanOrEqual(1e-14 * Math.max(a, b, c));
+      expect(hull.offDiagonal).toBeLessThanOrEqual(1e-13 * Math.max(...box.inertia));
+      expect(massProperties({ type: 'hull', points: corners }, rho)).toEqual({ mass: hull.mass, inertia: hull.inertia });
+    }));
   });
 
   test('should give a plane no mass', () => {

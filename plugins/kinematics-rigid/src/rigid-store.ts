@@ -10,7 +10,9 @@ const SAVED_PER_BODY = 18;
  * Rigid bodies as structure of arrays (DESIGN §7): position x[3n], rotation R[9n]
  * (row-major, reference → world), velocity u[6n] = [v world; ω body] per body, mass[n],
  * principal inertia J[3n], how each moves, and the prescribed motion of driven bodies
- * (world velocity and angular velocity, drive[6n]; start time from[n]). Arrays grow by
+ * (world velocity and angular velocity, drive[6n]; start time from[n]; the pivot where the
+ * motion starts, pivot[3n], and the centre's offset from it in the body frame, offset[3n]).
+ * The prescribed motion is spec data: it never changes, so it is not saved. Arrays grow by
  * doubling; the per-body velocity views are made when a body is added and remade when
  * the arrays grow, so a view taken before a later `add` may be stale.
  */
@@ -24,6 +26,8 @@ export class RigidStore {
   J = new Float64Array(0);
   drive = new Float64Array(0);
   from = new Float64Array(0);
+  pivot = new Float64Array(0);
+  offset = new Float64Array(0);
   /** velocities[i] = u.subarray(6i, 6i + 6). */
   velocities: Float64Array[] = [];
 
@@ -44,6 +48,8 @@ export class RigidStore {
       this.drive.set(b.velocity, 6 * i);
       this.drive.set(b.angularVelocity, 6 * i + 3);
       this.from[i] = b.from;
+      this.pivot.set(b.pivot, 3 * i);
+      this.offset.set(b.pivotOffset, 3 * i);
     }
     this.count = i + 1;
     this.velocities.push(this.u.subarray(6 * i, 6 * i + 6));
@@ -94,6 +100,8 @@ export class RigidStore {
     this.J = grow(this.J, 3);
     this.drive = grow(this.drive, 6);
     this.from = grow(this.from, 1);
+    this.pivot = grow(this.pivot, 3);
+    this.offset = grow(this.offset, 3);
     this.velocities = this.velocities.map((_, i) => this.u.subarray(6 * i, 6 * i + 6));
   }
 }

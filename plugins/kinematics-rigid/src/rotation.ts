@@ -42,6 +42,16 @@ export function multiplyRight(r: Float64Array, ro: number, q: Float64Array, qo: 
   }
 }
 
+/** R[ro..ro+9) ← Q[qo..qo+9) · R, in place. */
+export function multiplyLeft(r: Float64Array, ro: number, q: Float64Array, qo: number): void {
+  for (let col = ro; col < ro + 3; col++) {
+    const a = r[col], b = r[col + 3], c = r[col + 6];
+    r[col] = q[qo] * a + q[qo + 1] * b + q[qo + 2] * c;
+    r[col + 3] = q[qo + 3] * a + q[qo + 4] * b + q[qo + 5] * c;
+    r[col + 6] = q[qo + 6] * a + q[qo + 7] * b + q[qo + 8] * c;
+  }
+}
+
 /**
  * One Newton–Schulz step towards the nearest rotation: R ← R (3I − RᵀR)/2. It squares
  * the orthonormality error (for an error ε it leaves O(ε²) plus rounding), so applied

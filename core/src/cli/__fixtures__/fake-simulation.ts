@@ -65,8 +65,8 @@ export class FakeSimulation implements Simulation {
     this.state = Float64Array.from(scene.spheres.flat());
     this.fingerprint = JSON.stringify(scene);
     this.bodies = [
-      { name: 'ground', shape: { type: 'plane', normal: [0, 0, 1] }, kinematics: 'fake', free: false },
-      ...scene.spheres.map((_, i) => ({ name: `ball${i}`, shape: { type: 'sphere' as const, radius: this.r }, kinematics: 'fake', free: true })),
+      { name: 'ground', shape: { type: 'plane', normal: [0, 0, 1] }, kinematics: 'fake', free: false, appearsAt: 0 },
+      ...scene.spheres.map((_, i) => ({ name: `ball${i}`, shape: { type: 'sphere' as const, radius: this.r }, kinematics: 'fake', free: true, appearsAt: 0 })),
     ];
   }
 
@@ -92,6 +92,10 @@ export class FakeSimulation implements Simulation {
 
   lastProblem(): FrictionContactProblem | undefined {
     return this.problem;
+  }
+
+  lastWarmStart(): Float64Array | undefined {
+    return undefined;
   }
 
   step(): StepStats {

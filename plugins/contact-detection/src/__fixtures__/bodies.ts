@@ -40,6 +40,23 @@ export function box(position: readonly number[], halfExtents: Vec3, linear: read
   return { shape: { type: 'box', halfExtents }, pose: pose(position, linear), free };
 }
 
+export function ellipsoid(position: readonly number[], semiAxes: Vec3, linear: readonly number[] = IDENTITY, free = true): DetectorBody {
+  return { shape: { type: 'ellipsoid', semiAxes }, pose: pose(position, linear), free };
+}
+
+export function capsule(position: readonly number[], radius: number, halfLength: number, linear: readonly number[] = IDENTITY, free = true): DetectorBody {
+  return { shape: { type: 'capsule', radius, halfLength }, pose: pose(position, linear), free };
+}
+
+export function hull(position: readonly number[], points: readonly Vec3[], linear: readonly number[] = IDENTITY, free = true): DetectorBody {
+  return { shape: { type: 'hull', points }, pose: pose(position, linear), free };
+}
+
+/** The 8 corners of a box of half extents h, as hull points. */
+export function boxPoints(h: Vec3): Vec3[] {
+  return Array.from({ length: 8 }, (_, v) => [v & 1 ? h[0] : -h[0], v & 2 ? h[1] : -h[1], v & 4 ? h[2] : -h[2]] as Vec3);
+}
+
 export function plane(position: readonly number[], normal: Vec3, linear: readonly number[] = IDENTITY, free = false): DetectorBody {
   return { shape: { type: 'plane', normal }, pose: pose(position, linear), free };
 }

@@ -1,0 +1,3 @@
+export { convexHull, type ConvexHull } from './convex-hull.js';
+export { solidMass, type SolidMass } from './solid-mass.js';
+export { principalHull, toPrincipalFrame, type PrincipalHull } from './principal-hull.js';

@@ -1,0 +1,81 @@
+import type { ContactBufferLike } from '@moreau/core';
+import { Epa } from './epa.js';
+import { Gjk } from './gjk.js';
+import { polishSeparation, smoothCore } from './smooth-newton.js';
+import type { WorldBodies } from './world-bodies.js';
+
+/** Cores closer than this fraction of the bodies' size count as touching: their witness points no longer give a direction. */
+const TOUCHING = 1e-9;
+/** GJK's tolerance before Newton polishes the direction of two ellipsoids (see smooth-newton.ts). */
+const ROUGH = 1e-3;
+
+/** GJK and EPA, one of each per detector, and a little scratch. */
+export class ConvexScratch {
+  readonly gjk = new Gjk();
+  readonly epa = new Epa();
+  /** A support point. */
+  readonly point = new Float64Array(3);
+  /** Newton's result (normal, closest points) and Hessian. */
+  readonly polished = new Float64Array(9);
+  readonly hessian = new Float64Array(9);
+}
+
+/**
+ * Any two convex bodies a (A) and b (B) by their support functions, one contact, feature 0.
+ * Each shape is its core ⊕ a ball of radius m (support.ts), so GJK on the cores gives the
+ * distance d between them and the gap d − m_A − m_B, exact while the bodies penetrate by
+ * less than m_A + m_B; n is the direction (from B to A) along which the cores are d apart,
+ * and the contact point is halfway between the surface points p_A − m_A n and p_B + m_B n
+ * (p_A, p_B the cores' closest points). When the cores
+ * touch or overlap, EPA on the whole shapes gives the depth, the direction and the deepest
+ * points instead. The GJK run stops as soon as the cores are known to be further apart than
+ * margin + m_A + m_B, which is what most broad-phase pairs cost. Between two ellipsoids
+ * (or an ellipsoid and a sphere) GJK only finds a rough direction, which Newton's method
+ * polishes to rounding (smooth-newton.ts): faster, and an exact normal.
+ */
+export function convexPair(w: WorldBodies, a: number, b: number, out: ContactBufferLike, s: ConvexScratch): void {
+  const c = w.centre, oa = 3 * a, ob = 3 * b, margin = w.margin;
+  const dx = c[oa] - c[ob], dy = c[oa + 1] - c[ob + 1], dz = c[oa + 2] - c[ob + 2];
+  if (Math.sqrt(dx * dx + dy * dy + dz * dz) - w.radius[a] - w.radius[b] > margin) return;
+  const ma = w.coreRadius[a], mb = w.coreRadius[b], gjk = s.gjk;
+  const smooth = smoothCore(w, a) && smoothCore(w, b);
+  gjk.run(w, a, b, margin + ma + mb, false, smooth ? ROUGH : undefined);
+  if (gjk.beyond) return;
+  const pa = gjk.pa, pb = gjk.pb;
+  let d = gjk.distance, nx = gjk.nx, ny = gjk.ny, nz = gjk.nz;
+  if (smooth && !gjk.overlap && d > TOUCHING * (w.radius[a] + w.radius[b])) {
+    const p = s.polished, polished = polishSeparation(w, a, b, nx, ny, nz, p, s.hessian);
+    if (polished >= 0) {
+      d = polished; nx = p[0]; ny = p[1]; nz = p[2];
+      for (let r = 0; r < 3; r++) { pa[r] = p[3 + r]; pb[r] = p[6 + r]; }
+    } else {
+      gjk.run(w, a, b, margin + ma + mb);
+      d = gjk.distance; nx = gjk.nx; ny = gjk.ny; nz = gjk.nz;
+    }
+  }
+  if (!gjk.overlap && d > TOUCHING * (w.radius[a] + w.radius[b])) {
+    const gap = d - ma - mb;
+    if (gap > margin) return;
+    // Halfway between p_A − m_A n and p_B + m_B n.
+    const t = 0.5 * (mb - ma);
+    out.push(a, b, 0, 0.5 * (pa[0] + pb[0]) + t * nx, 0.5 * (pa[1] + pb[1]) + t * ny, 0.5 * (pa[2] + pb[2]) + t * nz, nx, ny, nz, gap);
+    return;
+  }
+  penetration(w, a, b, out, s);
+}
+
+/** EPA on the whole shapes, started from GJK's enclosing simplex; n = −(EPA's direction), from B to A. */
+export function penetration(w: WorldBodies, a: number, b: number, out: ContactBufferLike, s: ConvexScratch): void {
+  const gjk = s.gjk, epa = s.epa;
+  gjk.run(w, a, b, Infinity, true);
+  if (!gjk.overlap) {
+    // Rounding put the whole shapes just apart although their cores touch: a contact at gap ≈ 0.
+    const d = gjk.distance, pa = gjk.pa, pb = gjk.pb;
+    if (d > w.margin || !(d > 0)) return;
+    out.push(a, b, 0, 0.5 * (pa[0] + pb[0]), 0.5 * (pa[1] + pb[1]), 0.5 * (pa[2] + pb[2]), gjk.nx, gjk.ny, gjk.nz, d);
+    return;
+  }
+  epa.run(w, a, b, gjk.simplex);
+  const pa = epa.pa, pb = epa.pb;
+  out.push(a, b, 0, 0.5 * (pa[0] + pb[0]), 0.5 * (pa[1] + pb[1]), 0.5 * (pa[2] + pb[2]), -epa.nx, -epa.ny, -epa.nz, -epa.depth);
+}

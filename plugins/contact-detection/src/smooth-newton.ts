@@ -1,0 +1,106 @@
+import { coreSupport } from './support.js';
+import { ELLIPSOID, SPHERE, type WorldBodies } from './world-bodies.js';
+
+/** Newton steps at most, and the step length below which the direction has converged. */
+const MAX_STEPS = 8;
+const STEP = 1e-12;
+
+/**
+ * The separating direction of two bodies whose cores are an ellipsoid's inner parallel body
+ * or a point (a sphere), polished by Newton's method from a rough one (GJK's, which
+ * converges slowly on curved shapes).
+ *
+ * With h the cores' support functions, the cores' distance is −min f(u) over unit u, where
+ * f(u) = h_A(u) + h_B(−u) is minus the separation along u (from A towards B). f is convex and
+ * 1-homogeneous, so at the minimum ∇f(u) = f(u) u. On the unit sphere the Riemannian gradient
+ * is G = ∇f − (u·∇f) u and the Hessian P ∇²f P − (u·∇f) P (P = I − uuᵀ; Absil, Mahony,
+ * Sepulchre, "Optimization Algorithms on Matrix Manifolds", 2008, §5.5); while the cores are
+ * apart −(u·∇f) = −f > 0 makes it positive definite, so each Newton step descends and the
+ * convergence is quadratic. For an ellipsoid's core {c + M y : |y| ≤ 1} ⊖ m·ball:
+ * h(u) = c·u + |Mᵀu| − m|u|, ∇h(u) its support point, and
+ * ∇²h(u) = M Mᵀ/|Mᵀu| − (M Mᵀu)(M Mᵀu)ᵀ/|Mᵀu|³ − m (I − uuᵀ) (|u| = 1); a point has none.
+ *
+ * Starts from `n` (unit, from B towards A, so u = −n). On success writes the polished normal
+ * to out[0..3), the cores' closest points to out[3..9) (on A, on B), and returns their
+ * distance; returns −1 when the cores are not apart or Newton does not settle (the caller
+ * keeps GJK's answer).
+ */
+export function polishSeparation(w: WorldBodies, a: number, b: number, nx: number, ny: number, nz: number, out: Float64Array, H: Float64Array): number {
+  let ux = -nx, uy = -ny, uz = -nz;
+  let f = value(w, a, b, ux, uy, uz, out);
+  for (let step = 0; step < MAX_STEPS; step++) {
+    if (!(f < 0)) return -1;
+    // g = ∇f(u) = s_A(u) − s_B(−u), from the supports value() left in out[3..9).
+    const gx = out[3] - out[6], gy = out[4] - out[7], gz = out[5] - out[8];
+    H.fill(0);
+    hessian(w, a, ux, uy, uz, H);
+    hessian(w, b, ux, uy, uz, H);
+    // A tangent basis t, s of u.
+    const ax = Math.abs(ux), ay = Math.abs(uy), az = Math.abs(uz);
+    const ex = ax <= ay && ax <= az ? 1 : 0, ey = ex ? 0 : ay <= az ? 1 : 0, ez = ex || ey ? 0 : 1;
+    let tx = uy * ez - uz * ey, ty = uz * ex - ux * ez, tz = ux * ey - uy * ex;
+    const tl = Math.sqrt(tx * tx + ty * ty + tz * tz);
+    tx /= tl; ty /= tl; tz /= tl;
+    const sx = uy * tz - uz * ty, sy = uz * tx - ux * tz, sz = ux * ty - uy * tx;
+    // The 2×2 Riemannian Hessian (−f = −u·∇f on its diagonal) and gradient in that basis.
+    const htt = quad(H, tx, ty, tz, tx, ty, tz) - f, hts = quad(H, tx, ty, tz, sx, sy, sz), hss = quad(H, sx, sy, sz, sx, sy, sz) - f;
+    const gt = gx * tx + gy * ty + gz * tz, gs = gx * sx + gy * sy + gz * sz;
+    const det = htt * hss - hts * hts;
+    if (!(det > 0)) return -1;
+    const dt = -(hss * gt - hts * gs) / det, ds = -(htt * gs - hts * gt) / det;
+    if (Math.sqrt(dt * dt + ds * ds) <= STEP) return done(ux, uy, uz, f, out);
+    // Damped: halve the step until f decreases (it does near the minimum, where the full step is taken).
+    let scale = 1, next = Infinity, vx = 0, vy = 0, vz = 0;
+    for (let k = 0; k < 30; k++, scale *= 0.5) {
+      vx = ux + scale * (dt * tx + ds * sx); vy = uy + scale * (dt * ty + ds * sy); vz = uz + scale * (dt * tz + ds * sz);
+      const l = Math.sqrt(vx * vx + vy * vy + vz * vz);
+      vx /= l; vy /= l; vz /= l;
+      next = value(w, a, b, vx, vy, vz, out);
+      if (next <= f) break;
+    }
+    if (!(next <= f)) return -1;
+    ux = vx; uy = vy; uz = vz; f = next;
+    if (scale * Math.sqrt(dt * dt + ds * ds) <= STEP) return done(ux, uy, uz, f, out);
+  }
+  return -1;
+}
+
+function done(ux: number, uy: number, uz: number, f: number, out: Float64Array): number {
+  out[0] = -ux; out[1] = -uy; out[2] = -uz;
+  return -f;
+}
+
+/** Whether body i has a core polishSeparation handles: an ellipsoid's, or a sphere's point. */
+export function smoothCore(w: WorldBodies, i: number): boolean {
+  return w.kind[i] === ELLIPSOID || w.kind[i] === SPHERE;
+}
+
+/** f(u) = h_A(u) + h_B(−u) for unit u, leaving the supports s_A(u) in out[3..6) and s_B(−u) in out[6..9). */
+function value(w: WorldBodies, a: number, b: number, ux: number, uy: number, uz: number, out: Float64Array): number {
+  coreSupport(w, a, ux, uy, uz, out, 3);
+  coreSupport(w, b, -ux, -uy, -uz, out, 6);
+  return ux * (out[3] - out[6]) + uy * (out[4] - out[7]) + uz * (out[5] - out[8]);
+}
+
+/** Adds ∇²h_i(u) of body i's core (the same at −u) to the row-major H. */
+function hessian(w: WorldBodies, i: number, ux: number, uy: number, uz: number, H: Float64Array): void {
+  if (w.kind[i] !== ELLIPSOID) return;
+  const M = w.axes, r = 9 * i, m = w.coreRadius[i];
+  const q0 = M[r] * ux + M[r + 3] * uy + M[r + 6] * uz, q1 = M[r + 1] * ux + M[r + 4] * uy + M[r + 7] * uz, q2 = M[r + 2] * ux + M[r + 5] * uy + M[r + 8] * uz;
+  const len = Math.sqrt(q0 * q0 + q1 * q1 + q2 * q2), inv = 1 / len, inv3 = inv * inv * inv;
+  // v = M Mᵀu = M q.
+  const v0 = M[r] * q0 + M[r + 1] * q1 + M[r + 2] * q2, v1 = M[r + 3] * q0 + M[r + 4] * q1 + M[r + 5] * q2, v2 = M[r + 6] * q0 + M[r + 7] * q1 + M[r + 8] * q2;
+  for (let j = 0; j < 3; j++) {
+    const vj = j === 0 ? v0 : j === 1 ? v1 : v2, uj = j === 0 ? ux : j === 1 ? uy : uz;
+    for (let k = 0; k < 3; k++) {
+      const vk = k === 0 ? v0 : k === 1 ? v1 : v2, uk = k === 0 ? ux : k === 1 ? uy : uz;
+      const mm = M[r + 3 * j] * M[r + 3 * k] + M[r + 3 * j + 1] * M[r + 3 * k + 1] + M[r + 3 * j + 2] * M[r + 3 * k + 2];
+      H[3 * j + k] += mm * inv - vj * vk * inv3 - m * ((j === k ? 1 : 0) - uj * uk);
+    }
+  }
+}
+
+/** xᵀ H y. */
+function quad(H: Float64Array, x0: number, x1: number, x2: number, y0: number, y1: number, y2: number): number {
+  return x0 * (H[0] * y0 + H[1] * y1 + H[2] * y2) + x1 * (H[3] * y0 + H[4] * y1 + H[5] * y2) + x2 * (H[6] * y0 + H[7] * y1 + H[8] * y2);
+}

@@ -1,0 +1,34 @@
+import { symmetricEigen3 } from '@moreau/core';
+import { describe, expect, test } from 'vitest';
+import { boxPoints, ellipsoid, hull, multiply, rotation } from './__fixtures__/bodies.js';
+import { ELLIPSOID, HULL, WorldBodies } from './world-bodies.js';
+
+const F = multiply(rotation([1, 2, 3], 0.7), [1.3, 0.4, -0.2, 0, 0.8, 0.3, 0.1, 0, 1.1]);
+
+describe('world bodies', () => {
+  test('should give a deformed ellipsoid its principal radii: core radius 0.9 σ₃²/σ₁', () => {
+    const w = new WorldBodies();
+    w.update([ellipsoid([1, 2, 3], [0.9, 0.5, 1], F)], 0);
+    expect(w.kind[0]).toBe(ELLIPSOID);
+    const M = F.map((v, k) => v * [0.9, 0.5, 1][k % 3]);
+    const MtM = [0, 1, 2].flatMap((j) => [0, 1, 2].map((k) => M[j] * M[k] + M[3 + j] * M[3 + k] + M[6 + j] * M[6 + k]));
+    const sigma = Array.from(symmetricEigen3(MtM).values, Math.sqrt).sort((a, b) => a - b);
+    expect(w.coreRadius[0]).toBeCloseTo((0.9 * sigma[0] ** 2) / sigma[2], 12);
+    expect(w.radius[0]).toBeCloseTo(sigma[2], 12);
+  });
+
+  test('should bound a deformed ellipsoid and hull exactly (before padding)', () => {
+    const w = new WorldBodies();
+    w.update([ellipsoid([1, 2, 3], [0.9, 0.5, 1], F), hull([0, 0, 0], boxPoints([0.5, 0.2, 0.3]), F)], 0);
+    expect(w.kind[1]).toBe(HULL);
+    const M = F.map((v, k) => v * [0.9, 0.5, 1][k % 3]);
+    for (let j = 0; j < 3; j++) {
+      // The support of {c + M y : |y| ≤ 1} along e_j is c_j + |row j of M|.
+      const reach = Math.hypot(M[3 * j], M[3 * j + 1], M[3 * j + 2]);
+      expect(w.hi[j] - w.pad[0]).toBeCloseTo([1, 2, 3][j] + reach, 12);
+      expect(w.lo[j] + w.pad[0]).toBeCloseTo([1, 2, 3][j] - reach, 12);
+      const corners = boxPoints([0.5, 0.2, 0.3]).map((p) => F[3 * j] * p[0] + F[3 * j + 1] * p[1] + F[3 * j + 2] * p[2]);
+      expect(w.hi[3 + j] - w.pad[1]).toBeCloseTo(Math.max(...corners), 12);
+    }
+  });
+});

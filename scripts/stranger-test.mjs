@@ -1,0 +1,155 @@
+// The path of a third party, end to end, outside this repository: pack @moreau/core and
+// @moreau/conformance as `npm publish` would ship them, then, in a temporary folder, build three
+// solver plugins against the tarballs alone — the TypeScript package docs/writing-a-solver.md shows
+// file by file, and `moreau new-solver` in JavaScript and in TypeScript — and run each one's own
+// tests (vitest, solverSuite) and `moreau conformance .` on it. The commands are the guide's §7,
+// word for word; the script stops if the guide no longer shows one of them.
+//
+//   node scripts/stranger-test.mjs [--skip-build] [--keep] [--verbose]
+//
+// --skip-build: the packages are already built (e.g. right after `npm ci`). --keep: leave the
+// temporary folder for inspection (it is always left when a step fails). --verbose: stream every
+// command's output instead of printing it only on failure.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = new Set(process.argv.slice(2));
+const verbose = args.has('--verbose');
+const guidePath = join(root, 'docs', 'writing-a-solver.md');
+const guide = readFileSync(guidePath, 'utf8');
+const version = JSON.parse(readFileSync(join(root, 'core', 'package.json'), 'utf8')).version;
+
+/** What a user may receive in each package's tarball; anything else is a packaging mistake. */
+const SHIPPED = {
+  core: ['package.json', 'README.md', 'LICENSE', 'bin/', 'dist/', 'schema/', 'templates/'],
+  conformance: ['package.json', 'README.md', 'LICENSE', 'dist/'],
+};
+
+// The guide's §7, the commands this script runs. TARBALLS is set in their environment.
+const TARBALL_CORE = `"$TARBALLS/moreau-core-${version}.tgz"`;
+const TARBALL_CONFORMANCE = `"$TARBALLS/moreau-conformance-${version}.tgz"`;
+const STEPS = {
+  build: 'npm run build',
+  pack: 'npm pack ./core ./conformance --pack-destination "$TARBALLS"',
+  newSolver: `npx --yes -p ${TARBALL_CORE} moreau new-solver moreau-my-solver`,
+  install: `npm install --save-dev ${TARBALL_CORE} ${TARBALL_CONFORMANCE}`,
+  buildPlugin: 'npm run build',
+  test: 'npm test',
+  conformance: 'npx moreau conformance .',
+};
+
+function fail(message) {
+  console.error(`\nstranger test FAILED: ${message}`);
+  process.exit(1);
+}
+
+for (const command of Object.values(STEPS)) {
+  if (!guide.includes(command)) fail(`${relative(root, guidePath)} no longer shows \`${command}\`; the guide and this script must agree (update one of them).`);
+}
+
+// npm passes its own settings to scripts through npm_* variables (npm_config_local_prefix among
+// them, which would point a nested `npm install` at this repository): a stranger has none of them.
+const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== 'INIT_CWD'));
+// Packages already in npm's cache are taken from it without asking the registry whether they changed
+// (anything missing is still fetched): the test is about what installs, not about the network.
+env.npm_config_prefer_offline = 'true';
+const work = mkdtempSync(join(tmpdir(), 'moreau-stranger-'));
+env.TARBALLS = join(work, 'tarballs');
+mkdirSync(env.TARBALLS);
+const t0 = performance.now();
+
+/** Runs one command in a shell, as a user types it; on failure prints its output and stops. */
+function run(label, command, cwd) {
+  const start = performance.now();
+  const r = spawnSync(command, { cwd, env, shell: true, encoding: 'utf8', stdio: verbose ? ['ignore', 'inherit', 'inherit'] : ['ignore', 'pipe', 'pipe'], maxBuffer: 64 << 20 });
+  return settle(label, command, cwd, start, r.status ?? r.signal, r.stdout ?? '', r.stderr ?? '');
+}
+
+/** The same, without waiting: for the installs, which wait on the network rather than the processor. */
+function runAsync(label, command, cwd) {
+  const start = performance.now();
+  const child = spawn(command, { cwd, env, shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '', stderr = '';
+  child.stdout.on('data', (d) => { stdout += d; });
+  child.stderr.on('data', (d) => { stderr += d; });
+  return new Promise((done) => child.on('close', (code, signal) => done(settle(label, command, cwd, start, code ?? signal, stdout, stderr))));
+}
+
+function settle(label, command, cwd, start, status, stdout, stderr) {
+  const seconds = ((performance.now() - start) / 1000).toFixed(1);
+  if (status !== 0) {
+    const output = `${stdout}${stderr}`.trimEnd().split('\n').slice(-60).join('\n');
+    console.error(`  ✗ ${label}: \`${command}\` in ${cwd} exited with ${status} after ${seconds} s`);
+    if (output) console.error(output.replace(/^/gm, '    | '));
+    fail(`${label}. The temporary folder is kept: ${work}`);
+  }
+  console.log(`  ✓ ${label} (${seconds} s)`);
+  return stdout;
+}
+
+/** The TypeScript package of the guide: every block introduced by "TypeScript, `<file>`:". */
+function guidePackage() {
+  const files = [...guide.matchAll(/^TypeScript, `([^`]+)`:\n\n```\w*\n([\s\S]*?)^```$/gm)].map((m) => ({ path: m[1], text: m[2] }));
+  for (const needed of ['package.json', 'tsconfig.json', 'src/index.ts']) {
+    if (!files.some((f) => f.path === needed)) fail(`${relative(root, guidePath)} shows no "TypeScript, \`${needed}\`:" block; this script builds the guide's package from those blocks.`);
+  }
+  return files;
+}
+
+/** Lists a tarball's files and refuses what a user should not get, and compiled files without a source (a stale build). */
+function checkTarball(pkg) {
+  const file = join(env.TARBALLS, `moreau-${pkg}-${version}.tgz`);
+  if (!existsSync(file)) fail(`npm pack did not write ${file}`);
+  const listing = spawnSync('tar', ['-tzf', file], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
+  const stray = listing.filter((f) => !SHIPPED[pkg].some((allowed) => (allowed.endsWith('/') ? f.startsWith(allowed) : f === allowed)));
+  if (stray.length) fail(`the ${pkg} tarball ships files a user does not need: ${stray.join(', ')} (see "files" in ${pkg}/package.json)`);
+  const stale = listing.filter((f) => /^dist\/.*\.js$/.test(f) && !existsSync(join(root, pkg, 'src', f.slice(5).replace(/\.js$/, '.ts'))));
+  if (stale.length) fail(`the ${pkg} tarball ships compiled files whose source is gone: ${stale.join(', ')}. Delete ${pkg}/dist and build again.`);
+  for (const needed of SHIPPED[pkg].filter((f) => !f.endsWith('/') || f === 'dist/')) {
+    if (!listing.some((f) => f === needed || f.startsWith(needed))) fail(`the ${pkg} tarball lacks ${needed}`);
+  }
+  console.log(`  ✓ ${pkg} tarball: ${listing.length} files, nothing a user does not need`);
+}
+
+/** Builds (TypeScript), tests and certifies an installed plugin package. */
+function certify(name, dir, typescript) {
+  if (typescript) run(`${name}: build`, STEPS.buildPlugin, dir);
+  const tests = run(`${name}: npm test (vitest, solverSuite)`, STEPS.test, dir);
+  if (!verbose && !/Tests\s+.*\d+ passed/.test(tests.replace(/\x1b\[[0-9;]*m/g, ''))) fail(`${name}: npm test printed no passed tests`);
+  const report = run(`${name}: moreau conformance .`, STEPS.conformance, dir);
+  if (!verbose && !/— PASSED/.test(report)) fail(`${name}: moreau conformance . did not report PASSED`);
+}
+
+console.log(`stranger test: @moreau/core and @moreau/conformance ${version}, outside the repository in ${work}`);
+if (!args.has('--skip-build')) run('build the checkout', STEPS.build, root);
+run('pack core and conformance', STEPS.pack, root);
+checkTarball('core');
+checkTarball('conformance');
+
+const packages = [{ name: 'guide package', dir: join(work, 'guide', 'moreau-projected-jacobi'), typescript: true }];
+for (const { path, text } of guidePackage()) {
+  mkdirSync(dirname(join(packages[0].dir, ...path.split('/'))), { recursive: true });
+  writeFileSync(join(packages[0].dir, ...path.split('/')), text);
+}
+console.log(`  ✓ the guide's TypeScript package written: ${readdirSync(packages[0].dir, { recursive: true }).filter((f) => f.includes('.')).map((f) => f.split(sep).join('/')).sort().join(', ')}`);
+
+for (const typescript of [false, true]) {
+  const parent = join(work, typescript ? 'typescript' : 'javascript');
+  mkdirSync(parent);
+  const flag = typescript ? ' --typescript' : '';
+  run(`new-solver${flag}`, `${STEPS.newSolver}${flag}`, parent);
+  packages.push({ name: `new-solver${flag} package`, dir: join(parent, 'moreau-my-solver'), typescript });
+}
+
+// Three installs at once: each waits on the registry and the cache far more than on the processor.
+await Promise.all(packages.map((p) => runAsync(`${p.name}: install the tarballs and the dev dependencies`, STEPS.install, p.dir)));
+// The tests one package at a time: the suites measure time budgets, which a shared processor would blur.
+for (const p of packages) certify(p.name, p.dir, p.typescript);
+
+if (args.has('--keep')) console.log(`kept ${work}`);
+else rmSync(work, { recursive: true, force: true });
+console.log(`stranger test passed in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
