@@ -26,6 +26,8 @@ const CONFIGS = {
   'solfec-gs': { file: 'solfec-gs.config.json', label: 'GS, Solfec settings (energy 1e-8)', solfec: 'GS' },
   'siconos-pqn': { file: 'siconos-pqn.config.json', label: 'PQN → GS, siconos 1e-8', solfec: 'NS' },
   'siconos-gs': { file: 'siconos-gs.config.json', label: 'GS, siconos 1e-8', solfec: 'GS' },
+  'moreau-gs': { file: 'moreau-gs.config.json', label: 'GS with over-relaxation 1.5, Solfec\'s merit (energy 1e-8)', solfec: 'GS' },
+  'siconos-sor': { file: 'siconos-sor.config.json', label: 'GS with over-relaxation 1.5, siconos 1e-8', solfec: 'GS' },
   'siconos-ssn': { file: 'siconos-ssn.config.json', label: 'semismooth Newton → GS, siconos 1e-8' },
 };
 
@@ -44,7 +46,7 @@ const SOLFEC = {
 const { values } = parseArgs({
   options: {
     particles: { type: 'string', default: 'spheres,ellipsoids' },
-    configs: { type: 'string', default: 'solfec-pqn,solfec-gs,siconos-pqn,siconos-gs' },
+    configs: { type: 'string', default: 'solfec-gs,moreau-gs,siconos-sor' },
     n: { type: 'string', default: '100' },
     until: { type: 'string', default: '10' },
     out: { type: 'string', default: 'bench/out/drum' },
@@ -114,12 +116,12 @@ const lines = [
   '| particles | run | wall s | ms/step | contacts mean / max | iters mean (all steps) | mean below cap | median | p90 | max | steps at cap | 0-iteration steps | fallbacks | not converged | detect / assemble / solve / update % |',
   '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
 ];
-for (const r of results) {
-  lines.push(`| ${r.particles} | Moreau: ${r.label} | ${f(r.wall)} | ${f(r.msPerStep, 2)} | ${f(r.contacts[0])} / ${r.contacts[1]} | ${f(r.mean)} | ${f(r.meanBelow)} | ${r.median} | ${r.p90} | ${r.max} | ${r.atCap} | ${r.zero} | ${r.fallbacks} | ${r.notConverged} | ${['detect', 'assemble', 'solve', 'update'].map((k) => r.split[k].toFixed(0)).join(' / ')} |`);
-  const s = n === 100 && until === 10 ? SOLFEC[r.particles]?.[CONFIGS[r.config].solfec] : undefined;
-  if (s && !results.some((q) => q !== r && q.particles === r.particles && CONFIGS[q.config].solfec === CONFIGS[r.config].solfec && results.indexOf(q) < results.indexOf(r))) {
-    lines.push(`| ${r.particles} | Solfec-1.0: ${CONFIGS[r.config].solfec} | ${f(s.wall)} | ${f(s.msPerStep, 2)} | ${f(s.contacts[0])} / ${s.contacts[1]} | ${f(s.mean)} | ${f(s.meanBelow)} | ${s.median} | ${s.p90} | ${s.max} | ${s.atCap} | ${f(s.zero)} | – | – | – |`);
+const solfecRow = (particles, kind, s) => `| ${particles} | Solfec-1.0: ${kind === 'NS' ? 'PQN (NS) → GS' : 'GS'}, energy 1e-8 | ${f(s.wall)} | ${f(s.msPerStep, 2)} | ${f(s.contacts[0])} / ${s.contacts[1]} | ${f(s.mean)} | ${f(s.meanBelow)} | ${s.median} | ${s.p90} | ${s.max} | ${s.atCap} | ${f(s.zero)} | – | – | – |`;
+for (const particles of values.particles.split(',')) {
+  for (const r of results.filter((q) => q.particles === particles)) {
+    lines.push(`| ${r.particles} | Moreau: ${r.label} | ${f(r.wall)} | ${f(r.msPerStep, 2)} | ${f(r.contacts[0])} / ${r.contacts[1]} | ${f(r.mean)} | ${f(r.meanBelow)} | ${r.median} | ${r.p90} | ${r.max} | ${r.atCap} | ${r.zero} | ${r.fallbacks} | ${r.notConverged} | ${['detect', 'assemble', 'solve', 'update'].map((k) => r.split[k].toFixed(0)).join(' / ')} |`);
   }
+  if (n === 100 && until === 10 && SOLFEC[particles]) for (const kind of ['NS', 'GS']) lines.push(solfecRow(particles, kind, SOLFEC[particles][kind]));
 }
 writeFileSync(join(out, 'drum.md'), `${lines.join('\n')}\n`);
 process.stdout.write(`${lines.join('\n')}\n\nWritten: ${join(values.out, 'drum.md')}, drum.json\n`);

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
-import { SiconosMerit } from './siconos.js';
+import { bsrMul } from '../linalg/bsr-matvec.js';
+import { SiconosMerit, siconosErrorAt } from './siconos.js';
 
 const W = BlockSparseMatrix.fromDense(3, [2, 0, 0, 0, 1, 0, 0, 0, 1]);
 const merit = new SiconosMerit();
@@ -56,5 +57,28 @@ describe('siconos merit', () => {
     expect(merit.evaluate(p, Float64Array.of(1e200, 0.1e200, 0))).toBeLessThan(1e-15);
     const p1 = new FrictionContactProblem(W, Float64Array.of(-2, -0.1, 0), Float64Array.of(0.5));
     expect(merit.evaluate(p, Float64Array.of(0.5e200, 0, 0))).toBeCloseTo(merit.evaluate(p1, Float64Array.of(0.5, 0, 0)), 14);
+  });
+  test('should give, from a given u = W r + q, exactly the value the merit computes', () => {
+    // Three coupled contacts, r in and out of the cones: every branch of the projection.
+    const W3 = BlockSparseMatrix.fromDense(9, [
+      3, 0.2, 0, 0.5, 0, 0.1, 0, 0, 0,
+      0.2, 2, 0, 0, 0.3, 0, 0, 0, 0,
+      0, 0, 2, 0.1, 0, 0.4, 0, 0, 0,
+      0.5, 0, 0.1, 4, 0, 0, 0.2, 0.1, 0,
+      0, 0.3, 0, 0, 3, 0.5, 0, 0, 0,
+      0.1, 0, 0.4, 0, 0.5, 3, 0, 0, 0.3,
+      0, 0, 0, 0.2, 0, 0, 2, 0, 0,
+      0, 0, 0, 0.1, 0, 0, 0, 1, 0,
+      0, 0, 0, 0, 0, 0.3, 0, 0, 1,
+    ]);
+    const p = new FrictionContactProblem(W3, Float64Array.of(-1, 0.4, -0.2, 0.5, -0.3, 0.1, -2, 1, 1), Float64Array.of(0.3, 0.6, 0));
+    for (const r of [new Float64Array(9), Float64Array.of(0.4, 0.1, 0, 0, 0, 0, 1, 0, 0), Float64Array.of(1, 2, 3, -1, 0.5, 0, 0.3, 0.1, 0)]) {
+      const u = bsrMul(W3, r, new Float64Array(9));
+      for (let i = 0; i < 9; i++) u[i] += p.q[i];
+      expect(siconosErrorAt(p, r, u, new Float64Array(9), new Float64Array(3))).toBe(merit.evaluate(p, r));
+    }
+    // and it does read u: a different u gives a different value
+    const r = Float64Array.of(0.4, 0.1, 0, 0, 0, 0, 1, 0, 0);
+    expect(siconosErrorAt(p, r, new Float64Array(9), new Float64Array(9), new Float64Array(3))).not.toBe(merit.evaluate(p, r));
   });
 });

@@ -12,3 +12,4 @@ export * from './builtins.js';
 export { formatIssues, formatPath } from './format-issues.js';
 export * from './load-plugins.js';
 export * from './solve-budget.js';
+export * from './presets.js';

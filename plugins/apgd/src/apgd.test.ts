@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import {
-  BlockSparseMatrix, createRegistry, FrictionContactProblem, isMoreauError, ProjectedGradientMerit, resolve, SiconosMerit,
+  BlockSparseMatrix, createRegistry, FrictionContactProblem, isMoreauError, ProjectedGradientMerit, projectOntoCones, resolve, SiconosMerit,
   type SolverEndEvent, type SolverIterationEvent, type SolveResult, type z,
 } from '@moreau/core';
 import { randomProblem } from '@moreau/conformance';
@@ -53,10 +53,19 @@ describe('apgd solver', () => {
     const d: ApgdOptions = options.parse({});
     expect(d).toMatchObject({
       tolerance: 1e-8, maxIterations: 50_000, variant: 'mazhar', cone: 'coulomb', gd: 1e-6,
-      innerReduction: 0.5, innerTolerance: 0, innerMaxIterations: 1000, outerTolerance: 1e-10, maxOuterIterations: 1000,
+      innerReduction: 0.5, innerTolerance: 0, innerMaxIterations: 1000, passStart: 'previous', outerTolerance: 1e-10, maxOuterIterations: 1000,
     });
     expect(d.merit).toBeUndefined();
     expect(d.rho).toBeUndefined();
+    expect(d.restart).toBeUndefined();
+    // paper 003 as published: Algorithm 1 to ε = 1e-3 in 200 iterations from r = 0, Algorithm 3 to ε_ext = 1e-3
+    expect(options.parse({ preset: 'paper' })).toEqual({
+      ...d, preset: 'paper', variant: 'acary', innerTolerance: 1e-3, innerReduction: 0, innerMaxIterations: 200, passStart: 'zero', outerTolerance: 1e-3,
+    });
+    expect(options.safeParse({ restart: 'gradient' }).success).toBe(true);
+    expect(options.safeParse({ variant: 'nesterov', restart: 'gradient' }).success).toBe(false);
+    expect(options.safeParse({ passStart: 'zero', carryMomentum: true }).success).toBe(false);
+    expect(options.safeParse({ passStart: 'zero' }).success).toBe(true);
     expect(options.safeParse({ variant: 'acary', rho: 'ghadimi', rhoUpdate: 'ratio2' }).success).toBe(true);
     expect(options.safeParse({ variant: 'acary', rho: 0.01 }).success).toBe(true);
     expect(options.safeParse({ variant: 'acary', rho: 'biggest' }).success).toBe(false);
@@ -319,10 +328,12 @@ describe('apgd solver', () => {
     expect(adapted.stats!.rhoShrinks as number).toBeGreaterThan(0);
   });
 
-  test('should run paper 003 Algorithm 3 as specified: fixed ε, ε_ext, and stop when s settles', () => {
-    const p = randomProblem(10, { contacts: 20 });
-    const paper = { innerTolerance: 1e-3, innerReduction: 0, outerTolerance: 1e-3, tolerance: 1e-14 };
-    const res = solver({ variant: 'acary', rho: 'wrho', rhoUpdate: 'ratio1', ...paper }).solver.solve(p);
+  test('should run paper 003 Algorithm 3 as specified (the paper preset): fixed ε, ε_ext, and stop when s settles', () => {
+    const p = randomProblem(12, { contacts: 20 });
+    const res = solver({ preset: 'paper', tolerance: 1e-14 }).solver.solve(p);
+    expect(res.stats!.rhoRule).toBe('wrho');
+    expect(res.stats!.rhoUpdate).toBe('ratio1');
+    expect((res.stats!.passIterations as number[]).every((k) => k <= 200)).toBe(true);
     expect(res.reason).toBe('stalled');
     expect(res.converged).toBe(false);
     const changes = res.stats!.sChanges as number[];
@@ -349,5 +360,57 @@ describe('apgd solver', () => {
     expect(gh.stats!.rho0).toBeCloseTo(1 / Math.sqrt(lmin * lmax), 6);
     const w = solver({ variant: 'acary', rho: 'wrho' }).solver.solve(p);
     expect(w.stats!.rho0).toBeCloseTo(1 / Math.hypot(...p.W.values), 12);
+  });
+
+  test('should end a solve on paper 003\'s outer test by default, once s has settled and the passes are at their floor', () => {
+    // 1e-16 is below this problem's rounding floor: before the outer test was on by default, the
+    // solve ran on to the 50,000-iteration cap.
+    const p = randomProblem(1, { contacts: 20 });
+    const res = solver({ tolerance: 1e-16 }).solver.solve(p);
+    expect(res.reason).toBe('stalled');
+    expect(res.converged).toBe(false);
+    expect(res.iterations).toBeLessThan(50_000);
+    const changes = res.stats!.sChanges as number[];
+    expect(changes.at(-1)!).toBeLessThanOrEqual(1e-10);
+    const passes = res.stats!.passIterations as number[];
+    expect(passes.slice(-10)).toEqual(Array(10).fill(1000));
+    // the same problem at 1e-8 converges long before
+    expect(solver().solver.solve(p).converged).toBe(true);
+  });
+
+  test('should start every pass from r = 0 with passStart zero (paper 003 Algorithm 1), from the last r otherwise', () => {
+    // Two passes of one acary step each, ρ fixed: r¹ = P_K(−ρ q), s = Φ(W r¹ + q), and then
+    // r² = P_K(−ρ (q + s)) from zero, or P_K(r¹ − ρ (W r¹ + q + s)) from the previous r.
+    const p = randomProblem(14, { contacts: 6 });
+    const opts = { variant: 'acary', rhoUpdate: 'none', innerMaxIterations: 1, innerReduction: 0 } as const;
+    const zero = solver({ ...opts, passStart: 'zero' }).solver.solve(p, { maxIterations: 2 });
+    const previous = solver(opts).solver.solve(p, { maxIterations: 2 });
+    const rho = zero.stats!.rho0 as number;
+    const step = (from: Float64Array, s: Float64Array): Float64Array => {
+      const u = velocity(p, from);
+      const x = Float64Array.from(from, (v, i) => v - rho * (u[i] + (i % 3 === 0 ? s[i / 3] : 0)));
+      return projectOntoCones(x, x, p.mu);
+    };
+    const r1 = step(new Float64Array(p.size), new Float64Array(p.contacts));
+    const u1 = velocity(p, r1);
+    const s1 = Float64Array.from({ length: p.contacts }, (_, a) => p.mu[a] * Math.hypot(u1[3 * a + 1], u1[3 * a + 2]));
+    const fromZero = step(new Float64Array(p.size), s1), fromPrevious = step(r1, s1);
+    expect(zero.stats!.passes).toBe(2);
+    for (let i = 0; i < p.size; i++) {
+      expect(zero.r[i]).toBeCloseTo(fromZero[i], 12);
+      expect(previous.r[i]).toBeCloseTo(fromPrevious[i], 12);
+    }
+    expect(Math.max(...fromZero.map((v, i) => Math.abs(v - fromPrevious[i])))).toBeGreaterThan(1e-6);
+  });
+
+  test('should restart the momentum on Mazhar et al.\'s gradient test when asked, converging as with the objective test', () => {
+    const p = randomProblem(15, { contacts: 30, mu: [0.3, 0.9] });
+    const objective = solver().solver.solve(p);
+    const gradient = solver({ restart: 'gradient' }).solver.solve(p);
+    expect(objective.converged && gradient.converged).toBe(true);
+    expect(objective.stats!.restartTest).toBe('objective');
+    expect(gradient.stats!.restartTest).toBe('gradient');
+    expect(gradient.stats!.restarts as number).toBeGreaterThan(0);
+    expect(gradient.iterations).not.toBe(objective.iterations);
   });
 });

@@ -1,6 +1,9 @@
 import type { ApgdVariant, PassControl, PassOutcome, Workspace } from './pass.js';
 import type { RelaxedProblem } from './relaxed-problem.js';
 
+/** When the momentum is dropped: the objective went up, or the step climbs against the gradient at y. */
+export type RestartTest = 'objective' | 'gradient';
+
 /** Doublings of L allowed in one iteration before the pass gives up (L would have grown by 2^60). */
 const MAX_BACKTRACKS = 60;
 
@@ -12,8 +15,10 @@ const MAX_BACKTRACKS = 60;
  *   is accepted when the quadratic model holds, ½ dᵀ W d ≤ ½ L ‖d‖² with d = γ − y
  *   (f(γ) ≤ f(y) + ∇f(y)ᵀd + ½ L‖d‖², written without the cancelling objective values),
  *   otherwise L doubles; after every iteration L shrinks by 0.9;
- * - an adaptive restart: when the objective goes up, f(γ_{k+1}) > f(γ_k), the momentum is
- *   dropped (y_{k+1} = γ_{k+1}, θ_{k+1} = 1);
+ * - an adaptive restart: the momentum is dropped (y_{k+1} = γ_{k+1}, θ_{k+1} = 1) when the
+ *   objective goes up, f(γ_{k+1}) > f(γ_k) (`objective`), or, as Mazhar et al. (2015) and
+ *   Chrono's APGD do, when the step climbs against the gradient at y,
+ *   ∇f(y_k)ᵀ(γ_{k+1} − γ_k) > 0 (`gradient`; O'Donoghue and Candès's gradient scheme);
  * - the best iterate: the pass returns the iterate with the smallest eq 10 residual it saw,
  *   the starting point included.
  *
@@ -34,8 +39,11 @@ export class Mazhar implements ApgdVariant {
   /** The last pass returned its last iterate, so ws.y and θ continue it. */
   private warm = false;
 
-  /** @param carry continue the momentum across passes (else every pass starts with θ = 1, y = r) */
-  constructor(readonly carry = true) {}
+  /**
+   * @param carry continue the momentum across passes (else every pass starts with θ = 1, y = r)
+   * @param restart the restart test
+   */
+  constructor(readonly carry = true, readonly restart: RestartTest = 'objective') {}
 
   /** Forgets L, the momentum and the counters (a new solve). */
   reset(): void {
@@ -91,7 +99,8 @@ export class Mazhar implements ApgdVariant {
         ws.best.set(x);
         ws.wbest.set(wx);
       }
-      const up = p.objectiveChange(x, wx, ws.r, ws.wr) > 0;
+      // y, wy are still the point x was stepped from
+      const up = (this.restart === 'gradient' ? p.gradientDot(wy, x, ws.r) : p.objectiveChange(x, wx, ws.r, ws.wr)) > 0;
       let beta = 0;
       if (up) {
         theta = 1;
@@ -132,6 +141,9 @@ export class Mazhar implements ApgdVariant {
   }
 
   stats(): Record<string, unknown> {
-    return { initialLipschitz: this.initialL, lipschitz: this.L, backtracks: this.backtracks, restarts: this.restarts, carryMomentum: this.carry };
+    return {
+      initialLipschitz: this.initialL, lipschitz: this.L, backtracks: this.backtracks, restarts: this.restarts,
+      restartTest: this.restart, carryMomentum: this.carry,
+    };
   }
 }

@@ -92,6 +92,19 @@ export class RelaxedProblem {
     return df;
   }
 
+  /**
+   * F(y)ᵀ(b − a) with F(y) = W y + q + s, given wy = W y: the gradient restart test of Mazhar
+   * et al. (2015), positive when the step from a to b climbs against the gradient at y.
+   */
+  gradientDot(wy: Float64Array, b: Float64Array, a: Float64Array): number {
+    const { q } = this.problem;
+    const sN = this.sN;
+    let g = 0;
+    for (let i = 0; i < b.length; i++) g += (wy[i] + q[i]) * (b[i] - a[i]);
+    for (let c = 0; c < sN.length; c++) g += sN[c] * (b[3 * c] - a[3 * c]);
+    return g;
+  }
+
   /** Sets s = 0 (the relaxation). */
   clearShift(): void {
     this.sN.fill(0);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import {
-  BlockSparseMatrix, createRegistry, FrictionContactProblem, isMoreauError, resolve,
+  BlockSparseMatrix, createRegistry, EnergyMerit, FrictionContactProblem, isMoreauError, resolve,
   type SolverEndEvent, type SolverIterationEvent, type SolveResult,
 } from '@moreau/core';
 import plugin, { options, type GaussSeidelOptions } from './index.js';
@@ -84,6 +84,18 @@ describe('gauss-seidel solver', () => {
     expect(options.safeParse({ relaxation: 0 }).success).toBe(false);
     expect(options.safeParse({ checkEvery: 0 }).success).toBe(false);
     expect(options.safeParse({ variant: 'sor' }).success).toBe(false);
+  });
+
+  test('should run Solfec\'s drum settings as the solfec-drum preset: its energy merit at 1e-8, 1000 sweeps', () => {
+    const d = options.parse({});
+    expect(options.parse({ preset: 'solfec-drum' })).toEqual({ ...d, merit: 'energy', tolerance: 1e-8, maxIterations: 1000, preset: 'solfec-drum' });
+    expect(options.parse({ preset: 'solfec-drum', tolerance: 1e-6 })).toMatchObject({ merit: 'energy', tolerance: 1e-6 });
+    const p = easy(3);
+    const res = solver({ preset: 'solfec-drum' }).solver.solve(p);
+    expect(res.converged).toBe(true);
+    expect(res.merit).toBe('energy');
+    expect(res.error).toBe(new EnergyMerit().evaluate(p, res.r));
+    expect(res.error).toBeLessThanOrEqual(1e-8);
   });
 
   test('should register and resolve from a config, as its own fallback with a warm start', () => {

@@ -5,26 +5,34 @@ import {
 } from '@moreau/core';
 import type { GaussSeidelOptions } from './index.js';
 import { naturalOrder, seededRandom, shuffle } from './ordering.js';
+import { MeritScreen, REFRESH_SWEEPS } from './screen.js';
 import { Sweeper } from './sweep.js';
 
 /**
  * Nonlinear block Gauss–Seidel over contacts (Moreau–Jean NSGS), with SOR and
  * Jacobi variants. See FrictionContactProblem for the problem statement; one
  * sweep solves each contact's problem exactly with the others frozen (sweep.ts,
- * local-solver.ts). Convergence is judged only by the configured merit.
+ * local-solver.ts). Convergence is judged only by the configured merit; Gauss–Seidel
+ * keeps u = W r + q up to date as it sweeps, and evaluates the merit only on the due
+ * sweeps where the merit's formula at that u says it may have converged (screen.ts),
+ * which stops at the same sweep as evaluating it every time. With a listener to
+ * `solver:iteration` the merit is evaluated on every due sweep, for the events.
  */
 export class GaussSeidel implements ContactSolver {
   readonly name = 'gauss-seidel';
   private readonly merit: MeritFunction;
   private readonly events: EventBus;
   private readonly sweeper: Sweeper;
+  private readonly screen: MeritScreen;
   private order = new Int32Array(0);
   private previous = new Float64Array(0);
+  private u = new Float64Array(0);
 
   constructor(private readonly options: GaussSeidelOptions, ctx: PluginContext) {
     this.merit = ctx.merit(options.merit);
     this.events = ctx.events;
     this.sweeper = new Sweeper({ tolerance: options.localTolerance, maxIterations: options.localMaxIterations });
+    this.screen = new MeritScreen(this.merit);
   }
 
   solve(problem: FrictionContactProblem, solveOptions: SolveOptions = {}): SolveResult {
@@ -38,11 +46,20 @@ export class GaussSeidel implements ContactSolver {
 
     if (this.order.length !== nc) this.order = new Int32Array(nc);
     if (jacobi && this.previous.length !== n) this.previous = new Float64Array(n);
+    if (!jacobi && this.u.length !== n) this.u = new Float64Array(n);
     const order = naturalOrder(this.order);
     const random = seededRandom(opts.seed);
     if (opts.ordering === 'shuffled') shuffle(order, random);
     const sweeper = this.sweeper;
-    sweeper.prepare(problem);
+    sweeper.prepare(problem, !jacobi);
+    // Gauss–Seidel keeps u = W r + q (sweepUpdating), recomputed now and then against rounding drift.
+    const kept = this.u;
+    const refresh = (): void => {
+      bsrMul(problem.W, r, kept);
+      for (let i = 0; i < n; i++) kept[i] += problem.q[i];
+    };
+    if (!jacobi) refresh();
+    const screening = !jacobi && this.screen.active;
 
     const historyIterations: number[] = [];
     const historyErrors: number[] = [];
@@ -66,17 +83,30 @@ export class GaussSeidel implements ContactSolver {
       if (budget !== undefined && performance.now() - t0 >= budget) { reason = 'time-budget'; break; }
       k++;
       if (opts.ordering === 'reshuffled') shuffle(order, random);
-      if (jacobi) this.previous.set(r);
-      const finite = sweeper.sweep(problem, r, jacobi ? this.previous : r, omega, order, opts.ordering === 'symmetric' && k % 2 === 0);
+      const reverse = opts.ordering === 'symmetric' && k % 2 === 0;
+      let finite: boolean;
+      if (jacobi) {
+        this.previous.set(r);
+        finite = sweeper.sweep(problem, r, this.previous, omega, order, reverse);
+      } else {
+        finite = sweeper.sweepUpdating(problem, r, kept, omega, order, reverse);
+        if (k % REFRESH_SWEEPS === 0) refresh();
+      }
       // r unchanged by a whole sweep is a fixed point of every local solve: more sweeps cannot move it.
       const still = finite && sweeper.change2 === 0;
       let e: number | undefined;
       if (!finite || still || k % opts.checkEvery === 0 || k === cap) {
-        e = error = evaluate(k);
-        errorAt = k;
-        if (!finite || !(e < Infinity)) reason = 'breakdown';
-        else if (e <= opts.tolerance && (k >= opts.minIterations || still)) reason = 'converged';
-        else if (still) reason = 'stalled';
+        // The merit decides; it runs only where its formula at the kept u allows a stop (screen.ts).
+        const decisive = !finite || still || k === cap || !screening || this.screen.couldConverge(problem, r, kept, opts.tolerance);
+        if (decisive || listening) {
+          e = error = evaluate(k);
+          errorAt = k;
+        }
+        if (decisive) {
+          if (!finite || !(error < Infinity)) reason = 'breakdown';
+          else if (error <= opts.tolerance && (k >= opts.minIterations || still)) reason = 'converged';
+          else if (still) reason = 'stalled';
+        }
       }
       if (listening) this.events.emit('solver:iteration', e === undefined ? { solver: this.name, iteration: k } : { solver: this.name, iteration: k, error: e });
     }

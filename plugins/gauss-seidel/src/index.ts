@@ -1,7 +1,7 @@
-import { defineSolver, z } from '@moreau/core';
+import { defineSolver, withPresets, z } from '@moreau/core';
 import { GaussSeidel } from './gauss-seidel.js';
 
-export const options = z.object({
+const schema = z.object({
   tolerance: z.number().positive().default(1e-8).describe('stop when the merit is at or below this'),
   maxIterations: z.number().int().positive().default(10_000)
     .describe('sweep cap; 10000 (Siconos NSGS defaults to 1000) lets plain NSGS reach 1e-8 on the hard reference problems'),
@@ -17,6 +17,14 @@ export const options = z.object({
   checkEvery: z.number().int().positive().default(1).describe('evaluate the merit every this many sweeps'),
   localTolerance: z.number().positive().default(1e-14).describe('relative natural-map residual of the one-contact solves'),
   localMaxIterations: z.number().int().positive().default(50).describe('Newton and bisection step cap of a sliding one-contact solve'),
+});
+
+/**
+ * `solfec-drum`: Solfec's GAUSS_SEIDEL_SOLVER as its rotating-drum script runs it (paper 000 §8.1):
+ * its energy merit (paper 000 eq 40) at 1e-8, at most 1000 sweeps.
+ */
+export const options = withPresets(schema, {
+  'solfec-drum': { merit: 'energy', tolerance: 1e-8, maxIterations: 1000 },
 });
 
 export type GaussSeidelOptions = z.output<typeof options>;

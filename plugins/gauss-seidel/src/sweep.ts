@@ -7,9 +7,19 @@ import { SlidingSolver } from './sliding-solver.js';
  * One nonlinear block Gauss–Seidel (or Jacobi) sweep over the contacts: for each
  * contact a, the local problem u_a = W_aa r_a + q̂_a with
  * q̂_a = q_a + Σ_{b≠a} W_ab r_b, solved exactly (see LocalSolver), then relaxed,
- * r_a ← (1−ω) r_a + ω r̂_a (projected onto K_μ when ω > 1). The row product and
- * the separation, stick and frictionless cases of LocalSolver are inlined here:
- * most contacts end there; slides go to SlidingSolver.
+ * r_a ← (1−ω) r_a + ω r̂_a (projected onto K_μ when ω > 1). The separation, stick
+ * and frictionless cases of LocalSolver are inlined here (`local`): most contacts
+ * end there; slides go to SlidingSolver.
+ *
+ * Two forms of the same sweep:
+ * - `sweepUpdating` (Gauss–Seidel) keeps u = W r + q up to date: q̂_a = u_a − W_aa r_a,
+ *   and a change Δ_a of r_a is added to u through block column a of W. The cost is the
+ *   same as forming q̂_a from block row a, a contact whose reaction did not move costs
+ *   nothing, and u is at hand after the sweep, so the solver can test convergence
+ *   without another product with W (measured on the rotating drum's problems: the
+ *   merit's product was half of a sweep's time).
+ * - `sweep` forms q̂_a from block row a and reads the off-diagonal r_b from `src`: the
+ *   Jacobi variant, whose q̂ uses the previous sweep's r.
  */
 export class Sweeper {
   readonly slider: SlidingSolver;
@@ -25,13 +35,26 @@ export class Sweeper {
   private perm = new Uint8Array(0);
   private luOk = new Uint8Array(0);
   private readonly stick = new Float64Array(3);
+  // W by block columns for `sweepUpdating`: column a holds the blocks W_ba (row-major), b ascending.
+  private colPtr = new Int32Array(1);
+  private colRow = new Int32Array(0);
+  private colVal = new Float64Array(0);
+  private colFill = new Int32Array(0);
+  // q̂ of the contact being updated, and its new reaction: arrays, not arguments, so V8 boxes no doubles.
+  private readonly qh = new Float64Array(3);
+  private readonly next = new Float64Array(3);
+  // The relaxation factor of the current sweep (a field for the same reason).
+  private omega = 1;
 
   constructor(local: LocalSolverOptions) {
     this.slider = new SlidingSolver(local);
   }
 
-  /** Factors the diagonal blocks of W (singular ones are flagged: no stick test there) and resets the counts. */
-  prepare(problem: FrictionContactProblem): void {
+  /**
+   * Factors the diagonal blocks of W (singular ones are flagged: no stick test there),
+   * resets the counts and, for `sweepUpdating`, lays W out by block columns.
+   */
+  prepare(problem: FrictionContactProblem, columns: boolean): void {
     const nc = problem.contacts;
     if (this.luOk.length !== nc) {
       this.lu = new Float64Array(9 * nc);
@@ -40,8 +63,68 @@ export class Sweeper {
     }
     const { values, diagIdx } = problem.W;
     for (let a = 0; a < nc; a++) this.luOk[a] = lu3(values, 9 * diagIdx[a], this.lu, 9 * a, this.perm, 3 * a) ? 1 : 0;
+    if (columns) this.layOutColumns(problem);
     this.separated = this.sticking = this.sliding = this.failed = 0;
     this.slider.quarticUses = this.slider.scanUses = 0;
+  }
+
+  /** Block column pointers, rows and values of W (a counting sort of the blocks by column); buffers grow, never shrink. */
+  private layOutColumns(problem: FrictionContactProblem): void {
+    const { rowPtr, colIdx, values } = problem.W;
+    const nc = problem.contacts, blocks = rowPtr[nc];
+    if (this.colPtr.length < nc + 1) { this.colPtr = new Int32Array(nc + 1); this.colFill = new Int32Array(nc); }
+    if (this.colRow.length < blocks) { this.colRow = new Int32Array(blocks); this.colVal = new Float64Array(9 * blocks); }
+    const { colPtr, colRow, colVal, colFill } = this;
+    colPtr.fill(0, 0, nc + 1);
+    for (let k = 0; k < blocks; k++) colPtr[colIdx[k] + 1]++;
+    for (let a = 0; a < nc; a++) { colPtr[a + 1] += colPtr[a]; colFill[a] = colPtr[a]; }
+    for (let b = 0; b < nc; b++) {
+      for (let k = rowPtr[b], end = rowPtr[b + 1]; k < end; k++) {
+        const p = colFill[colIdx[k]]++;
+        colRow[p] = b;
+        colVal.set(values.subarray(9 * k, 9 * k + 9), 9 * p);
+      }
+    }
+  }
+
+  /**
+   * Updates r contact by contact in `order` (backwards when `reverse`), keeping
+   * u = W r + q: u must hold W r + q on entry (up to rounding) and holds it on return.
+   * Needs `prepare(problem, true)`. A local answer that is not finite stops the sweep
+   * before it is written, so r and u stay finite and consistent.
+   * @returns false on such a breakdown
+   */
+  sweepUpdating(problem: FrictionContactProblem, r: Float64Array, u: Float64Array, omega: number, order: Int32Array, reverse: boolean): boolean {
+    const { values, diagIdx } = problem.W;
+    const mu = problem.mu;
+    const { colPtr, colRow, colVal, qh, next } = this;
+    const nc = problem.contacts;
+    this.omega = omega;
+    let ch2 = 0, ok = true;
+    for (let i = 0; i < nc; i++) {
+      const a = order[reverse ? nc - 1 - i : i];
+      const o = 3 * a, kd = diagIdx[a], w = 9 * kd;
+      const r0 = r[o], r1 = r[o + 1], r2 = r[o + 2];
+      qh[0] = u[o] - (values[w] * r0 + values[w + 1] * r1 + values[w + 2] * r2);
+      qh[1] = u[o + 1] - (values[w + 3] * r0 + values[w + 4] * r1 + values[w + 5] * r2);
+      qh[2] = u[o + 2] - (values[w + 6] * r0 + values[w + 7] * r1 + values[w + 8] * r2);
+      this.local(values, kd, a, mu, r, o);
+      const d0 = next[0] - r0, d1 = next[1] - r1, d2 = next[2] - r2;
+      const dd = d0 * d0 + d1 * d1 + d2 * d2;
+      // NaN fails both comparisons; an infinite entry makes dd infinite or NaN.
+      if (!(dd < Infinity)) { ok = false; break; }
+      if (d0 === 0 && d1 === 0 && d2 === 0) continue;
+      ch2 += dd;
+      r[o] = next[0]; r[o + 1] = next[1]; r[o + 2] = next[2];
+      for (let k = colPtr[a], end = colPtr[a + 1]; k < end; k++) {
+        const j = 3 * colRow[k], v = 9 * k;
+        u[j] += colVal[v] * d0 + colVal[v + 1] * d1 + colVal[v + 2] * d2;
+        u[j + 1] += colVal[v + 3] * d0 + colVal[v + 4] * d1 + colVal[v + 5] * d2;
+        u[j + 2] += colVal[v + 6] * d0 + colVal[v + 7] * d1 + colVal[v + 8] * d2;
+      }
+    }
+    this.change2 = ch2;
+    return ok;
   }
 
   /**
@@ -54,10 +137,10 @@ export class Sweeper {
   sweep(problem: FrictionContactProblem, r: Float64Array, src: Float64Array, omega: number, order: Int32Array, reverse: boolean): boolean {
     const { rowPtr, colIdx, values, diagIdx } = problem.W;
     const { q, mu } = problem;
-    const { lu, perm, luOk, slider, stick: st } = this;
-    const sr = slider.r, inp = slider.input;
+    const { qh, next } = this;
     const nc = problem.contacts;
-    let sep = 0, stick = 0, slide = 0, fail = 0, ch2 = 0, ok = true;
+    this.omega = omega;
+    let ch2 = 0, ok = true;
     for (let i = 0; i < nc; i++) {
       const a = order[reverse ? nc - 1 - i : i];
       const o = 3 * a, kd = diagIdx[a];
@@ -76,56 +159,68 @@ export class Sweeper {
         q1 += values[v + 3] * x0 + values[v + 4] * x1 + values[v + 5] * x2;
         q2 += values[v + 6] * x0 + values[v + 7] * x1 + values[v + 8] * x2;
       }
-      const m = mu[a], r0 = r[o], r1 = r[o + 1], r2 = r[o + 2];
-      let n0: number, n1: number, n2: number;
-      if (q0 >= 0) {
-        // Separation: r = 0 solves exactly when q̂_N >= 0 (see LocalSolver).
-        n0 = 0; n1 = 0; n2 = 0;
-        sep++;
-      } else if (m === 0) {
-        const wnn = values[9 * kd];
-        n1 = 0; n2 = 0;
-        if (wnn > 0) { n0 = -q0 / wnn; slide++; } else { n0 = 0; fail++; }
-      } else {
-        let s0 = NaN, s1 = NaN, s2 = NaN;
-        if (luOk[a] === 1) {
-          st[0] = -q0; st[1] = -q1; st[2] = -q2;
-          luSolve3(lu, 9 * a, perm, 3 * a, st, 0, st, 0);
-          s0 = st[0]; s1 = st[1]; s2 = st[2];
-        }
-        if (s0 >= 0 && s1 * s1 + s2 * s2 <= m * m * s0 * s0) {
-          n0 = s0; n1 = s1; n2 = s2;
-          stick++;
-        } else {
-          inp[0] = q0; inp[1] = q1; inp[2] = q2;
-          inp[3] = r0; inp[4] = r1; inp[5] = r2;
-          inp[6] = s0; inp[7] = s1; inp[8] = s2;
-          inp[9] = m;
-          if (slider.solve(values, 9 * kd)) slide++; else fail++;
-          n0 = sr[0]; n1 = sr[1]; n2 = sr[2];
-        }
-      }
-      if (omega !== 1) {
-        n0 = r0 + omega * (n0 - r0);
-        n1 = r1 + omega * (n1 - r1);
-        n2 = r2 + omega * (n2 - r2);
-        // Over-relaxation can leave the cone (a convex combination, ω < 1, cannot): project
-        // back with core's projection, whose x_N ≥ 0 guard keeps r_N ≥ 0 at μ = 0 too.
-        if (omega > 1) {
-          st[0] = n0; st[1] = n1; st[2] = n2;
-          projectOntoCone(st, 0, st, 0, m);
-          n0 = st[0]; n1 = st[1]; n2 = st[2];
-        }
-      }
-      const d0 = n0 - r0, d1 = n1 - r1, d2 = n2 - r2;
+      qh[0] = q0; qh[1] = q1; qh[2] = q2;
+      this.local(values, kd, a, mu, r, o);
+      const d0 = next[0] - r[o], d1 = next[1] - r[o + 1], d2 = next[2] - r[o + 2];
       const dd = d0 * d0 + d1 * d1 + d2 * d2;
-      // NaN fails both comparisons; an infinite entry makes dd infinite or NaN.
       if (!(dd < Infinity)) { ok = false; break; }
       ch2 += dd;
-      r[o] = n0; r[o + 1] = n1; r[o + 2] = n2;
+      r[o] = next[0]; r[o + 1] = next[1]; r[o + 2] = next[2];
     }
-    this.separated += sep; this.sticking += stick; this.sliding += slide; this.failed += fail;
     this.change2 = ch2;
     return ok;
+  }
+
+  /**
+   * The relaxed exact answer of contact a's local problem with q̂ = `qh` and current
+   * reaction r[o..o+2], written into `next`; counts the outcome.
+   */
+  private local(values: Float64Array, kd: number, a: number, mu: Float64Array, r: Float64Array, o: number): void {
+    const { qh, next, stick: st, slider, omega } = this;
+    const m = mu[a];
+    const q0 = qh[0], q1 = qh[1], q2 = qh[2];
+    const r0 = r[o], r1 = r[o + 1], r2 = r[o + 2];
+    let n0: number, n1: number, n2: number;
+    if (q0 >= 0) {
+      // Separation: r = 0 solves exactly when q̂_N >= 0 (see LocalSolver).
+      n0 = 0; n1 = 0; n2 = 0;
+      this.separated++;
+    } else if (m === 0) {
+      const wnn = values[9 * kd];
+      n1 = 0; n2 = 0;
+      if (wnn > 0) { n0 = -q0 / wnn; this.sliding++; } else { n0 = 0; this.failed++; }
+    } else {
+      let s0 = NaN, s1 = NaN, s2 = NaN;
+      if (this.luOk[a] === 1) {
+        st[0] = -q0; st[1] = -q1; st[2] = -q2;
+        luSolve3(this.lu, 9 * a, this.perm, 3 * a, st, 0, st, 0);
+        s0 = st[0]; s1 = st[1]; s2 = st[2];
+      }
+      if (s0 >= 0 && s1 * s1 + s2 * s2 <= m * m * s0 * s0) {
+        n0 = s0; n1 = s1; n2 = s2;
+        this.sticking++;
+      } else {
+        const inp = slider.input, sr = slider.r;
+        inp[0] = q0; inp[1] = q1; inp[2] = q2;
+        inp[3] = r0; inp[4] = r1; inp[5] = r2;
+        inp[6] = s0; inp[7] = s1; inp[8] = s2;
+        inp[9] = m;
+        if (slider.solve(values, 9 * kd)) this.sliding++; else this.failed++;
+        n0 = sr[0]; n1 = sr[1]; n2 = sr[2];
+      }
+    }
+    if (omega !== 1) {
+      n0 = r0 + omega * (n0 - r0);
+      n1 = r1 + omega * (n1 - r1);
+      n2 = r2 + omega * (n2 - r2);
+      // Over-relaxation can leave the cone (a convex combination, ω < 1, cannot): project
+      // back with core's projection, whose x_N ≥ 0 guard keeps r_N ≥ 0 at μ = 0 too.
+      if (omega > 1) {
+        st[0] = n0; st[1] = n1; st[2] = n2;
+        projectOntoCone(st, 0, st, 0, m);
+        n0 = st[0]; n1 = st[1]; n2 = st[2];
+      }
+    }
+    next[0] = n0; next[1] = n1; next[2] = n2;
   }
 }

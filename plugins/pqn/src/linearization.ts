@@ -21,7 +21,7 @@ export class Linearization {
   readonly diagonal: Float64Array;
   /** Their inverses (a singular block is replaced by (1/max|diag|) I, see `linearize`). */
   readonly inverse: Float64Array;
-  /** Diagonal blocks found singular at the last `linearize`. */
+  /** Diagonal blocks found singular at the last `factor`. */
   singularBlocks = 0;
   /** W products made by `apply` since construction. */
   matVecs = 0;
@@ -41,16 +41,24 @@ export class Linearization {
   }
 
   /**
-   * Step (b) of Algorithm 1: C_ω, X, Y at (U, R) with U = W R + q given, and the
-   * diagonal blocks of A = X W + Y + δ I with their inverses.
+   * Step (b) of Algorithm 1, first half: C_ω, X and Y at (U, R), with U = W R + q given.
+   * `factor` then builds A's diagonal blocks for the δ of this step.
    * @returns ‖C_ω‖₂
    */
-  linearize(W: BlockSparseMatrix, mu: Float64Array, U: Float64Array, R: Float64Array, omega: number, delta: number): number {
+  linearize(W: BlockSparseMatrix, mu: Float64Array, U: Float64Array, R: Float64Array, omega: number): number {
     this.W = W;
+    const C = this.C;
+    computeCOmega(U, R, mu, omega, C, this.X, this.Y);
+    let c2 = 0;
+    for (let i = 0; i < C.length; i++) c2 += C[i] * C[i];
+    return Math.sqrt(c2);
+  }
+
+  /** Step (b), second half: the diagonal blocks of A = X W + Y + δ I (at the last `linearize`) and their inverses. */
+  factor(delta: number): void {
     this.delta = delta;
-    const { C, X, Y, diagonal, inverse } = this;
-    computeCOmega(U, R, mu, omega, C, X, Y);
-    const values = W.values, diagIdx = W.diagIdx;
+    const { X, Y, diagonal, inverse } = this;
+    const values = this.W!.values, diagIdx = this.W!.diagIdx;
     let singular = 0;
     for (let a = 0; a < this.contacts; a++) {
       const b = 9 * a, w = 9 * diagIdx[a];
@@ -72,9 +80,6 @@ export class Linearization {
       }
     }
     this.singularBlocks = singular;
-    let c2 = 0;
-    for (let i = 0; i < C.length; i++) c2 += C[i] * C[i];
-    return Math.sqrt(c2);
   }
 
   /**

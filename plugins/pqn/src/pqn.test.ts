@@ -2,12 +2,12 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import {
   BlockSparseMatrix, bsrMul, createRegistry, EnergyMerit, EventBus, FrictionContactProblem, isMoreauError, projectOntoCones, RunContext,
-  type SolverIterationEvent, type SolveResult,
+  SiconosMerit, type SolverIterationEvent, type SolveResult, type z,
 } from '@moreau/core';
 import { randomProblem } from '@moreau/conformance';
 import plugin, { options, type PqnOptions, type PqnStats } from './index.js';
 
-function solver(opts: Partial<PqnOptions> = {}) {
+function solver(opts: z.input<typeof options> = {}) {
   const events = new EventBus();
   const ctx = new RunContext(createRegistry(), events);
   return { solver: plugin.create(options.parse(opts), ctx), events };
@@ -40,18 +40,25 @@ function twoContacts(): FrictionContactProblem {
 }
 
 describe('pqn solver', () => {
-  test('should declare its capabilities and the defaults of paper 000 Table 1', () => {
+  test('should declare its capabilities, its defaults, and paper 000 Table 1 as the paper and solfec-drum presets', () => {
     expect(plugin.kind).toBe('solver');
     expect(plugin.name).toBe('pqn');
     expect(plugin.supports).toEqual({ warmStart: true, cone: 'coulomb', friction: true });
-    expect(options.parse({})).toEqual({
-      tolerance: 1e-8, maxIterations: 1000, merit: 'energy', variant: 'gmres', delta: 0,
-      gmresIterations: 10, gmresTolerance: 0.25, restart: 20, maxMatVecs: 100_000, theta: 0.25,
-    });
-    const { solver: s } = solver();
+    const defaults = {
+      tolerance: 1e-8, maxIterations: 1000, merit: 'siconos', variant: 'gmres', delta: { value: 10, relativeTo: 'avgWii' },
+      deltaUpdate: 'residual', gmresIterations: 10, gmresTolerance: 0.25, restart: 20, maxMatVecs: 100_000, theta: 0.25,
+      stallIterations: 0,
+    };
+    expect(options.parse({})).toEqual(defaults);
+    const table1 = { ...defaults, merit: 'energy', delta: 0, deltaUpdate: 'fixed' };
+    expect(options.parse({ preset: 'paper' })).toEqual({ ...table1, preset: 'paper' });
+    expect(options.parse({ preset: 'solfec-drum' })).toEqual({ ...table1, preset: 'solfec-drum' });
+    expect(options.parse({ preset: 'paper', delta: 0.5 })).toMatchObject({ merit: 'energy', delta: 0.5 });
+    const { solver: s } = solver({ preset: 'paper' });
     const res = s.solve(randomProblem(1, { contacts: 5 }));
     expect(statsOf(res).omega).toBeCloseTo(1e-11, 25); // ω = 1e-3 · γ
     expect(statsOf(res).delta).toBe(0);
+    expect(res.merit).toBe('energy');
   });
 
   test('should reject options outside their ranges', () => {
@@ -71,8 +78,8 @@ describe('pqn solver', () => {
         expect(res.r.every(Number.isFinite) && res.u.every(Number.isFinite)).toBe(true);
         expectInCones(p, res.r);
         expectVelocity(p, res);
-        expect(res.error).toBe(new EnergyMerit().evaluate(p, res.r));
-        expect(res.merit).toBe('energy');
+        expect(res.error).toBe(new SiconosMerit().evaluate(p, res.r));
+        expect(res.merit).toBe('siconos');
         expect(res.answeredBy).toBe('pqn');
         expect(res.converged).toBe(res.error < 1e-8);
         expect(res.reason).toBe(res.converged ? 'converged' : res.iterations === 200 ? 'max-iterations' : res.reason);
@@ -95,17 +102,45 @@ describe('pqn solver', () => {
 
   test('should need δ > 0 where the undamped projected Newton steps cycle (paper 000 §8.1)', () => {
     // With Table 1's δ = 0 the iterates of this frictionless problem settle into a short cycle
-    // (period 4) and repeat it until k = n; δ = 1 · avg W_ii (§8.1.2) damps the steps and it converges.
+    // (period 4) and repeat it until k = n; δ = 1 · avg W_ii (§8.1.2) damps the steps and it
+    // converges, and so do the defaults (δ = 10 · avg W_ii, shrinking with ‖C_ω‖).
     const p = randomProblem(7, { contacts: [5, 40], mu: 0 });
-    const plain = solver().solver.solve(p);
+    const plain = solver({ preset: 'paper' }).solver.solve(p);
     expect(plain.converged).toBe(false);
     expect(plain.reason).toBe('max-iterations');
     const errors = statsOf(plain).history.errors;
     const period = [1, 2, 3, 4, 5, 6, 7, 8].find((t) => Math.abs(errors.at(-1)! / errors.at(-1 - t)! - 1) < 1e-6);
     expect(period).toBeDefined();
     expect(Math.min(...errors.slice(-100))).toBeGreaterThan(1e-8);
-    const damped = solver({ delta: { value: 1, relativeTo: 'avgWii' } }).solver.solve(p);
+    const damped = solver({ preset: 'paper', delta: { value: 1, relativeTo: 'avgWii' } }).solver.solve(p);
     expect(damped.converged).toBe(true);
+    expect(solver().solver.solve(p).converged).toBe(true);
+  });
+
+  test('should shrink δ with ‖C_ω‖ by default (residual update) and keep it fixed with deltaUpdate fixed', () => {
+    const p = randomProblem(42, { contacts: 30, mu: [0.2, 0.8] });
+    const res = solver().solver.solve(p);
+    expect(res.converged).toBe(true);
+    const st = statsOf(res);
+    const c0 = st.steps.cNorm[0];
+    expect(st.steps.delta[0]).toBe(st.delta);
+    st.steps.delta.forEach((d, i) => expect(d).toBe(st.steps.cNorm[i] < c0 ? st.delta * (st.steps.cNorm[i] / c0) : st.delta));
+    expect(st.steps.delta.at(-1)!).toBeLessThan(1e-3 * st.delta);
+    const fixed = statsOf(solver({ deltaUpdate: 'fixed' }).solver.solve(p));
+    expect(new Set(fixed.steps.delta)).toEqual(new Set([fixed.delta]));
+  });
+
+  test('should measure the residual update against r = 0, so a warm start near a solution takes Newton-like steps', () => {
+    // A simulation warm starts every step from the last one. Against ‖C_ω‖ at the warm start
+    // itself, δ would begin at its full δ₁ there and the steps would crawl.
+    const p = randomProblem(42, { contacts: 30, mu: [0.2, 0.8] });
+    const cold = solver().solver.solve(p);
+    const near = Float64Array.from(cold.r, (v, i) => v * (1 + 0.01 * Math.sin(i)));
+    const warm = solver().solver.solve(p, { warmStart: near });
+    expect(warm.converged).toBe(true);
+    expect(warm.iterations).toBeLessThan(cold.iterations / 2);
+    const st = statsOf(warm);
+    expect(st.steps.delta[0]).toBeLessThan(0.05 * st.delta);
   });
 
   test('should report per-step and total statistics that agree with each other and with the events', () => {
@@ -166,7 +201,7 @@ describe('pqn solver', () => {
     //          which is the solution (U_0 = 0 sticking; U_1 = (0.75, 0, 0.2) separating).
     // Without the (1 − θ)ΔR^k memory the second step would give R_0 = (0.375, -0.075, 0).
     const p = twoContacts();
-    const opts = { variant: 'diagonal' as const, theta: 0.5, omega: 0 };
+    const opts = { preset: 'paper' as const, variant: 'diagonal' as const, theta: 0.5, omega: 0 };
     const one = solver({ ...opts, maxIterations: 1 }).solver.solve(p);
     const expect1 = [0.25, -0.05, 0, 0, 0, 0];
     one.r.forEach((v, i) => expect(v).toBeCloseTo(expect1[i], 14));
@@ -182,7 +217,7 @@ describe('pqn solver', () => {
   });
 
   test('should reach the same two-contact solution with the GMRES variant', () => {
-    const res = solver({ omega: 0 }).solver.solve(twoContacts());
+    const res = solver({ preset: 'paper', omega: 0 }).solver.solve(twoContacts());
     expect(res.converged).toBe(true);
     [0.5, -0.1, 0, 0, 0, 0].forEach((v, i) => expect(res.r[i]).toBeCloseTo(v, 9));
   });
@@ -208,7 +243,7 @@ describe('pqn solver', () => {
     expectInCones(q, res.r);
     const projected = projectOntoCones(new Float64Array(q.size), outside, q.mu);
     expect(projected.some((v) => v !== 0)).toBe(true);
-    expect(statsOf(res).history.errors[0]).toBe(new EnergyMerit().evaluate(q, projected));
+    expect(statsOf(res).history.errors[0]).toBe(new SiconosMerit().evaluate(q, projected));
   });
 
   test('should honour the call\'s iteration cap and time budget', () => {
@@ -244,9 +279,10 @@ describe('pqn solver', () => {
 
   test('should measure the error in any registered merit', () => {
     const p = randomProblem(1, { contacts: [5, 40], mu: 0 });
-    const res = solver({ merit: 'siconos', tolerance: 1e-6 }).solver.solve(p);
-    expect(res.merit).toBe('siconos');
+    const res = solver({ merit: 'energy', tolerance: 1e-6 }).solver.solve(p);
+    expect(res.merit).toBe('energy');
     expect(res.converged).toBe(true);
+    expect(res.error).toBe(new EnergyMerit().evaluate(p, res.r));
     expect(res.error).toBeLessThan(1e-6);
   });
 });

@@ -1,11 +1,12 @@
 import {
-  bsrMul, Gmres, initialReactions, isMoreauError, projectOntoCones, solveBudget,
+  bsrMul, claimRefusal, Gmres, initialReactions, isMoreauError, projectOntoCones, SiconosMerit, siconosErrorAt, solveBudget,
   type ContactSolver, type EventBus, type FrictionContactProblem, type GmresOptions, type MeritFunction,
   type PluginContext, type SolveOptions, type SolveResult, type StopReason,
 } from '@moreau/core';
 import type { PqnOptions } from './index.js';
 import { Linearization } from './linearization.js';
-import { effectiveDelta } from './relative-delta.js';
+import { ProgressWatch } from './progress-watch.js';
+import { effectiveDelta, residualDelta } from './relative-delta.js';
 
 /** What `SolveResult.stats` holds for PQN. */
 export interface PqnStats {
@@ -19,7 +20,7 @@ export interface PqnStats {
   /** Every product with W the solver made: GMRES's plus one U = W R + q per step and one at the start. Merit evaluations excluded. */
   matVecs: number;
   meritEvaluations: number;
-  /** The ω and δ actually used (δ after `relativeTo`). */
+  /** The ω used, and δ₁: the δ option after `relativeTo` (each step's δ is in `steps.delta`). */
   omega: number;
   delta: number;
   /** Newton steps at which some diagonal block of A was singular (replaced by a scaled identity). */
@@ -28,8 +29,8 @@ export interface PqnStats {
   limit: 'maxIterations' | 'maxMatVecs' | null;
   /** Merit at R^0, R^1, ... (iterations[i] is the step index of errors[i]). */
   history: { iterations: number[]; errors: number[] };
-  /** Per Newton step i + 1: GMRES iterations, W products, ‖C_ω‖ and the linear residual ‖C_ω − A ΔR‖ (NaN-free; 0 for diagonal). */
-  steps: { gmresIterations: number[]; matVecs: number[]; cNorm: number[]; linearResidual: number[] };
+  /** Per Newton step i + 1: GMRES iterations, W products, ‖C_ω‖, the δ used and the linear residual ‖C_ω − A ΔR‖ (NaN-free; 0 for diagonal). */
+  steps: { gmresIterations: number[]; matVecs: number[]; cNorm: number[]; delta: number[]; linearResidual: number[] };
 }
 
 /**
@@ -38,14 +39,17 @@ export interface PqnStats {
  * Per Newton step k, normal first:
  *
  *     (a) U^k = W R^k + q
- *     (b) C_ω^k = C_ω(U^k, R^k),  A^k = X W + Y + δ I              (eqs 41-52)
+ *     (b) C_ω^k = C_ω(U^k, R^k),  A^k = X W + Y + δ_k I            (eqs 41-52)
  *     (c) ΔR^k = GMRES(A^k, C_ω^k), abs. tolerance ε‖C_ω^k‖, ≤ m iterations,
  *         block-Jacobi preconditioned with the inverted 3x3 blocks A^k_aa
  *     (d) R^{k+1} = proj_K[R^k − ΔR^k]
  *
- * until merit(R^{k+1}) < γ or k = n (or GMRES has used `maxMatVecs` products). One
- * addition: when a GMRES step leaves R unchanged the solve stops as 'stalled', since
- * Algorithm 1 would repeat that step until k = n.
+ * until merit(R^{k+1}) < γ or k = n (or GMRES has used `maxMatVecs` products). δ_k is the
+ * δ option (`deltaUpdate: 'fixed'`, the paper) or shrinks with ‖C_ω^k‖ (`'residual'`, see
+ * residualDelta). When a GMRES step leaves R unchanged the solve stops as 'stalled', since
+ * Algorithm 1 would repeat that step until k = n; likewise, with `stallIterations`, when the
+ * merit has made no progress for that many steps (progress-watch.ts). A claimed convergence
+ * goes through core's claimRefusal, as the merit divides by ‖R‖ and cannot see a run-away R.
  * The diagonal variant replaces (c)-(d) by ΔR^{k+1} = (1 − θ)ΔR^k − θ (A^k_diag)⁻¹C^k,
  * R^{k+1} = proj_K[R^k + ΔR^{k+1}]. The merit is evaluated on the unsmoothed problem.
  * The Gauss-Seidel fallback of Algorithm 1 step 3 is configuration: pair this solver
@@ -54,16 +58,20 @@ export interface PqnStats {
 export class Pqn implements ContactSolver {
   readonly name = 'pqn';
   private readonly merit: MeritFunction;
+  private readonly siconos: boolean;
   private readonly events: EventBus;
   private lin = new Linearization(0);
   private gmres: Gmres | null = null;
   private U = new Float64Array(0);
   private dR = new Float64Array(0);
   private trial = new Float64Array(0);
+  private scratch = new Float64Array(0);
+  private readonly x3 = new Float64Array(3);
   private readonly gmresOptions: GmresOptions = { tolerance: 0, maxIterations: 0, side: 'right' };
 
   constructor(private readonly options: PqnOptions, ctx: PluginContext) {
     this.merit = ctx.merit(options.merit);
+    this.siconos = this.merit instanceof SiconosMerit;
     this.events = ctx.events;
   }
 
@@ -78,16 +86,21 @@ export class Pqn implements ContactSolver {
     const gmresVariant = opts.variant === 'gmres';
     const omega = opts.omega ?? 1e-3 * opts.tolerance;
     const delta = effectiveDelta(W, opts.delta);
+    // The reference of the residual update: ‖C_ω‖ at R = 0 (U = q), whatever the start, so a
+    // warm start near a solution is not damped as if it were as far from it as r = 0.
+    const residualUpdate = opts.deltaUpdate === 'residual';
+    const c0 = residualUpdate ? lin.linearize(W, mu, q, trial.fill(0), omega) : 0;
     const theta = opts.theta;
 
     const stats: PqnStats = {
       variant: opts.variant, newtonIterations: 0, gmresIterations: 0, gmresMatVecs: 0, matVecs: 0,
       meritEvaluations: 0, omega, delta, singularSteps: 0, limit: null,
       history: { iterations: [], errors: [] },
-      steps: { gmresIterations: [], matVecs: [], cNorm: [], linearResidual: [] },
+      steps: { gmresIterations: [], matVecs: [], cNorm: [], delta: [], linearResidual: [] },
     };
     const evaluate = (k: number): number => {
-      const e = this.merit.evaluate(problem, R, U);
+      // U = W R + q is current, computed exactly as SiconosMerit computes it: reuse it (same value, one product fewer).
+      const e = this.siconos ? siconosErrorAt(problem, R, U, this.scratch, this.x3) : this.merit.evaluate(problem, R, U);
       stats.meritEvaluations++;
       stats.history.iterations.push(k);
       stats.history.errors.push(e);
@@ -102,6 +115,8 @@ export class Pqn implements ContactSolver {
 
     updateVelocity();
     let error = evaluate(0);
+    const progress = new ProgressWatch(opts.stallIterations);
+    progress.start(0, error);
     let reason: StopReason | undefined = error < opts.tolerance ? 'converged' : !(error < Infinity) ? 'breakdown' : undefined;
     let k = 0;
     dR.fill(0); // ΔR^0 = 0
@@ -112,7 +127,9 @@ export class Pqn implements ContactSolver {
       const arnoldi = Math.min(opts.gmresIterations, Math.floor((opts.maxMatVecs - stats.gmresMatVecs) / 2));
       if (gmresVariant && arnoldi < 1) { reason = 'max-iterations'; stats.limit = 'maxMatVecs'; break; }
 
-      const cNorm = lin.linearize(W, mu, U, R, omega, delta);
+      const cNorm = lin.linearize(W, mu, U, R, omega);
+      const deltaK = residualUpdate ? residualDelta(delta, cNorm, c0) : delta;
+      lin.factor(deltaK);
       if (lin.singularBlocks > 0) stats.singularSteps++;
       let its = 0, mvs = 0, linearResidual = 0;
       if (gmresVariant) {
@@ -151,6 +168,7 @@ export class Pqn implements ContactSolver {
       stats.steps.gmresIterations.push(its);
       stats.steps.matVecs.push(mvs + 1);
       stats.steps.cNorm.push(cNorm);
+      stats.steps.delta.push(deltaK);
       stats.steps.linearResidual.push(linearResidual);
       error = evaluate(k);
       if (listening) {
@@ -164,10 +182,15 @@ export class Pqn implements ContactSolver {
       // A GMRES step depends on R^k alone (GMRES starts from 0), so R^{k+1} = R^k would repeat
       // until k = n: stop now instead, and let the fallback, if any, take over.
       else if (gmresVariant && same) reason = 'stalled';
+      // No progress over the window (a problem this iteration does not solve): let the fallback have it.
+      if (progress.stalled(k, error) && reason === undefined) reason = 'stalled';
     }
     stats.newtonIterations = k;
 
     const u = Float64Array.from(U);
+    // A small relative merit is no solution when R ran away on a problem without one: core's
+    // rule of docs/convergence.md has the last word.
+    if (reason === 'converged') reason = claimRefusal(problem, R, u) ?? reason;
     const converged = reason === 'converged';
     const ms = performance.now() - t0;
     this.events.emit('solver:end', { solver: this.name, converged, reason, iterations: k, error, merit: this.merit.name, ms });
@@ -185,6 +208,7 @@ export class Pqn implements ContactSolver {
     this.U = new Float64Array(n);
     this.dR = new Float64Array(n);
     this.trial = new Float64Array(n);
+    this.scratch = new Float64Array(n);
   }
 }
 

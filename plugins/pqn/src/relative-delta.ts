@@ -32,3 +32,17 @@ export function effectiveDelta(W: BlockSparseMatrix, delta: DeltaOption): number
   const stat = relativeTo === 'minWii' ? min : relativeTo === 'maxWii' ? max : sum / (3 * nc);
   return stat > 0 ? value * stat : 0;
 }
+
+/**
+ * The δ of Newton step k under `deltaUpdate: 'residual'`: δ_k = δ₁ · min(1, ‖C_ω^k‖ / c₀), with
+ * c₀ = ‖C_ω‖ at R = 0. This is the switched evolution relaxation rule of pseudo-transient
+ * continuation (Kelley and Keyes 1998, the analysis paper 000 §7 cites for Algorithm 1's δ): the
+ * steps are damped by the full δ₁ while C_ω is as large as at r = 0, and become Newton steps as it
+ * falls, which keeps the robustness of a large δ without its linear rate near a solution. (The
+ * textbook rule takes c₀ at the starting iterate; from a warm start near a solution that keeps the
+ * full δ₁ on steps that need none, and a simulation's steps then crawl.)
+ * @returns δ_k, between 0 and δ₁ (δ₁ when c₀ = 0)
+ */
+export function residualDelta(delta1: number, cNorm: number, c0: number): number {
+  return c0 > 0 && cNorm < c0 ? delta1 * (cNorm / c0) : delta1;
+}

@@ -2,13 +2,13 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import {
   BlockSparseMatrix, bsrMul, createRegistry, FrictionContactProblem, isMoreauError, resolve, SiconosMerit,
-  type SolverEndEvent, type SolverIterationEvent,
+  type SolverEndEvent, type SolverIterationEvent, type z,
 } from '@moreau/core';
 import { randomProblem } from '@moreau/conformance';
-import plugin, { options, type SemismoothNewtonOptions } from './index.js';
+import plugin, { options } from './index.js';
 import { testContext } from './__fixtures__/context.js';
 
-function solver(opts: Partial<SemismoothNewtonOptions> = {}) {
+function solver(opts: z.input<typeof options> = {}) {
   const ctx = testContext();
   return { solver: plugin.create(options.parse(opts), ctx), events: ctx.events };
 }
@@ -33,15 +33,19 @@ function expectInCones(p: FrictionContactProblem, r: Float64Array): void {
 const catchError = (f: () => unknown) => { try { f(); } catch (e) { return e; } return undefined; };
 
 describe('semismooth-newton solver', () => {
-  test('should declare its capabilities and the defaults of paper 004 Table 2', () => {
+  test('should declare its capabilities, its defaults (HYB(A)) and paper 004 Table 2 as the paper preset', () => {
     expect(plugin.kind).toBe('solver');
     expect(plugin.name).toBe('semismooth-newton');
     expect(plugin.supports).toEqual({ warmStart: true, cone: 'coulomb', friction: true });
-    expect(options.parse({})).toMatchObject({
+    const defaults = options.parse({});
+    expect(defaults).toMatchObject({
       tolerance: 1e-8, merit: 'siconos', variant: 'hyb', stop: 'either',
-      sigma: 0.9, gamma: 0.1, beta: 0.034, memory: 10, epsilon: 1e-10, maxIterations: 1000, phi: 10, scaleLimit: 6,
+      sigma: 0.9, gamma: 0.1, beta: 0.034, memory: 0, epsilon: 1e-10, maxIterations: 1000, phi: 10, scaleLimit: 6,
       modifiedTangent: true, rowScaling: true, initialVelocity: 'auto', regularization: 1e-6, linearSolver: 'direct',
     });
+    // The paper's HYB(G): Table 2 differs from the defaults in J alone.
+    expect(options.parse({ preset: 'paper' })).toEqual({ ...defaults, memory: 10, preset: 'paper' });
+    expect(options.parse({ preset: 'paper', memory: 3 }).memory).toBe(3);
     expect(options.safeParse({ variant: 'alart-curnier' }).success).toBe(false);
     expect(options.safeParse({ sigma: 1 }).success).toBe(false);
     expect(options.safeParse({ memory: -1 }).success).toBe(false);

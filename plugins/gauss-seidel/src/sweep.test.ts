@@ -1,0 +1,104 @@
+import { describe, expect, test } from 'vitest';
+import { BlockSparseMatrix, bsrMul, FrictionContactProblem } from '@moreau/core';
+import { Sweeper } from './sweep.js';
+import { randomProblem } from './__fixtures__/random-problem.js';
+
+const local = { tolerance: 1e-14, maxIterations: 50 };
+
+function velocity(p: FrictionContactProblem, r: Float64Array): Float64Array {
+  const u = bsrMul(p.W, r, new Float64Array(p.size));
+  for (let i = 0; i < p.size; i++) u[i] += p.q[i];
+  return u;
+}
+
+function maxAbsDiff(a: Float64Array, b: Float64Array): number {
+  let m = 0;
+  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i] - b[i]));
+  return m;
+}
+
+function maxAbs(a: Float64Array): number {
+  let m = 0;
+  for (let i = 0; i < a.length; i++) m = Math.max(m, Math.abs(a[i]));
+  return m;
+}
+
+/** A problem whose W is not symmetric (pseudo-rigid kinematics and some integrators give such W). */
+function unsymmetric(seed: number): FrictionContactProblem {
+  const p = randomProblem({ contacts: 12, bodies: 6, seed });
+  const values = Float64Array.from(p.W.values);
+  // Skew every off-diagonal block a little: column access must read W_ba, not W_abᵀ.
+  for (let a = 0; a < p.contacts; a++) {
+    for (let k = p.W.rowPtr[a]; k < p.W.rowPtr[a + 1]; k++) if (p.W.colIdx[k] !== a) values[9 * k + 1] += 0.1 * (a + 1);
+  }
+  const W = new BlockSparseMatrix(p.contacts, p.W.rowPtr, p.W.colIdx, values);
+  return new FrictionContactProblem(W, p.q, p.mu);
+}
+
+describe('Gauss–Seidel sweeps', () => {
+  for (const [name, make] of [
+    ['a symmetric W', (s: number) => randomProblem({ contacts: 25, bodies: 10, seed: s })],
+    ['an unsymmetric W', unsymmetric],
+  ] as const) {
+    test(`should give the row form's reactions and keep u = W r + q when updating u, on ${name}`, () => {
+      for (const seed of [1, 2, 3]) {
+        const p = make(seed);
+        const order = Int32Array.from({ length: p.contacts }, (_, i) => i);
+        const byRows = new Sweeper(local), updating = new Sweeper(local);
+        byRows.prepare(p, false);
+        updating.prepare(p, true);
+        const r1 = new Float64Array(p.size), r2 = new Float64Array(p.size);
+        const u = velocity(p, r2);
+        for (let k = 1; k <= 30; k++) {
+          const reverse = k % 3 === 0;
+          expect(byRows.sweep(p, r1, r1, 1, order, reverse)).toBe(true);
+          expect(updating.sweepUpdating(p, r2, u, 1, order, reverse)).toBe(true);
+          const scale = 1 + maxAbs(r1);
+          expect(maxAbsDiff(r1, r2)).toBeLessThanOrEqual(1e-9 * scale);
+          const exact = velocity(p, r2);
+          expect(maxAbsDiff(u, exact)).toBeLessThanOrEqual(1e-12 * (1 + maxAbs(exact)));
+        }
+        expect(updating.change2).toBeGreaterThanOrEqual(0);
+        expect(updating.sticking + updating.sliding + updating.separated).toBeGreaterThan(0);
+      }
+    });
+  }
+
+  test('should leave u untouched by a contact whose reaction does not move', () => {
+    // Two contacts coupled by W; both separate (q_N > 0), so r stays 0 and u stays q exactly.
+    const W = BlockSparseMatrix.fromDense(6, [
+      2, 0, 0, 1, 0, 0,
+      0, 1, 0, 0, 0, 0,
+      0, 0, 1, 0, 0, 0,
+      1, 0, 0, 2, 0, 0,
+      0, 0, 0, 0, 1, 0,
+      0, 0, 0, 0, 0, 1,
+    ]);
+    const p = new FrictionContactProblem(W, Float64Array.of(1, 0.5, 0, 2, 0, -0.3), Float64Array.of(0.3, 0.3));
+    const s = new Sweeper(local);
+    s.prepare(p, true);
+    const r = new Float64Array(6), u = Float64Array.from(p.q);
+    expect(s.sweepUpdating(p, r, u, 1, Int32Array.of(0, 1), false)).toBe(true);
+    expect(Array.from(r)).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(Array.from(u)).toEqual(Array.from(p.q));
+    expect(s.change2).toBe(0);
+    expect(s.separated).toBe(2);
+  });
+
+  test('should relax and project like the row form when over-relaxed', () => {
+    const p = randomProblem({ contacts: 15, bodies: 6, seed: 9 });
+    const order = Int32Array.from({ length: p.contacts }, (_, i) => i);
+    const a = new Sweeper(local), b = new Sweeper(local);
+    a.prepare(p, false);
+    b.prepare(p, true);
+    const r1 = new Float64Array(p.size), r2 = new Float64Array(p.size), u = velocity(p, r2);
+    for (let k = 0; k < 10; k++) {
+      a.sweep(p, r1, r1, 1.5, order, false);
+      b.sweepUpdating(p, r2, u, 1.5, order, false);
+    }
+    expect(maxAbsDiff(r1, r2)).toBeLessThanOrEqual(1e-9 * (1 + maxAbs(r1)));
+    for (let c = 0; c < p.contacts; c++) {
+      expect(Math.hypot(r2[3 * c + 1], r2[3 * c + 2])).toBeLessThanOrEqual(p.mu[c] * r2[3 * c] * (1 + 1e-12) + 1e-300);
+    }
+  });
+});
