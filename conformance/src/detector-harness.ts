@@ -78,9 +78,9 @@ export function prepareDetector(plugin: DetectorPlugin, opts: DetectorSuiteOptio
     throw err;
   }
   const options = parsed.data as Record<string, unknown>;
-  const shapes = opts.shapes ?? DEFAULT_SHAPES;
+  const shapes = opts.shapes ?? plugin.supports?.shapes ?? DEFAULT_SHAPES;
   for (const s of shapes) if (!ALL_SHAPES.includes(s)) throw new MoreauError('E_CONFIG', `shapes: unknown shape type "${s}"; known: ${ALL_SHAPES.join(', ')}`);
-  const affine = opts.affine ?? [];
+  const affine = opts.affine ?? plugin.supports?.affine ?? [];
   for (const s of affine) {
     if (!shapes.includes(s) || s === 'plane') throw new MoreauError('E_CONFIG', `affine: "${s}" is not one of the declared solid shapes (${shapes.filter((t) => t !== 'plane').join(', ')})`);
   }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import type { EventBus } from '../events/event-bus.js';
-import type { ContactDetector, Integrator, Kinematics } from './dynamics-contracts.js';
+import type { ContactDetector, Integrator, Kinematics, ShapeType } from './dynamics-contracts.js';
 
 export * from './dynamics-contracts.js';
 
@@ -147,6 +147,12 @@ export interface KinematicsPlugin<S extends z.ZodType = z.ZodType> extends Plugi
 
 export interface DetectorPlugin<S extends z.ZodType = z.ZodType> extends PluginBase<S> {
   kind: 'detector';
+  /**
+   * What the detector handles, read by the conformance suite (`moreau conformance` tests these):
+   * `shapes` (default sphere, box, plane) and the solid shapes it also takes under a general
+   * linear map with det > 0 (`affine`, a deformed body; default none).
+   */
+  supports?: { shapes?: readonly ShapeType[]; affine?: readonly ShapeType[] };
   create(options: z.output<S>, ctx: PluginContext): ContactDetector;
 }
 

@@ -19,6 +19,8 @@ export default defineDetector({
   name: 'contact-detection',
   summary: 'sweep-and-prune broad phase; spheres, capsules, ellipsoids, boxes, convex hulls and planes: analytic pair routines, separating axes + face clipping for polytopes, GJK/EPA on support functions for the rest',
   core: '^0.1.0',
+  // Ellipsoids and hulls under any linear map with det > 0; spheres and boxes too, taken as the ellipsoids and hulls they become.
+  supports: { shapes: ['sphere', 'capsule', 'ellipsoid', 'box', 'hull', 'plane'], affine: ['sphere', 'ellipsoid', 'box', 'hull'] },
   options,
   create: (opts) => new ConvexContactDetector(opts),
 });
