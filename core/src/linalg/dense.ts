@@ -1,4 +1,5 @@
 import { MoreauError } from '../plugin/errors.js';
+import { DBL_EPSILON } from './constants.js';
 
 /**
  * Small dense factorisations for row-major n x n matrices held in a
@@ -6,8 +7,6 @@ import { MoreauError } from '../plugin/errors.js';
  * symmetric positive definite ones (mass matrices, tests). O(n³); meant for
  * blocks and small systems, not for W.
  */
-
-const EPS = 2.220446049250313e-16;
 
 /** An LU factorisation P A = L U: `lu` holds L (unit diagonal, not stored) below and U on and above the diagonal. */
 export interface LuFactors {
@@ -46,7 +45,7 @@ export function luFactor(a: Float64Array, n: number, inPlace = false): LuFactors
   for (let i = 0; i < n; i++) piv[i] = i;
   const scale = maxAbs(lu);
   if (!Number.isFinite(scale)) throw new MoreauError('E_NOT_FINITE', 'luFactor: the matrix has a non-finite entry');
-  const tiny = Math.max(n * EPS * scale, Number.MIN_VALUE);
+  const tiny = Math.max(n * DBL_EPSILON * scale, Number.MIN_VALUE);
   for (let c = 0; c < n; c++) {
     let p = c, best = Math.abs(lu[c * n + c]);
     for (let r = c + 1; r < n; r++) {
@@ -113,7 +112,7 @@ export function choleskyFactor(a: Float64Array, n: number, inPlace = false): Flo
   const l = inPlace ? a : Float64Array.from(a);
   const scale = maxAbs(l);
   if (!Number.isFinite(scale)) throw new MoreauError('E_NOT_FINITE', 'choleskyFactor: the matrix has a non-finite entry');
-  const tiny = n * EPS * scale;
+  const tiny = n * DBL_EPSILON * scale;
   for (let j = 0; j < n; j++) {
     let d = l[j * n + j];
     for (let t = 0; t < j; t++) d -= l[j * n + t] * l[j * n + t];

@@ -1,8 +1,8 @@
 import { MoreauError } from '../plugin/errors.js';
 import { blockDiagonalMul } from './block3.js';
 import { dot } from './vector.js';
+import { DBL_EPSILON } from './constants.js';
 
-const EPS = 2.220446049250313e-16;
 /** R_jj below this times ‖A v_j‖ counts as zero in the back-substitution. */
 const PIVOT_FLOOR = 1e-13;
 
@@ -174,7 +174,7 @@ export class Gmres {
         iterations++;
         let hNext = this.orthogonalize(j);
         // w lies (numerically) in the Krylov space: the space is invariant and this step solves exactly
-        const happy = hNext <= 16 * EPS * colNorm[j];
+        const happy = hNext <= 16 * DBL_EPSILON * colNorm[j];
         if (happy) hNext = 0;
         this.rotate(j, hNext);
         k = j + 1;

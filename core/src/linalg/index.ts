@@ -1,3 +1,4 @@
+export * from './constants.js';
 export * from './vector.js';
 export * from './block3.js';
 export * from './bsr-matvec.js';

@@ -1,4 +1,4 @@
-export { SiconosMerit, siconosErrorAt, default as siconosMerit } from './siconos.js';
+export { SiconosMerit, siconosErrorAt, siconosErrorOf, default as siconosMerit } from './siconos.js';
 export { NewtonMerit, default as newtonMerit } from './newton.js';
 export { symmetricBlockLambdaMax } from './block-eigen.js';
 export { EnergyMerit, default as energyMerit } from './energy.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bsrMul } from '../linalg/bsr-matvec.js';
-import { hypot2, isSafeSumOfSquares } from '../cone/hypot2.js';
+import { isSafeSumOfSquares } from '../cone/hypot2.js';
+import { projectOntoCone } from '../cone/project.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import type { MeritFunction } from '../plugin/contracts.js';
 import { defineMerit } from '../plugin/define.js';
@@ -46,18 +47,9 @@ function contactResidual(
   const o = 3 * a, m = mu[a];
   const r0 = r[o], r1 = r[o + 1], r2 = r[o + 2];
   const g0 = wr[o] + q[o] + (sN === null ? 0 : sN[a]);
-  const x0 = r0 - gd * g0, x1 = r1 - gd * (wr[o + 1] + q[o + 1]), x2 = r2 - gd * (wr[o + 2] + q[o + 2]);
-  // P_K(x) inline (see projectOntoCone)
-  const t = hypot2(x1, x2);
-  if (t <= m * x0 && x0 >= 0) {
-    E[0] = r0 - x0; E[1] = r1 - x1; E[2] = r2 - x2;
-  } else if (m * t <= -x0) {
-    E[0] = r0; E[1] = r1; E[2] = r2;
-  } else {
-    const pn = (x0 + m * t) / (1 + m * m);
-    const k = (m * pn) / t;
-    E[0] = r0 - pn; E[1] = r1 - k * x1; E[2] = r2 - k * x2;
-  }
+  E[0] = r0 - gd * g0; E[1] = r1 - gd * (wr[o + 1] + q[o + 1]); E[2] = r2 - gd * (wr[o + 2] + q[o + 2]);
+  projectOntoCone(E, 0, E, 0, m);
+  E[0] = r0 - E[0]; E[1] = r1 - E[1]; E[2] = r2 - E[2];
 }
 
 const E = new Float64Array(3);

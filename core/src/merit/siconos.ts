@@ -5,8 +5,7 @@ import { hypot2, sqrtSumOfSquares } from '../cone/hypot2.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import type { MeritFunction } from '../plugin/contracts.js';
 import { defineMerit } from '../plugin/define.js';
-
-const DBL_EPSILON = 2.220446049250313e-16;
+import { DBL_EPSILON } from '../linalg/constants.js';
 
 /**
  * The error measure the field compares on (Siconos `fc3d_compute_error`, as
@@ -47,10 +46,18 @@ export class SiconosMerit implements MeritFunction {
  * `e` (length 3·nc) and `x` (length 3) are scratch.
  */
 export function siconosErrorAt(problem: FrictionContactProblem, r: Float64Array, u: Float64Array, e: Float64Array, x: Float64Array): number {
-  const { q, mu } = problem;
+  return siconosErrorOf(problem.q, problem.mu, r, u, e, x);
+}
+
+/**
+ * `siconosErrorAt` on bare arrays: the contacts are those of `mu`, and q, r, u hold 3 entries
+ * per contact. For callers without a problem object, such as a one-contact local solver.
+ * `e` (length 3·nc) and `x` (length 3) are scratch.
+ */
+export function siconosErrorOf(q: Float64Array, mu: Float64Array, r: Float64Array, u: Float64Array, e: Float64Array, x: Float64Array): number {
   let e2 = 0, q2 = 0, r2 = 0, u2 = 0;
   // One statement per term, in index order: the sums round exactly as a plain loop's would.
-  for (let a = 0, o = 0; a < problem.contacts; a++, o += 3) {
+  for (let a = 0, o = 0; a < mu.length; a++, o += 3) {
     const q0 = q[o], q1 = q[o + 1], q2_ = q[o + 2];
     const r0 = r[o], r1 = r[o + 1], r2_ = r[o + 2];
     const u0 = u[o], u1 = u[o + 1], u2_ = u[o + 2];

@@ -1,4 +1,4 @@
-import { bsrMul, projectedGradientResidual, type FrictionContactProblem } from '@moreau/core';
+import { bsrMul, projectOntoCone, projectedGradientResidual, type FrictionContactProblem } from '@moreau/core';
 
 /**
  * The convex cone complementarity problem of paper 002 (the "relaxation") with a
@@ -51,19 +51,10 @@ export class RelaxedProblem {
     const sN = this.sN;
     for (let a = 0; a < mu.length; a++) {
       const o = 3 * a, m = mu[a];
-      const x0 = y[o] - t * (wy[o] + q[o] + sN[a]);
-      const x1 = y[o + 1] - t * (wy[o + 1] + q[o + 1]);
-      const x2 = y[o + 2] - t * (wy[o + 2] + q[o + 2]);
-      const rho = Math.sqrt(x1 * x1 + x2 * x2);
-      if (rho <= m * x0 && x0 >= 0) {
-        out[o] = x0; out[o + 1] = x1; out[o + 2] = x2;
-      } else if (m * rho <= -x0) {
-        out[o] = 0; out[o + 1] = 0; out[o + 2] = 0;
-      } else {
-        const pn = (x0 + m * rho) / (1 + m * m);
-        const k = (m * pn) / rho;
-        out[o] = pn; out[o + 1] = k * x1; out[o + 2] = k * x2;
-      }
+      out[o] = y[o] - t * (wy[o] + q[o] + sN[a]);
+      out[o + 1] = y[o + 1] - t * (wy[o + 1] + q[o + 1]);
+      out[o + 2] = y[o + 2] - t * (wy[o + 2] + q[o + 2]);
+      projectOntoCone(out, o, out, o, m);
     }
     return out;
   }

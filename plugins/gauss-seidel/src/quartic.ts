@@ -4,8 +4,7 @@
  * between the roots of p''), then a safeguarded Newton step inside each bracket.
  * Robust where closed forms (Ferrari) lose digits; no allocation.
  */
-
-const EPS = 2.220446049250313e-16;
+import { DBL_EPSILON } from '@moreau/core';
 
 // Module scratch: crit2 holds roots of p'' (<= 2), crit1 roots of p' (<= 3).
 const crit2 = new Float64Array(2);
@@ -118,8 +117,8 @@ function bracketRoot(k4: number, k3: number, k2: number, k1: number, k0: number,
       dx = f / df;
       x -= dx;
     }
-    if (Math.abs(dx) <= 2 * EPS * Math.abs(x) + absTol) break;
-    if (Math.abs(xh - xl) <= 4 * EPS * Math.max(Math.abs(xh), Math.abs(xl)) + absTol) break;
+    if (Math.abs(dx) <= 2 * DBL_EPSILON * Math.abs(x) + absTol) break;
+    if (Math.abs(xh - xl) <= 4 * DBL_EPSILON * Math.max(Math.abs(xh), Math.abs(xl)) + absTol) break;
   }
   return x;
 }
