@@ -1,4 +1,5 @@
-import { bsrMul, projectOntoCone, type FrictionContactProblem, type SolveResult } from '@moreau/core';
+import type { FrictionContactProblem, SolveResult } from '@moreau/core';
+import { judgeSiconosError } from './siconos-judge.js';
 
 /**
  * What the solver suite computes itself from a problem and a returned r, so that no
@@ -101,24 +102,12 @@ export interface Residual {
 
 /**
  * The natural-map residual of r for the Coulomb problem (De Saxcé form, as the siconos
- * merit: residual / scale is the siconos error) or the relaxed cone problem.
+ * merit: residual / scale is the siconos error) or the relaxed cone problem, computed by
+ * the suite's own judge (siconos-judge.ts), not by core.
  */
 export function naturalMapResidual(p: FrictionContactProblem, r: Float64Array, cone: 'coulomb' | 'relaxed'): Residual {
-  const u = bsrMul(p.W, r, new Float64Array(p.size));
-  const x = new Float64Array(3);
-  let e2 = 0, q2 = 0, r2 = 0, u2 = 0;
-  for (let a = 0; a < p.contacts; a++) {
-    const o = 3 * a;
-    for (let t = 0; t < 3; t++) {
-      u[o + t] += p.q[o + t];
-      q2 += p.q[o + t] ** 2; r2 += r[o + t] ** 2; u2 += u[o + t] ** 2;
-    }
-    const shift = cone === 'coulomb' ? p.mu[a] * Math.hypot(u[o + 1], u[o + 2]) : 0;
-    x[0] = r[o] - (u[o] + shift); x[1] = r[o + 1] - u[o + 1]; x[2] = r[o + 2] - u[o + 2];
-    projectOntoCone(x, 0, x, 0, p.mu[a]);
-    for (let t = 0; t < 3; t++) e2 += (r[o + t] - x[t]) ** 2;
-  }
-  return { residual: Math.sqrt(e2), scale: Math.sqrt(Math.max(q2, r2, u2)), r: Math.sqrt(r2) };
+  const { residual, scale, r: rNorm } = judgeSiconosError(p, r, cone);
+  return { residual, scale, r: rNorm };
 }
 
 /** ‖x − y‖₂ and the index of the largest entry difference, for messages. */

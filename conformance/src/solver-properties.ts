@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { bsrMul } from '@moreau/core';
+import { bsrMul, type FrictionContactProblem } from '@moreau/core';
+import { judgeSiconosError } from './siconos-judge.js';
 import { arbBroadCase, arbGeneratedCase, arbWellPosedCase, withTolerances, type ProblemCase, type SolveCase, type ToleranceCase } from './solver-cases.js';
 import {
   check, checkFinite, checkInCones, checkVelocity, difference, naturalMapResidual, sameBits, snapshotInput,
@@ -64,11 +65,11 @@ export function solverProperties(sut: SolverUnderTest): Record<SolverPropertyNam
         const { result } = observe(sut, run, c.problem);
         if (!result.converged) return { inconclusive: `not converged (${result.reason})` };
         const tol = requireTolerance(sut, tolerance);
-        // The merit the options asked for, computed by core: never the one the result names.
-        const merit = sut.merit(sut.meritName);
-        const u = bsrMul(c.problem.W, result.r, new Float64Array(c.problem.size));
-        for (let i = 0; i < u.length; i++) u[i] += c.problem.q[i];
-        const value = merit.evaluate(c.problem, result.r, u);
+        // The merit the options asked for, never the one the result names. The siconos error is
+        // judged by the suite's own implementation: core's merit would pass a bug of its own.
+        const value = sut.meritName === 'siconos' && sut.cone === 'coulomb'
+          ? judgeSiconosError(c.problem, result.r).error
+          : coreMerit(sut, c.problem, result.r);
         check(value <= tol * (1 + 1e-9),
           () => `converged: true, but the ${sut.meritName} merit of r is ${value} > tolerance ${tol} (the solver reported ${result.merit} = ${result.error} after ${result.iterations} iterations)`);
       },
@@ -164,4 +165,11 @@ export function solverProperties(sut: SolverUnderTest): Record<SolverPropertyNam
     ...honestyProperties(sut),
     ...ownershipProperties(sut),
   };
+}
+
+/** The merit named by the options, as core computes it, at r with u = W r + q. */
+function coreMerit(sut: SolverUnderTest, p: FrictionContactProblem, r: Float64Array): number {
+  const u = bsrMul(p.W, r, new Float64Array(p.size));
+  for (let i = 0; i < u.length; i++) u[i] += p.q[i];
+  return sut.merit(sut.meritName).evaluate(p, r, u);
 }

@@ -35,6 +35,25 @@ describe('siconos merit', () => {
     expect(merit.evaluate(p3, new Float64Array(3))).toBeCloseTo(1, 15);
   });
 
+  test('should give the hand-computed error of two coupled contacts with a full W and r ≠ 0, normalised by ‖u‖', () => {
+    // W r = (3, 1, 0, 5, 0, 0), q = (−3, 2, 4, −1, 0, 0) ⇒ u = (0, 3, 4, 4, 0, 0).
+    // Contact 1 (μ = 0.5): ũ = (2.5, 3, 4), x = r − ũ = (−1.5, −3, −4) → boundary ray:
+    //   p_N = (−1.5 + 0.5·5)/1.25 = 0.8, p_T = (−0.24, −0.32); e = (0.2, 0.24, 0.32), ‖e‖² = 0.2.
+    //   (Without the μ‖u_T‖ term, x = (1, −3, −4) and ‖e‖² = 5.2.)
+    // Contact 2 (μ = 0.3): x = (1 − 4, 0, 0) is in the polar cone, e = r = (1, 0, 0).
+    // ‖q‖² = 30, ‖r‖² = 2, ‖u‖² = 41 (the largest): error = √(1.2 / 41).
+    const A = [
+      2, 1, 0, 1, 0, 0,
+      1, 2, 0, 0, 0, 0,
+      0, 0, 1, 0, 0, 0,
+      1, 0, 0, 4, 0, 0,
+      0, 0, 0, 0, 1, 0,
+      0, 0, 0, 0, 0, 1,
+    ];
+    const p = new FrictionContactProblem(BlockSparseMatrix.fromDense(6, A), Float64Array.of(-3, 2, 4, -1, 0, 0), Float64Array.of(0.5, 0.3));
+    expect(merit.evaluate(p, Float64Array.of(1, 0, 0, 1, 0, 0))).toBeCloseTo(Math.sqrt(1.2 / 41), 15);
+  });
+
   test('should report Infinity, not NaN, for a non-finite r', () => {
     const p = new FrictionContactProblem(W, Float64Array.of(-1, 0, 0), Float64Array.of(0.2));
     expect(merit.evaluate(p, Float64Array.of(NaN, 0, 0))).toBe(Infinity);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
+import { DBL_EPSILON } from '@moreau/core';
 import { LocalSolver, SEPARATED, STICKING, SLIDING, FAILED } from './local-solver.js';
 import { naturalMapResidual } from './residual.js';
 
@@ -17,7 +18,7 @@ function siconosError(W: ArrayLike<number>, q: ArrayLike<number>, mu: number, r:
   }
   const e = Math.hypot(r[0] - p[0], r[1] - p[1], r[2] - p[2]);
   const scale = Math.max(Math.hypot(q[0], q[1], q[2]), Math.hypot(r[0], r[1], r[2]), Math.hypot(u[0], u[1], u[2]));
-  return scale <= 2.220446049250313e-16 ? e : e / scale;
+  return scale <= DBL_EPSILON ? e : e / scale;
 }
 
 function inCone(r: ArrayLike<number>, mu: number): boolean {
@@ -161,18 +162,25 @@ describe('LocalSolver', () => {
     expect(siconosError(W, q, 0.5, r)).toBeLessThan(1e-14);
   });
 
-  test('should keep the nearest solution when several exist', () => {
-    // Strong normal-tangential coupling and large μ make the sliding problem non-unique.
-    const W = [1, 0.9, 0, 0.9, 1, 0, 0, 0, 1];
-    const q = [-1, 0, 0.3];
-    const mu = 1.9;
-    const a = solve(W, q, mu, Float64Array.of(0, 0, 0));
-    const b = solve(W, q, mu, Float64Array.of(10, 10, 0));
+  test('should keep the solution nearest the previous reaction when several exist', () => {
+    // An unsymmetric W (as in several shared problems) with μ = 1 and q = (−1, 1.6, 0): stick
+    // fails, and the slide has several solutions. One is exact by hand: r = (5/6, −5/6, 0) gives
+    // u = W r + q = (0, 41/60, 0), so u_N = 0, r on the cone and r_T opposite the slip u_T.
+    // Another lies near (2.54, 0.08, 2.54). Which one comes back must follow the previous reaction.
+    const W = [1, -0.2, -0.6, -0.2, 0.9, -0.5, -1.9, -1.9, 0.7];
+    const q = [-1, 1.6, 0];
+    const mu = 1;
+    const nearA = [1, -1, 0], nearB = [2.5, 0, 2.5];
+    const a = solve(W, q, mu, Float64Array.from(nearA));
+    const b = solve(W, q, mu, Float64Array.from(nearB));
+    expect([a.outcome, b.outcome]).toEqual([SLIDING, SLIDING]);
     expect(siconosError(W, q, mu, a.r)).toBeLessThan(1e-14);
     expect(siconosError(W, q, mu, b.r)).toBeLessThan(1e-14);
-    const d = (x: Float64Array, y: number[]) => Math.hypot(x[0] - y[0], x[1] - y[1], x[2] - y[2]);
-    expect(d(a.r, [0, 0, 0])).toBeLessThanOrEqual(d(b.r, [0, 0, 0]));
-    expect(d(b.r, [10, 10, 0])).toBeLessThanOrEqual(d(a.r, [10, 10, 0]));
+    [5 / 6, -5 / 6, 0].forEach((v, i) => expect(a.r[i]).toBeCloseTo(v, 12));
+    const d = (x: Float64Array, y: ArrayLike<number>) => Math.hypot(x[0] - y[0], x[1] - y[1], x[2] - y[2]);
+    expect(d(a.r, b.r)).toBeGreaterThan(1);
+    expect(d(a.r, nearA)).toBeLessThan(d(b.r, nearA));
+    expect(d(b.r, nearB)).toBeLessThan(d(a.r, nearB));
   });
 
   test('should handle the identity block with every μ', () => {

@@ -17,8 +17,8 @@ import { SlidingSolver } from './sliding-solver.js';
  *   (SlidingSolver). μ = 0 is the closed form r = (−q_N / W_NN, 0, 0).
  *
  * When q_N < 0, no stick fits and W is positive definite, a slide exists, so the
- * three cases are exhaustive. Sweeps inline all but the slide (sweep.ts); this
- * class is the whole solver for one contact, with the residual of its answer.
+ * three cases are exhaustive. Sweeps run `solveFactored` (W_aa factored once per
+ * problem); `solve` factors W and adds the residual of its answer.
  */
 
 export const SEPARATED = 0;
@@ -56,42 +56,58 @@ export class LocalSolver {
    * @returns which kind of solution was found
    */
   solve(w: Float64Array, wo: number, q: Float64Array, qo: number, mu: number, prev: Float64Array, po: number): LocalOutcome {
-    const q0 = q[qo], q1 = q[qo + 1], q2 = q[qo + 2];
-    const r = this.r;
-    let out: LocalOutcome;
-    if (q0 >= 0) {
-      r[0] = 0; r[1] = 0; r[2] = 0;
-      out = SEPARATED;
-    } else if (mu === 0) {
-      // r_T = 0, so no W_NT, W_TN coupling reaches r_N; with W_NN <= 0 nothing solves.
-      const wnn = w[wo];
-      r[0] = wnn > 0 ? -q0 / wnn : 0; r[1] = 0; r[2] = 0;
-      out = wnn > 0 ? SLIDING : FAILED;
-    } else {
-      let s0 = NaN, s1 = NaN, s2 = NaN;
-      if (lu3(w, wo, this.lu, 0, this.perm, 0)) {
-        const st = this.stick;
-        st[0] = -q0; st[1] = -q1; st[2] = -q2;
-        luSolve3(this.lu, 0, this.perm, 0, st, 0, st, 0);
-        s0 = st[0]; s1 = st[1]; s2 = st[2];
-      }
-      if (s0 >= 0 && s1 * s1 + s2 * s2 <= mu * mu * s0 * s0) {
-        r[0] = s0; r[1] = s1; r[2] = s2;
-        out = STICKING;
-      } else {
-        const sl = this.sliding, inp = sl.input;
-        inp[0] = q0; inp[1] = q1; inp[2] = q2;
-        inp[3] = prev[po]; inp[4] = prev[po + 1]; inp[5] = prev[po + 2];
-        inp[6] = s0; inp[7] = s1; inp[8] = s2;
-        inp[9] = mu;
-        out = sl.solve(w, wo) ? SLIDING : FAILED;
-        r.set(sl.r);
-      }
-    }
+    const factored = lu3(w, wo, this.lu, 0, this.perm, 0);
+    const out = this.solveFactored(w, wo, this.lu, 0, this.perm, 0, factored, q, qo, mu, prev, po);
+    const r = this.r, q0 = q[qo], q1 = q[qo + 1], q2 = q[qo + 2];
     const u0 = w[wo] * r[0] + w[wo + 1] * r[1] + w[wo + 2] * r[2] + q0;
     const u1 = w[wo + 3] * r[0] + w[wo + 4] * r[1] + w[wo + 5] * r[2] + q1;
     const u2 = w[wo + 6] * r[0] + w[wo + 7] * r[1] + w[wo + 8] * r[2] + q2;
     this.residual = naturalMapResidual(r[0], r[1], r[2], u0, u1, u2, q0, q1, q2, mu);
     return out;
+  }
+
+  /**
+   * The solver itself, as sweeps run it: `solve` given W's LU factors (lu3 of w at `lu[lo..]`,
+   * `perm[po..]`; `factored` false when lu3 found W singular, which rules out sticking), so a
+   * sweep factors each diagonal block once per problem. Writes `r` only; `residual` is left as is.
+   * @returns which kind of solution was found
+   */
+  solveFactored(
+    w: Float64Array, wo: number, lu: Float64Array, lo: number, perm: Uint8Array, po: number, factored: boolean,
+    q: Float64Array, qo: number, mu: number, prev: Float64Array, pr: number,
+  ): LocalOutcome {
+    const q0 = q[qo], q1 = q[qo + 1], q2 = q[qo + 2];
+    const r = this.r;
+    if (q0 >= 0) {
+      r[0] = 0; r[1] = 0; r[2] = 0;
+      return SEPARATED;
+    }
+    if (mu === 0) {
+      // r_T = 0, so no W_NT, W_TN coupling reaches r_N; with W_NN <= 0 nothing solves.
+      const wnn = w[wo];
+      r[0] = wnn > 0 ? -q0 / wnn : 0; r[1] = 0; r[2] = 0;
+      return wnn > 0 ? SLIDING : FAILED;
+    }
+    let s0 = NaN, s1 = NaN, s2 = NaN;
+    if (factored) {
+      const st = this.stick;
+      st[0] = -q0; st[1] = -q1; st[2] = -q2;
+      luSolve3(lu, lo, perm, po, st, 0, st, 0);
+      s0 = st[0]; s1 = st[1]; s2 = st[2];
+    }
+    // Inside K_μ: ‖s_T‖ ≤ μ s_N with s_N ≥ 0, squared to spare a square root.
+    if (s0 >= 0 && s1 * s1 + s2 * s2 <= mu * mu * s0 * s0) {
+      r[0] = s0; r[1] = s1; r[2] = s2;
+      return STICKING;
+    }
+    const sl = this.sliding, inp = sl.input;
+    inp[0] = q0; inp[1] = q1; inp[2] = q2;
+    inp[3] = prev[pr]; inp[4] = prev[pr + 1]; inp[5] = prev[pr + 2];
+    inp[6] = s0; inp[7] = s1; inp[8] = s2;
+    inp[9] = mu;
+    const ok = sl.solve(w, wo);
+    const sr = sl.r;
+    r[0] = sr[0]; r[1] = sr[1]; r[2] = sr[2];
+    return ok ? SLIDING : FAILED;
   }
 }

@@ -1,15 +1,15 @@
 import { projectOntoCone, type FrictionContactProblem } from '@moreau/core';
-import { lu3, luSolve3 } from './lu3.js';
-import type { LocalSolverOptions } from './local-solver.js';
-import { SlidingSolver } from './sliding-solver.js';
+import { lu3 } from './lu3.js';
+import { LocalSolver, SEPARATED, SLIDING, STICKING, type LocalSolverOptions } from './local-solver.js';
+import type { SlidingSolver } from './sliding-solver.js';
 
 /**
  * One nonlinear block Gauss–Seidel (or Jacobi) sweep over the contacts: for each
  * contact a, the local problem u_a = W_aa r_a + q̂_a with
  * q̂_a = q_a + Σ_{b≠a} W_ab r_b, solved exactly (see LocalSolver), then relaxed,
- * r_a ← (1−ω) r_a + ω r̂_a (projected onto K_μ when ω > 1). The separation, stick
- * and frictionless cases of LocalSolver are inlined here (`local`): most contacts
- * end there; slides go to SlidingSolver.
+ * r_a ← (1−ω) r_a + ω r̂_a (projected onto K_μ when ω > 1). The local problem is
+ * LocalSolver's (`solveFactored`, with W_aa factored once in `prepare`): the code its
+ * tests exercise is the code the sweep runs.
  *
  * Two forms of the same sweep:
  * - `sweepUpdating` (Gauss–Seidel) keeps u = W r + q up to date: q̂_a = u_a − W_aa r_a,
@@ -22,6 +22,8 @@ import { SlidingSolver } from './sliding-solver.js';
  *   Jacobi variant, whose q̂ uses the previous sweep's r.
  */
 export class Sweeper {
+  /** The one-contact solver every sweep runs, and its sliding part (for its counts). */
+  readonly solver: LocalSolver;
   readonly slider: SlidingSolver;
   /** Outcome counts, accumulated over every sweep since `prepare`. */
   separated = 0;
@@ -47,7 +49,8 @@ export class Sweeper {
   private omega = 1;
 
   constructor(local: LocalSolverOptions) {
-    this.slider = new SlidingSolver(local);
+    this.solver = new LocalSolver(local);
+    this.slider = this.solver.sliding;
   }
 
   /**
@@ -176,39 +179,16 @@ export class Sweeper {
    * reaction r[o..o+2], written into `next`; counts the outcome.
    */
   private local(values: Float64Array, kd: number, a: number, mu: Float64Array, r: Float64Array, o: number): void {
-    const { qh, next, stick: st, slider, omega } = this;
+    const { qh, next, stick: st, solver, omega } = this;
     const m = mu[a];
-    const q0 = qh[0], q1 = qh[1], q2 = qh[2];
     const r0 = r[o], r1 = r[o + 1], r2 = r[o + 2];
-    let n0: number, n1: number, n2: number;
-    if (q0 >= 0) {
-      // Separation: r = 0 solves exactly when q̂_N >= 0 (see LocalSolver).
-      n0 = 0; n1 = 0; n2 = 0;
-      this.separated++;
-    } else if (m === 0) {
-      const wnn = values[9 * kd];
-      n1 = 0; n2 = 0;
-      if (wnn > 0) { n0 = -q0 / wnn; this.sliding++; } else { n0 = 0; this.failed++; }
-    } else {
-      let s0 = NaN, s1 = NaN, s2 = NaN;
-      if (this.luOk[a] === 1) {
-        st[0] = -q0; st[1] = -q1; st[2] = -q2;
-        luSolve3(this.lu, 9 * a, this.perm, 3 * a, st, 0, st, 0);
-        s0 = st[0]; s1 = st[1]; s2 = st[2];
-      }
-      if (s0 >= 0 && s1 * s1 + s2 * s2 <= m * m * s0 * s0) {
-        n0 = s0; n1 = s1; n2 = s2;
-        this.sticking++;
-      } else {
-        const inp = slider.input, sr = slider.r;
-        inp[0] = q0; inp[1] = q1; inp[2] = q2;
-        inp[3] = r0; inp[4] = r1; inp[5] = r2;
-        inp[6] = s0; inp[7] = s1; inp[8] = s2;
-        inp[9] = m;
-        if (slider.solve(values, 9 * kd)) this.sliding++; else this.failed++;
-        n0 = sr[0]; n1 = sr[1]; n2 = sr[2];
-      }
-    }
+    const outcome = solver.solveFactored(values, 9 * kd, this.lu, 9 * a, this.perm, 3 * a, this.luOk[a] === 1, qh, 0, m, r, o);
+    if (outcome === SEPARATED) this.separated++;
+    else if (outcome === STICKING) this.sticking++;
+    else if (outcome === SLIDING) this.sliding++;
+    else this.failed++;
+    const sr = solver.r;
+    let n0 = sr[0], n1 = sr[1], n2 = sr[2];
     if (omega !== 1) {
       n0 = r0 + omega * (n0 - r0);
       n1 = r1 + omega * (n1 - r1);

@@ -23,6 +23,8 @@ const schema = z.object({
     .describe('δ of A = ∇C_ω + δI: a number, or { value, relativeTo: none | minWii | avgWii | maxWii } for δ·(min, mean, max of W\'s diagonal) (§8.1.2)'),
   deltaUpdate: z.enum(['fixed', 'residual']).default('residual')
     .describe('fixed: δ at every step (paper 000); residual: δ_k = δ · min(1, ‖C_ω^k‖/‖C_ω^0‖), pseudo-transient continuation'),
+  reactionScale: z.number().positive().default(1)
+    .describe('s: iterate on R/s against s W (1: R is the impulse, paper 000 eq 2; the time step h: the mean force, as Solfec does)'),
   gmresIterations: z.number().int().positive().default(10).describe('m: GMRES iterations per Newton step'),
   gmresTolerance: z.number().positive().default(0.25).describe('ε: GMRES stops at the absolute residual ε‖C_ω^k‖'),
   restart: z.number().int().positive().default(20).describe('GMRES restart (Krylov subspace size)'),
@@ -38,9 +40,10 @@ const table1 = {
   gmresIterations: 10, gmresTolerance: 0.25, restart: 20, maxMatVecs: 100_000,
 } as const;
 
+// Solfec's unknown is the mean force over the step (its W is h H M⁻¹ Hᵀ): on the drum, h = 1e-3.
 export const options = withPresets(schema, {
   paper: table1,
-  'solfec-drum': table1,
+  'solfec-drum': { ...table1, reactionScale: 1e-3 },
 });
 
 export type PqnOptions = z.output<typeof options>;

@@ -5,6 +5,11 @@ import { applyGradC, computeCOmega, invert3, type BlockSparseMatrix } from '@mor
  *
  *     C_ω^k = C_ω(U^k, R^k),   A^k = ∇C_ω^k + δ I = X W + Y + δ I   (eqs 41, 49, 52),
  *
+ * in the unknowns R/s for a reaction scale s > 0 (`linearize`): C_ω(U, R/s) with U = (sW)(R/s) + q,
+ * whose gradient in R/s is s X W + Y. s = 1 is the paper's impulse; s = h makes R/s the mean force
+ * over the step, Solfec's unknown (its W is h H M⁻¹ Hᵀ). C_ω mixes R and U in S = R − F(U), so
+ * the iteration, unlike the solution set, depends on s.
+ *
  * held matrix-free: `apply` multiplies by A^k with one BSR mat-vec, and the 3x3
  * diagonal blocks A_aa = X_a W_aa + Y_a + δ I are kept with their inverses, the
  * block-Jacobi preconditioner of Algorithm 1 step (c) and the whole of A in
@@ -26,6 +31,7 @@ export class Linearization {
   /** W products made by `apply` since construction. */
   matVecs = 0;
   private readonly tmp: Float64Array;
+  private readonly scaled: Float64Array;
   private W: BlockSparseMatrix | null = null;
   private delta = 0;
 
@@ -34,6 +40,7 @@ export class Linearization {
     const n = 3 * contacts;
     this.C = new Float64Array(n);
     this.tmp = new Float64Array(n);
+    this.scaled = new Float64Array(n);
     this.X = new Float64Array(9 * contacts);
     this.Y = new Float64Array(9 * contacts);
     this.diagonal = new Float64Array(9 * contacts);
@@ -41,14 +48,22 @@ export class Linearization {
   }
 
   /**
-   * Step (b) of Algorithm 1, first half: C_ω, X and Y at (U, R), with U = W R + q given.
+   * Step (b) of Algorithm 1, first half: C_ω, X and Y at (U, R/s), with U = W R + q given;
+   * X is stored as s X, so that X W + Y below is the gradient s X W + Y in R/s.
    * `factor` then builds A's diagonal blocks for the δ of this step.
+   * @param scale s > 0, the reaction scale (1: the paper's R)
    * @returns ‖C_ω‖₂
    */
-  linearize(W: BlockSparseMatrix, mu: Float64Array, U: Float64Array, R: Float64Array, omega: number): number {
+  linearize(W: BlockSparseMatrix, mu: Float64Array, U: Float64Array, R: Float64Array, omega: number, scale = 1): number {
     this.W = W;
-    const C = this.C;
-    computeCOmega(U, R, mu, omega, C, this.X, this.Y);
+    const C = this.C, X = this.X;
+    let r = R;
+    if (scale !== 1) {
+      r = this.scaled;
+      for (let i = 0; i < R.length; i++) r[i] = R[i] / scale;
+    }
+    computeCOmega(U, r, mu, omega, C, X, this.Y);
+    if (scale !== 1) for (let i = 0; i < X.length; i++) X[i] *= scale;
     let c2 = 0;
     for (let i = 0; i < C.length; i++) c2 += C[i] * C[i];
     return Math.sqrt(c2);

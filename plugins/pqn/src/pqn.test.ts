@@ -47,12 +47,13 @@ describe('pqn solver', () => {
     const defaults = {
       tolerance: 1e-8, maxIterations: 1000, merit: 'siconos', variant: 'gmres', delta: { value: 10, relativeTo: 'avgWii' },
       deltaUpdate: 'residual', gmresIterations: 10, gmresTolerance: 0.25, restart: 20, maxMatVecs: 100_000, theta: 0.25,
-      stallIterations: 0,
+      stallIterations: 0, reactionScale: 1,
     };
     expect(options.parse({})).toEqual(defaults);
     const table1 = { ...defaults, merit: 'energy', delta: 0, deltaUpdate: 'fixed' };
     expect(options.parse({ preset: 'paper' })).toEqual({ ...table1, preset: 'paper' });
-    expect(options.parse({ preset: 'solfec-drum' })).toEqual({ ...table1, preset: 'solfec-drum' });
+    // Solfec iterates on the mean force over the drum's step h = 1e-3 (its W is h H M⁻¹ Hᵀ).
+    expect(options.parse({ preset: 'solfec-drum' })).toEqual({ ...table1, reactionScale: 1e-3, preset: 'solfec-drum' });
     expect(options.parse({ preset: 'paper', delta: 0.5 })).toMatchObject({ merit: 'energy', delta: 0.5 });
     const { solver: s } = solver({ preset: 'paper' });
     const res = s.solve(randomProblem(1, { contacts: 5 }));
@@ -115,6 +116,38 @@ describe('pqn solver', () => {
     const damped = solver({ preset: 'paper', delta: { value: 1, relativeTo: 'avgWii' } }).solver.solve(p);
     expect(damped.converged).toBe(true);
     expect(solver().solver.solve(p).converged).toBe(true);
+  });
+
+  test('should iterate on R/s against s W with reactionScale s, as on the rescaled problem', () => {
+    // PQN on (W, q) with reaction scale s takes the steps that PQN with s = 1 takes on (s W, q),
+    // whose unknown is R/s (Solfec's force for s = h): same ‖C_ω‖ per step, R = s · (R/s).
+    const s = 1e-3;
+    const p = randomProblem(3, { contacts: 12 });
+    const scaledW = new BlockSparseMatrix(p.W.blockRows, p.W.rowPtr, p.W.colIdx, p.W.values.map((v) => s * v));
+    const scaled = new FrictionContactProblem(scaledW, p.q, p.mu);
+    const opts = { preset: 'paper', tolerance: 1e-300, maxIterations: 6 } as const;
+    const mine = solver({ ...opts, reactionScale: s }).solver.solve(p);
+    const theirs = solver(opts).solver.solve(scaled);
+    expect(mine.iterations).toBe(6);
+    const a = statsOf(mine).steps.cNorm, b = statsOf(theirs).steps.cNorm;
+    expect(a.length).toBe(b.length);
+    for (let k = 0; k < a.length; k++) expect(Math.abs(a[k] - b[k])).toBeLessThanOrEqual(1e-9 * b[k]);
+    let scale = 0;
+    for (let i = 0; i < p.size; i++) scale = Math.max(scale, Math.abs(mine.r[i]));
+    for (let i = 0; i < p.size; i++) expect(Math.abs(mine.r[i] - s * theirs.r[i])).toBeLessThanOrEqual(1e-9 * scale);
+    expectInCones(p, mine.r);
+    expectVelocity(p, mine);
+  });
+
+  test('should damp the undamped steps\' cycle by a small reaction scale (Solfec\'s force unknowns) with δ = 0', () => {
+    // The frictionless problem of the δ > 0 test: Table 1 (δ = 0) cycles in the impulse, and
+    // converges in the unknown R/s, s = 1e-3, where the gradient s X W + Y is dominated by Y.
+    const p = randomProblem(7, { contacts: [5, 40], mu: 0 });
+    expect(solver({ preset: 'paper' }).solver.solve(p).converged).toBe(false);
+    const res = solver({ preset: 'paper', reactionScale: 1e-3 }).solver.solve(p);
+    expect(res.converged).toBe(true);
+    expect(res.error).toBeLessThan(1e-8);
+    expect(res.error).toBe(new EnergyMerit().evaluate(p, res.r));
   });
 
   test('should shrink δ with ‖C_ω‖ by default (residual update) and keep it fixed with deltaUpdate fixed', () => {

@@ -36,7 +36,8 @@ export interface PqnStats {
 /**
  * The projected quasi-Newton method, paper 000 Algorithm 1 (and the diagonal
  * variant of paper 001). See FrictionContactProblem for the problem statement.
- * Per Newton step k, normal first:
+ * Per Newton step k, normal first, in the unknowns R/s of the reaction scale s (`reactionScale`,
+ * 1 by default; see Linearization), so that W stands for s W and R for R/s below:
  *
  *     (a) U^k = W R^k + q
  *     (b) C_ω^k = C_ω(U^k, R^k),  A^k = X W + Y + δ_k I            (eqs 41-52)
@@ -85,11 +86,14 @@ export class Pqn implements ContactSolver {
     const { U, dR, trial, lin } = this;
     const gmresVariant = opts.variant === 'gmres';
     const omega = opts.omega ?? 1e-3 * opts.tolerance;
-    const delta = effectiveDelta(W, opts.delta);
+    const scale = opts.reactionScale;
+    // δ relative to W's diagonal is relative to the diagonal of the scaled s W the steps see.
+    const relative = typeof opts.delta !== 'number' && opts.delta.relativeTo !== 'none';
+    const delta = effectiveDelta(W, opts.delta) * (relative ? scale : 1);
     // The reference of the residual update: ‖C_ω‖ at R = 0 (U = q), whatever the start, so a
     // warm start near a solution is not damped as if it were as far from it as r = 0.
     const residualUpdate = opts.deltaUpdate === 'residual';
-    const c0 = residualUpdate ? lin.linearize(W, mu, q, trial.fill(0), omega) : 0;
+    const c0 = residualUpdate ? lin.linearize(W, mu, q, trial.fill(0), omega, scale) : 0;
     const theta = opts.theta;
 
     const stats: PqnStats = {
@@ -127,7 +131,7 @@ export class Pqn implements ContactSolver {
       const arnoldi = Math.min(opts.gmresIterations, Math.floor((opts.maxMatVecs - stats.gmresMatVecs) / 2));
       if (gmresVariant && arnoldi < 1) { reason = 'max-iterations'; stats.limit = 'maxMatVecs'; break; }
 
-      const cNorm = lin.linearize(W, mu, U, R, omega);
+      const cNorm = lin.linearize(W, mu, U, R, omega, scale);
       const deltaK = residualUpdate ? residualDelta(delta, cNorm, c0) : delta;
       lin.factor(deltaK);
       if (lin.singularBlocks > 0) stats.singularSteps++;
@@ -146,10 +150,11 @@ export class Pqn implements ContactSolver {
           reason = 'breakdown';
           break;
         }
-        for (let i = 0; i < n; i++) trial[i] = R[i] - dR[i];
+        // ΔR is in the unknowns R/s; the cones are invariant under s > 0.
+        for (let i = 0; i < n; i++) trial[i] = R[i] - scale * dR[i];
       } else {
         diagonalIncrement(dR, lin.inverse, lin.C, theta);
-        for (let i = 0; i < n; i++) trial[i] = R[i] + dR[i];
+        for (let i = 0; i < n; i++) trial[i] = R[i] + scale * dR[i];
       }
       projectOntoCones(trial, trial, mu);
       let finite = true, same = true;
