@@ -17,7 +17,7 @@ export function projectOntoCone(out: Float64Array, oo: number, x: Float64Array, 
   const xn = x[o], t1 = x[o + 1], t2 = x[o + 2];
   const rho = hypot2(t1, t2);
   // xn >= 0 matters for μ = 0 only: there rho <= μ xn holds as 0 <= -0 for x = [-1, 0, 0].
-  if (rho <= mu * xn) {
+  if (rho <= mu * xn && xn >= 0) {
     out[oo] = xn; out[oo + 1] = t1; out[oo + 2] = t2;
   } else if (mu * rho <= -xn) {
     out[oo] = 0; out[oo + 1] = 0; out[oo + 2] = 0;
