@@ -46,7 +46,7 @@ const SOLFEC = {
 const { values } = parseArgs({
   options: {
     particles: { type: 'string', default: 'spheres,ellipsoids' },
-    configs: { type: 'string', default: 'solfec-gs,moreau-gs,siconos-sor' },
+    configs: { type: 'string', default: 'solfec-pqn,solfec-gs,moreau-gs,siconos-sor' },
     n: { type: 'string', default: '100' },
     until: { type: 'string', default: '10' },
     out: { type: 'string', default: 'bench/out/drum' },
