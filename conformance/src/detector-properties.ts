@@ -91,7 +91,7 @@ export function detectorProperties(sut: DetectorUnderTest): Record<DetectorPrope
     'analytic: sphere-box and box-plane gaps and normals': spec({
       skip: skipUnless(has('sphere', 'box') || has('box', 'plane'), 'spheres and boxes, or boxes and planes'),
       arbitrary: pairCase(...pairs.filter(([p, q]) => p === 'box' ? q === 'plane' : p === 'sphere' && q === 'box')),
-      predicate: (c: DetectorCase) => (c.bodies.some((b) => b.shape.type === 'plane') ? checkBoxPlane(c, detect(c.bodies), sut.marginOf(c.bodies)) : checkSphereBox(c, detect(c.bodies), sut.marginOf(c.bodies))),
+      predicate: (c: DetectorCase) => (c.bodies.some((b) => b.shape.type === 'plane') ? checkSolidPlane(c, detect(c.bodies), sut.marginOf(c.bodies)) : checkSphereBox(c, detect(c.bodies), sut.marginOf(c.bodies))),
     }),
 
     'sampled: box-box gap matches the distance between sampled surfaces': spec({
@@ -212,28 +212,6 @@ function checkSphereBox(c: DetectorCase, cs: SeenContact[], margin: number): voi
   const nBoxToSphere = outside ? scale(sub(ctr, pb.closest), 1 / pb.distance) : pb.faceNormal;
   const mid = outside ? scale(add(pb.closest, sub(ctr, scale(nBoxToSphere, r))), 0.5) : add(ctr, scale(nBoxToSphere, (pb.depth - r) / 2));
   return checkSmooth(cs, c.bodies, gap, s === 0 ? nBoxToSphere : scale(nBoxToSphere, -1), mid, margin);
-}
-
-/** A box and a plane: reported when the lowest vertex is within the margin, least gap = its height, every normal the plane's. */
-function checkBoxPlane(c: DetectorCase, cs: SeenContact[], margin: number): void | { inconclusive: string } {
-  const b = c.bodies.findIndex((x) => x.shape.type === 'box'), pl = 1 - b;
-  const { normal: n, point } = planeOf(c.bodies[pl]);
-  const box = boxOf(c.bodies[b]);
-  const lowest = dot(n, sub(box.c, point)) - reach(c.bodies[b].shape, box.R, n);
-  const tol = GEOMETRY_TOL * sceneScale(c.bodies);
-  if (Math.abs(lowest - margin) <= tol) return { inconclusive: `lowest vertex ${fmt(lowest)} is at the margin` };
-  const found = between(cs, 0, 1);
-  if (lowest > margin) {
-    check(found.length === 0, () => `the lowest vertex is ${fmt(lowest)} above the plane, beyond the margin ${fmt(margin)}, yet ${found.length} contact(s) were reported`);
-    return;
-  }
-  check(found.length > 0, () => `the lowest vertex is ${fmt(lowest)} from the plane, within the margin ${fmt(margin)}, yet no contact was reported`);
-  const least = Math.min(...found.map((k) => k.gap));
-  check(Math.abs(least - lowest) <= tol, () => `least reported gap ${fmt(least)}, but the lowest vertex is at ${fmt(lowest)}`);
-  for (const k of found) {
-    const nk = normalFromTo(k, pl, b);
-    check(norm(sub(nk, n)) <= tol, () => `normal from the plane to the box is ${fmtV(nk)}, the plane's is ${fmtV(n)}`);
-  }
 }
 
 /**
