@@ -1,12 +1,14 @@
 // Kernel benchmark: y = W x on a 50,000-block-row BSR matrix (8 blocks per row),
-// Node against a C reference on the identical matrix, then GMRES and power
-// iteration on the same W. Run with `npm run bench` (builds first).
+// Node (TypeScript and WebAssembly kernels) against a C reference on the
+// identical matrix, y = Wᵀ x, the small sizes where the WebAssembly kernel
+// starts to pay, then GMRES and power iteration on the same W. Run with
+// `npm run bench:kernels` (builds first).
 // Options: --passes=N (default 5), --rounds=N (10), --reps=N (10).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { bsrMul, Gmres, invertDiagonalBlocks, ParallelBsrMul, PowerIteration } from '@moreau/core';
+import { bsrMul, bsrMulTranspose, Gmres, invertDiagonalBlocks, PowerIteration, WasmBsrMul } from '@moreau/core';
 import { checksum, generate } from './generate.mjs';
 
 const ROWS = 50_000, PER = 8, SEED = 20240611;
@@ -77,15 +79,15 @@ console.log(`Node ${process.version}, ${os.availableParallelism()} cores (${cpu}
 const bins = compileC();
 const { W, x } = generate(ROWS, PER, SEED);
 const y = new Float64Array(W.size);
-const par = new ParallelBsrMul(W, { threads: 2 });
-par.x.set(x);
+const wasm = new WasmBsrMul(W);
+wasm.x.set(x);
 
 const rows = {
   c1: { label: 'C gcc -O3 -march=native', threads: 1, passes: [] },
   c2: { label: 'C gcc -O3 -march=native -fopenmp', threads: 2, passes: [] },
-  node: { label: 'Node `bsrMul`', threads: 1, passes: [] },
-  parShared: { label: 'Node `ParallelBsrMul` (x, y in shared memory)', threads: par.threads, passes: [] },
-  parCopy: { label: 'Node `ParallelBsrMul` (copies x in, y out)', threads: par.threads, passes: [] },
+  node: { label: 'Node `bsrMul` (TypeScript)', threads: 1, passes: [] },
+  wasmShared: { label: 'Node `WasmBsrMul` (x, y in wasm memory)', threads: 1, passes: [] },
+  wasmCopy: { label: 'Node `WasmBsrMul` (copies x in, y out)', threads: 1, passes: [] },
 };
 const sums = {};
 for (let p = 0; p < PASSES; p++) {
@@ -96,17 +98,53 @@ for (let p = 0; p < PASSES; p++) {
   }
   rows.node.passes.push(timeNode(() => bsrMul(W, x, y)));
   sums.node = checksum(y);
-  rows.parShared.passes.push(timeNode(() => par.mul(par.x, par.y)));
-  sums.parShared = checksum(par.y);
-  const y2 = new Float64Array(W.size);
-  rows.parCopy.passes.push(timeNode(() => par.mul(x, y2)));
-  sums.parCopy = checksum(y2);
+  rows.wasmShared.passes.push(timeNode(() => wasm.mul(wasm.x, wasm.y)));
+  sums.wasmShared = checksum(wasm.y);
+  const y3 = new Float64Array(W.size);
+  rows.wasmCopy.passes.push(timeNode(() => wasm.mul(x, y3)));
+  sums.wasmCopy = checksum(y3);
   if (bins.omp) {
     const r = runC(bins.omp, 2);
     rows.c2.passes.push(r);
     sums.c2 = r.checksum;
   }
   console.log(`pass ${p + 1}/${PASSES}: ` + Object.values(rows).filter((r) => r.passes.length).map((r) => `${r.label} ${fmt(r.passes.at(-1).median, 3)} ms`).join('; '));
+}
+
+// ---- y = Wᵀ x on the same W ----
+const transposeRows = { node: { label: 'Node `bsrMulTranspose` (TypeScript)', passes: [] }, wasm: { label: 'Node `WasmBsrMul.mulTranspose` (copies x in, y out)', passes: [] } };
+const yt = new Float64Array(W.size), yt2 = new Float64Array(W.size);
+for (let p = 0; p < PASSES; p++) {
+  transposeRows.node.passes.push(timeNode(() => bsrMulTranspose(W, x, yt)));
+  transposeRows.wasm.passes.push(timeNode(() => wasm.mulTranspose(x, yt2)));
+}
+sums.transposeNode = checksum(yt);
+sums.transposeWasm = checksum(yt2);
+
+// ---- small matrices: where the WebAssembly kernel starts to pay ----
+// The shared problems have 1 to 286 contacts (up to 1,308 blocks); a solver copies W into wasm
+// memory once per solve and x in, y out at every product, so the rows time exactly that.
+const SMALL = [[4, 4], [8, 4], [16, 4], [32, 4], [25, 5], [60, 10], [286, 5], [1000, 6], [5000, 8]];
+const smallRows = [];
+for (const [n, per] of SMALL) {
+  const g = generate(n, per, SEED + n);
+  const ys = new Float64Array(g.W.size);
+  const k = new WasmBsrMul(g.W);
+  const reps = Math.max(10, Math.round(2e6 / (n * per)));
+  const timeSmall = (fn) => {
+    for (let w = 0; w < reps; w++) fn();
+    const t0 = process.hrtime.bigint();
+    for (let q = 0; q < reps; q++) fn();
+    return Number(process.hrtime.bigint() - t0) / 1e3 / reps;
+  };
+  const ts = [], wa = [], loads = [], once = [];
+  for (let p = 0; p < PASSES; p++) {
+    ts.push(timeSmall(() => bsrMul(g.W, g.x, ys)));
+    wa.push(timeSmall(() => k.mul(g.x, ys)));
+    loads.push(timeSmall(() => k.load(g.W)));
+    once.push(timeSmall(() => { k.load(g.W); k.mul(g.x, ys); }));
+  }
+  smallRows.push({ n, blocks: g.W.blockCount, ts: median(ts), wasm: median(wa), load: median(loads), once: median(once) });
 }
 
 // ---- solvers on the same W ----
@@ -126,11 +164,11 @@ function timeSolve(apply, prec) {
   return { ...res, ms: median(ms) };
 }
 const serialOp = (v, o) => { bsrMul(W, v, o); };
-const parallelOp = (v, o) => { par.mul(v, o); };
+const wasmOp = (v, o) => { wasm.mul(v, o); };
 const solverRows = [
   ['GMRES(30), no preconditioner, `bsrMul`', timeSolve(serialOp, undefined)],
   ['GMRES(30), block-Jacobi (right), `bsrMul`', timeSolve(serialOp, P)],
-  ['GMRES(30), block-Jacobi (right), `ParallelBsrMul`', timeSolve(parallelOp, P)],
+  ['GMRES(30), block-Jacobi (right), `WasmBsrMul`', timeSolve(wasmOp, P)],
 ];
 const pi = new PowerIteration(W.size);
 const piMs = [];
@@ -140,7 +178,6 @@ for (let r = 0; r < 3; r++) {
   piRes = pi.symmetricPart(W, { tolerance: 1e-4, maxIterations: 300 });
   piMs.push(performance.now() - t0);
 }
-await par.close();
 const loadAfter = load();
 
 // ---- report ----
@@ -159,12 +196,30 @@ for (const r of Object.values(rows)) {
   lines.push(`| ${r.label} | ${r.threads} | ${fmt(t.median, 3)} | ${fmt(t.best, 3)} | ${fmt(flop / t.median / 1e6)} | ${fmt(bytes / t.median / 1e6, 1)} | ${ratio(t.median, cBase?.median)} | ${ratio(t.best, cBase?.best)} |`);
 }
 lines.push('');
+lines.push('y = Wᵀ x on the same W (scatter form; no C reference):');
+lines.push('');
+lines.push('| kernel | ms / product, median | ms, best |');
+lines.push('|---|---|---|');
+for (const r of Object.values(transposeRows)) {
+  const t = summary(r);
+  lines.push(`| ${r.label} | ${fmt(t.median, 3)} | ${fmt(t.best, 3)} |`);
+}
+lines.push('');
+lines.push('Small matrices (the sizes of the shared problems and a little beyond), µs per product, median of the passes; `WasmBsrMul` copies x in and y out; "load" is the one-time copy of W into wasm memory:');
+lines.push('');
+lines.push('| block rows | blocks | `bsrMul` µs | `WasmBsrMul.mul` µs | speed-up | `load(W)` µs | `load(W)` + `mul` µs | speed-up with the load |');
+lines.push('|---|---|---|---|---|---|---|---|');
+for (const r of smallRows) {
+  lines.push(`| ${r.n.toLocaleString('en')} | ${r.blocks.toLocaleString('en')} | ${fmt(r.ts, 2)} | ${fmt(r.wasm, 2)} | ${fmt(r.ts / r.wasm)} | ${fmt(r.load, 2)} | ${fmt(r.once, 2)} | ${fmt(r.ts / r.once)} |`);
+}
+lines.push('');
 const rel = (a, c) => Math.abs(a - c) / Math.max(Math.abs(c), 1e-300);
 const checks = [`Node checksum ${sums.node.toPrecision(17)}`];
 const agree = (c) => (rel(sums.node, c) < 1e-12 ? 'same matrix and result' : 'MISMATCH');
 if (sums.c1 !== undefined) checks.push(`C ${sums.c1.toPrecision(17)}, relative difference ${rel(sums.node, sums.c1).toExponential(1)} (${agree(sums.c1)}; gcc contracts a*b+c to FMA, so the last bits differ)`);
 if (sums.c2 !== undefined) checks.push(`C OpenMP ${agree(sums.c2)}`);
-checks.push(`parallel ${sums.parShared === sums.node && sums.parCopy === sums.node ? 'bit-identical to serial' : 'DIFFERS from serial'}`);
+checks.push(`WebAssembly ${sums.wasmShared === sums.node && sums.wasmCopy === sums.node ? 'bit-identical to bsrMul' : 'DIFFERS from bsrMul'}`);
+checks.push(`transpose ${sums.transposeNode === sums.transposeWasm ? 'bit-identical' : 'DIFFERS'}`);
 lines.push(`Checksums: ${checks.join('; ')}.`);
 lines.push('');
 lines.push(`Solvers on the same W (n = ${W.size.toLocaleString('en')}), b = the generated x, absolute tolerance 1e-8 ‖b‖, zero start; median of 3 runs:`);

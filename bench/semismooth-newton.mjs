@@ -1,8 +1,9 @@
 // The semismooth Newton solver (paper 004) on the shared problems: the frictionless runs (UNIL,
 // paper Table 3), the five frictional configurations of the paper's Figure 5 — NEWT(A), NEWT(G),
-// HYB(A), HYB(G), FIX — and, with --linear, dense direct solves against GMRES.
+// HYB(A), HYB(G), FIX — and, with --linear, sparse LU against dense LU and GMRES.
 //
 //   npm run build && node bench/semismooth-newton.mjs [--problems dir] [--tol 1e-8] [--repeat-ms 500] [--linear]
+//   npm run build && node bench/semismooth-newton.mjs --defaults   (only: the defaults' sparse LU against dense LU)
 //
 // Runs the compiled packages. Problems come from ../shared/problems beside the repository (or
 // --problems). Every solve starts from r = 0 with the plugin's defaults (paper 004 Table 2) except
@@ -23,6 +24,7 @@ const { values } = parseArgs({
     tol: { type: 'string', default: '1e-8' },
     'repeat-ms': { type: 'string', default: '500' },
     linear: { type: 'boolean', default: false },
+    defaults: { type: 'boolean', default: false },
   },
 });
 const tolerance = Number(values.tol);
@@ -60,6 +62,32 @@ const yes = (m) => (m.result.converged ? 'yes' : `**no** (${m.result.reason})`);
 const out = [];
 const print = (s = '') => { console.log(s); out.push(s); };
 
+// ---- --defaults: the defaults (linearSolver 'auto') against dense LU, median of 3 warm solves ----
+if (values.defaults) {
+  const med3 = (options, problem) => {
+    const solver = resolveRun({ name: 'semismooth-newton', options: { ...options, tolerance } }, registry).solver;
+    solver.solve(problem); // JIT warm-up
+    const runs = [0, 1, 2].map(() => {
+      const c0 = process.cpuUsage();
+      const res = solver.solve(problem);
+      const c = process.cpuUsage(c0);
+      return { res, ms: res.ms, cpu: (c.user + c.system) / 1e3 };
+    });
+    return { res: runs[2].res, ms: median(runs.map((x) => x.ms)), cpu: median(runs.map((x) => x.cpu)) };
+  };
+  const cell = (m) => `${m.res.converged ? '' : '**no** '}${m.res.iterations} / ${fmtMs(m.ms)} (${fmtMs(m.cpu)})`;
+  print(`Node ${process.version}, load average ${os.loadavg()[0].toFixed(1)}; median of 3 warm solves from r = 0: iterations / ms (CPU ms).`);
+  print();
+  print('| problem | contacts | dense LU | auto (the default) | auto took | error (auto) |');
+  print('|---|---:|---|---|---|---:|');
+  for (const { file, problem } of problems) {
+    const d = med3({ linearSolver: 'dense-lu' }, problem), a = med3({}, problem);
+    const took = a.res.stats.linear?.sparse > 0 ? 'sparse LU' : 'dense LU';
+    print(`| ${file} | ${problem.contacts} | ${cell(d)} | ${cell(a)} | ${took} | ${exp(siconos.evaluate(problem, a.res.r))} |`);
+  }
+  process.exit(0);
+}
+
 print(`# Semismooth Newton (paper 004) on the shared problems`);
 print();
 print(`Node ${process.version}, ${os.availableParallelism()} cores (${os.cpus()[0]?.model ?? 'unknown CPU'}); tolerance ${tolerance} on the siconos merit; r⁰ = 0, U⁰ = 0; ` +
@@ -71,7 +99,7 @@ print('## Frictionless (`--frictionless`): UNIL');
 print();
 print('Paper 004 Table 3 reports at most 5 iterations on its (nonsingular) examples. The last column is UNIL exactly as the paper states it: no regularisation (λ = 0), stopping when the active set repeats (`stop: "step"`).');
 print();
-print('| problem | contacts | UNIL: converged | iterations | siconos error | ms | HYB(G) default: iterations | siconos error | UNIL, λ = 0, stop "step": iterations |');
+print('| problem | contacts | UNIL: converged | iterations | siconos error | ms | defaults (HYB(A)): iterations | siconos error | UNIL, λ = 0, stop "step": iterations |');
 print('|---|---:|---|---:|---:|---:|---:|---:|---:|');
 for (const { file, problem } of problems) {
   const p = problem.frictionless();
@@ -128,17 +156,23 @@ print(`Medians over the ${common.length} problems all five configurations solve 
 print();
 print(`Most robust here (most problems converged): ${[...solved].filter(([, n]) => n === best).map(([name]) => name).join(', ')} (${best} / ${problems.length}).`);
 
-// ---- linear solver: dense direct against GMRES ----
+// ---- linear solver: sparse LU, dense LU, GMRES ----
 if (values.linear) {
   print();
-  print('## Linear solves: dense LU against block-Jacobi GMRES (HYB(A))');
+  print('## Linear solves: sparse LU, dense LU and block-Jacobi GMRES (HYB(A))');
   print();
-  print('| problem | contacts | direct: converged | iterations | ms | GMRES: converged | iterations | GMRES iterations | unconverged systems | ms |');
-  print('|---|---:|---|---:|---:|---|---:|---:|---:|---:|');
+  print('Blocks: the fraction of Ω\'s 3x3 blocks stored (W\'s pattern); the default `auto` takes sparse LU up to 30 %. L + U: entries of the last sparse factorisation against those of Ω.');
+  print();
+  print('| problem | contacts | blocks | sparse LU: converged | iterations | L + U / Ω | ms | dense LU: converged | iterations | ms | GMRES: converged | iterations | GMRES iterations | unconverged systems | ms |');
+  print('|---|---:|---:|---|---:|---:|---:|---|---:|---:|---|---:|---:|---:|---:|');
   for (const { file, problem } of problems) {
-    const d = measure({ variant: 'hyb', memory: 0, linearSolver: 'direct' }, problem);
+    const W = problem.W;
+    const s = measure({ variant: 'hyb', memory: 0, linearSolver: 'sparse-lu' }, problem);
+    const d = measure({ variant: 'hyb', memory: 0, linearSolver: 'dense-lu' }, problem);
     const g = measure({ variant: 'hyb', memory: 0, linearSolver: 'gmres' }, problem);
-    print(`| ${file} | ${problem.contacts} | ${yes(d)} | ${d.result.iterations} | ${fmtMs(d.ms)} | ${yes(g)} | ${g.result.iterations} | ${g.stats.linear.iterations} | ${g.stats.linear.unconverged} | ${fmtMs(g.ms)} |`);
+    const density = `${Math.round((100 * W.blockCount) / W.blockRows ** 2)} %`;
+    const fill = (s.stats.linear.factorEntries / (9 * W.blockCount)).toFixed(2);
+    print(`| ${file} | ${problem.contacts} | ${density} | ${yes(s)} | ${s.result.iterations} | ${fill} | ${fmtMs(s.ms)} | ${yes(d)} | ${d.result.iterations} | ${fmtMs(d.ms)} | ${yes(g)} | ${g.result.iterations} | ${g.stats.linear.iterations} | ${g.stats.linear.unconverged} | ${fmtMs(g.ms)} |`);
   }
 }
 

@@ -25,7 +25,7 @@ const version = JSON.parse(readFileSync(join(root, 'core', 'package.json'), 'utf
 
 /** What a user may receive in each package's tarball; anything else is a packaging mistake. */
 const SHIPPED = {
-  core: ['package.json', 'README.md', 'LICENSE', 'bin/', 'dist/', 'schema/', 'templates/'],
+  core: ['package.json', 'README.md', 'LICENSE', 'bin/', 'dist/', 'schema/', 'templates/', 'wasm/'],
   conformance: ['package.json', 'README.md', 'LICENSE', 'dist/'],
 };
 
@@ -147,6 +147,13 @@ for (const typescript of [false, true]) {
 
 // Three installs at once: each waits on the registry and the cache far more than on the processor.
 await Promise.all(packages.map((p) => runAsync(`${p.name}: install the tarballs and the dev dependencies`, STEPS.install, p.dir)));
+// One core per project: conformance takes core as a peer dependency, so npm gives it the plugin's
+// copy (core's registry and instanceof checks need a single copy).
+for (const p of packages) {
+  const nested = join(p.dir, 'node_modules', '@moreau', 'conformance', 'node_modules', '@moreau', 'core');
+  if (existsSync(nested)) fail(`${p.name}: @moreau/conformance got a copy of @moreau/core of its own (${nested}); it must share the plugin's (a peer dependency).`);
+}
+console.log('  ✓ one copy of @moreau/core in each package, shared by the plugin and @moreau/conformance');
 // The tests one package at a time: the suites measure time budgets, which a shared processor would blur.
 for (const p of packages) certify(p.name, p.dir, p.typescript);
 

@@ -31,7 +31,7 @@ export function detectorSuite(plugin: DetectorPlugin, options: DetectorSuiteOpti
       test(name, () => {
         const report = runDetectorProperty(name, spec, { runs, seed: propertySeed(seed, i) });
         if (report.status === 'fail' || report.status === 'inconclusive') {
-          throw new Error(describeFailure(report as unknown as PropertyReport, seed).replace('solverSuite(', 'detectorSuite('));
+          throw new Error(describeFailure(report as unknown as PropertyReport, seed, { suite: 'detectorSuite', only: false }));
         }
       });
     }

@@ -9,3 +9,4 @@ export * from './shared-problems.js';
 export { kinematicsSuite, describeKinematicsFailure } from './kinematics-suite.js';
 export { integratorSuite, describeIntegratorFailure } from './integrator-suite.js';
 export { detectorSuite } from './detector-suite.js';
+export { judgeSiconosError, type JudgedError } from './siconos-judge.js';

@@ -10,17 +10,26 @@ import { judgeSiconosError } from './siconos-judge.js';
 /** Relative tolerance of the cone-membership check. */
 export const CONE_RTOL = 1e-12;
 
-/** A failed check: the message says what is wrong, with the numbers. */
+/** A failed check: the message says what is wrong, with the numbers, and which contact when it is one. */
 export class CheckFailure extends Error {
   override name = 'CheckFailure';
+
+  /** `contact`: the index of the contact the failure is about, in the problem of the failing case. */
+  constructor(message: string, readonly contact?: number) {
+    super(message);
+  }
 }
 
-/** Throws a CheckFailure with the message when `ok` is false. */
-export function check(ok: boolean, message: () => string): asserts ok {
-  if (!ok) throw new CheckFailure(message());
+/**
+ * Throws a CheckFailure with the message when `ok` is false; `contact` (a number or a
+ * function giving it, computed only on failure) is the contact the failure is about.
+ */
+export function check(ok: boolean, message: () => string, contact?: number | (() => number)): asserts ok {
+  if (!ok) throw new CheckFailure(message(), typeof contact === 'function' ? contact() : contact);
 }
 
-const fmt = (x: number): string => (Number.isFinite(x) && x !== 0 && (Math.abs(x) < 1e-3 || Math.abs(x) >= 1e4) ? x.toExponential(3) : String(x));
+/** A number for messages: exponent form when very small or large. */
+export const fmt = (x: number): string => (Number.isFinite(x) && x !== 0 && (Math.abs(x) < 1e-3 || Math.abs(x) >= 1e4) ? x.toExponential(3) : String(x));
 
 /** Checks that `res` has r and u as Float64Arrays of the problem's size. */
 export function checkShape(p: FrictionContactProblem, res: SolveResult): void {
@@ -45,7 +54,7 @@ export function checkInCones(p: FrictionContactProblem, r: Float64Array): void {
     // absolutely (Number.MIN_VALUE apart), so no relative bound can hold there.
     const rt = Math.hypot(t1, t2), t = CONE_RTOL * (1 + mu) ** 2 * Math.hypot(n, rt) + SUBNORMAL_SLACK;
     check(n >= -t && rt - mu * n <= t,
-      () => `r of contact ${a} = [${fmt(n)}, ${fmt(t1)}, ${fmt(t2)}] is outside K_μ (μ = ${fmt(mu)}): ‖r_T‖ − μ r_N = ${fmt(rt - mu * n)}`);
+      () => `r of contact ${a} = [${fmt(n)}, ${fmt(t1)}, ${fmt(t2)}] is outside K_μ (μ = ${fmt(mu)}): ‖r_T‖ − μ r_N = ${fmt(rt - mu * n)}`, a);
   }
 }
 
@@ -59,7 +68,7 @@ function firstNonFinite(x: Float64Array): number {
 export function checkFinite(res: SolveResult): void {
   for (const key of ['r', 'u'] as const) {
     const i = firstNonFinite(res[key]);
-    check(i < 0, () => `result.${key}[${i}] = ${res[key][i]} (contact ${Math.floor(i / 3)}; converged: ${res.converged}, reason: ${res.reason})`);
+    check(i < 0, () => `result.${key}[${i}] = ${res[key][i]} (contact ${Math.floor(i / 3)}; converged: ${res.converged}, reason: ${res.reason})`, () => Math.floor(i / 3));
   }
   check(Number.isFinite(res.error), () => `result.error = ${res.error} is not finite (converged: ${res.converged}, reason: ${res.reason})`);
   check(Number.isInteger(res.iterations) && res.iterations >= 0, () => `result.iterations = ${res.iterations} is not a non-negative integer`);
@@ -86,7 +95,7 @@ export function checkVelocity(p: FrictionContactProblem, res: SolveResult): void
         }
       }
       check(Math.abs(u[row] - s) <= 1e-12 * mag + Number.MIN_VALUE,
-        () => `u[${row}] = ${u[row]} but (W r + q)[${row}] = ${s} (contact ${a})`);
+        () => `u[${row}] = ${u[row]} but (W r + q)[${row}] = ${s} (contact ${a})`, a);
     }
   }
 }

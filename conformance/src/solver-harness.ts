@@ -4,6 +4,7 @@ import {
   type SolverEndEvent, type SolverIterationEvent, type SolverPlugin,
 } from '@moreau/core';
 import { check, CheckFailure, checkShape } from './solver-checks.js';
+import type { SolverPropertyName } from './solver-property.js';
 import { watched } from './solver-watch.js';
 
 /** Options of `solverSuite` and `runSolverConformance`. Every field is optional. */
@@ -16,6 +17,11 @@ export interface SolverSuiteOptions {
   runs?: number;
   /** fast-check seed of the first property (property i uses seed + i). Default: random, reported. */
   seed?: number;
+  /**
+   * Run only these properties; the others are reported as skipped ('not selected'). With
+   * the seed of a failed run, replays that run's failures of these properties exactly.
+   */
+  only?: readonly SolverPropertyName[];
   /** Iteration cap the suite passes to every solve (SolveOptions.maxIterations). Default 1000. */
   maxIterations?: number;
   /** Time budget the suite passes to every solve, ms. Default 250. */
@@ -130,6 +136,11 @@ export interface Observed {
   result: SolveResult;
   /** Wall-clock time of the call, measured by the suite, ms. */
   ms: number;
+  /**
+   * CPU time the process spent during the call, ms: unlike the wall clock, other processes
+   * on a busy machine do not add to it (a plugin's own worker threads do).
+   */
+  cpuMs: number;
   ends: SolverEndEvent[];
   iterations: SolverIterationEvent[];
 }
@@ -145,7 +156,7 @@ export function observe(sut: SolverUnderTest, run: { solver: ContactSolver; even
   run.events.on('solver:end', onEnd);
   run.events.on('solver:iteration', onIteration);
   const options: SolveOptions = { maxIterations: sut.maxIterations, timeBudgetMs: sut.timeBudgetMs, ...extra };
-  const t0 = performance.now();
+  const t0 = performance.now(), cpu0 = process.cpuUsage();
   let result: SolveResult;
   try {
     result = watched(`solve of ${p.name || 'a problem'} (${p.contacts} contacts)`, options.timeBudgetMs, () => run.solver.solve(p, options));
@@ -156,9 +167,9 @@ export function observe(sut: SolverUnderTest, run: { solver: ContactSolver; even
     run.events.off('solver:end', onEnd);
     run.events.off('solver:iteration', onIteration);
   }
-  const ms = performance.now() - t0;
+  const ms = performance.now() - t0, cpu = process.cpuUsage(cpu0);
   checkShape(p, result);
-  return { result, ms, ends, iterations };
+  return { result, ms, cpuMs: (cpu.user + cpu.system) / 1000, ends, iterations };
 }
 
 /** Solves once on a fresh instance (see `observe`). */

@@ -30,7 +30,7 @@ export function honestyProperties(sut: SolverUnderTest): Pick<Record<SolverPrope
         const { result } = solveFresh(sut, c.problem);
         if (!result.converged) return;
         check(c.contact < 0,
-          () => `converged: true on a problem without a solution: contact ${c.contact} approaches (q_N = ${c.problem.q[3 * c.contact]}) and W's row of it is zero, yet the solver returned u_N = ${result.u[3 * c.contact]}, r_N = ${result.r[3 * c.contact]} (${result.iterations} iterations, reported ${result.merit} = ${result.error})`);
+          () => `converged: true on a problem without a solution: contact ${c.contact} approaches (q_N = ${c.problem.q[3 * c.contact]}) and W's row of it is zero, yet the solver returned u_N = ${result.u[3 * c.contact]}, r_N = ${result.r[3 * c.contact]} (${result.iterations} iterations, reported ${result.merit} = ${result.error})`, c.contact);
         // A solution needs reactions near 1e300: core's answer check judges the claim.
         const verdict = new AnswerChecker().check(c.problem, result, {
           merit: sut.merit(sut.meritName), meritName: sut.meritName, tolerance: requireTolerance(sut),

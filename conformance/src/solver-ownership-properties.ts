@@ -14,11 +14,14 @@ function overlaps(x: ArrayBufferView, y: ArrayBufferView): boolean {
   return x.buffer === y.buffer && x.byteOffset < y.byteOffset + y.byteLength && y.byteOffset < x.byteOffset + x.byteLength;
 }
 
-/** The first entry where `after` differs from `before`, for messages: index and contact. */
+/** The largest change from `before` to `after`, for messages: index and contact. */
 function firstChange(before: Float64Array, after: Float64Array): string {
   const { worst, norm } = difference(before, after);
   return `entry ${worst} (contact ${Math.floor(worst / 3)}) went from ${before[worst]} to ${after[worst]}; ‖Δ‖ = ${norm}`;
 }
+
+/** The contact of the largest change from `before` to `after`. */
+const changedContact = (before: Float64Array, after: Float64Array) => (): number => Math.floor(difference(before, after).worst / 3);
 
 /**
  * A warm start inside the cones, of the size of the solution (‖q‖∞ / G, G the Gershgorin
@@ -60,7 +63,7 @@ export function ownershipProperties(sut: SolverUnderTest): Pick<Record<SolverPro
         const second = observe(sut, run, other, c.solve).result;
         for (const key of ['r', 'u'] as const) {
           check(sameBits(kept[key], first[key]),
-            () => `the first result's ${key} changed when the same instance then solved the problem with q reversed: ${firstChange(kept[key], first[key])} (return arrays of the caller's own, not workspaces)`);
+            () => `the first result's ${key} changed when the same instance then solved the problem with q reversed: ${firstChange(kept[key], first[key])} (return arrays of the caller's own, not workspaces)`, changedContact(kept[key], first[key]));
           for (const key2 of ['r', 'u'] as const) {
             check(!overlaps(first[key], second[key2]), () => `the first result's ${key} shares memory with the second result's ${key2} (the same instance solved twice)`);
           }
@@ -79,7 +82,7 @@ export function ownershipProperties(sut: SolverUnderTest): Pick<Record<SolverPro
         const result: SolveResult = observe(sut, sut.instance(), c.problem, { ...c.solve, ...(warmStart ? { warmStart } : {}) }).result;
         const changed = unchanged();
         check(changed === undefined, () => `the solve modified the problem's ${changed}`);
-        if (warmStart && given) check(sameBits(given, warmStart), () => `the solve modified the caller's warm-start array: ${firstChange(given, warmStart)} (copy it before iterating)`);
+        if (warmStart && given) check(sameBits(given, warmStart), () => `the solve modified the caller's warm-start array: ${firstChange(given, warmStart)} (copy it before iterating)`, changedContact(given, warmStart));
         const inputs: [string, ArrayBufferView | undefined][] = [['q', c.problem.q], ['W.values', c.problem.W.values], ['mu', c.problem.mu], ['warm start', warmStart]];
         for (const key of ['r', 'u'] as const) {
           for (const [name, view] of inputs) {

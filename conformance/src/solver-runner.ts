@@ -4,6 +4,7 @@ import { prepareSolver, type SolverSuiteOptions, type SolverUnderTest } from './
 import { solverProperties } from './solver-properties.js';
 import { SOLVER_PROPERTY_NAMES, type SolverPropertyName, type SolverPropertySpec } from './solver-property.js';
 import { watchdogFor } from './solver-watchdog.js';
+import { caseFailure, type CaseFailure } from './solver-counterexample.js';
 
 /**
  * pass: no run failed and at least one was conclusive; fail: a run failed; skip: the plugin
@@ -18,9 +19,16 @@ export interface PropertyReport {
   status: PropertyStatus;
   /** Why it failed, was skipped or was inconclusive. */
   reason?: string;
-  /** The (shrunk) failing case: its generator label replays it. */
+  /** The (shrunk) failing case's generator label. */
   counterexample?: string;
-  /** fast-check seed of this property; with `path`, replays the failure. */
+  /** The contact the failure is about, as it is in the (shrunk) counterexample's problem. */
+  contact?: string;
+  /**
+   * The first failing case, before fast-check shrank it: its label, why it failed and the
+   * contact it named there (shrinking renumbers contacts). Absent when nothing was shrunk.
+   */
+  unshrunk?: CaseFailure;
+  /** fast-check seed of this property (the suite's seed + the property's index); the suite's seed with `only` this property replays the failure. */
   seed: number;
   /** fast-check counterexample path. */
   path?: string;
@@ -61,24 +69,36 @@ export interface ConformanceReport {
 }
 
 export interface RunnerOptions extends SolverSuiteOptions {
-  /** Run only these properties (the others are reported as skipped, 'not selected', unless the plugin does not claim them). */
-  only?: readonly SolverPropertyName[];
   /** Called after each property, e.g. to print progress. */
   onProperty?: (report: PropertyReport) => void;
 }
 
-/** A random fast-check seed, for runs that do not give one (the report carries it). */
+/**
+ * The seed of a run that does not give one (the report carries it): the seed the test run
+ * fixed (`suiteSeed()`'s sources), so `npm test` draws the same cases every time, and a
+ * random one only where nothing fixed it (the `moreau conformance` command, which prints it).
+ */
 export function randomSeed(): number {
-  return Math.floor(Math.random() * 0x7fffffff);
+  return fixedSeed() ?? Math.floor(Math.random() * 0x7fffffff);
 }
 
 /**
  * The seed a vitest suite runs with: the given one, else fast-check's global seed (set once
- * for a whole test run, e.g. from MOREAU_FC_SEED, so CI samples the same problems every
- * time), else a random one. Failures print it, so any run replays.
+ * for a whole test run by core/test/setup.ts from MOREAU_FC_SEED, so CI samples the same
+ * problems every time), else MOREAU_FC_SEED itself (a package testing its plugin without
+ * that setup), else a random one (MOREAU_FC_SEED=random, to explore). Failures print it, and
+ * MOREAU_FC_SEED=<that seed> replays the run.
  */
 export function suiteSeed(seed?: number): number {
-  return seed ?? fc.readConfigureGlobal().seed ?? randomSeed();
+  return seed ?? randomSeed();
+}
+
+/** fast-check's global seed, else an integer MOREAU_FC_SEED, else undefined. */
+function fixedSeed(): number | undefined {
+  const global = fc.readConfigureGlobal().seed;
+  if (global !== undefined) return global;
+  const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.MOREAU_FC_SEED;
+  return env !== undefined && /^\d+$/.test(env.trim()) ? Number(env) % 0x7fffffff : undefined;
 }
 
 /** The seed of the i-th property of a run started with `seed`. */
@@ -98,9 +118,17 @@ export function runSolverProperty(
   if (spec.skip !== undefined) return { name, status: 'skip', reason: spec.skip, seed, runs: 0, inconclusive: 0, ms: 0 };
   const reasons = new Map<string, number>();
   let inconclusive = 0;
+  // The first failure is the case as generated; every later one is a shrinking step.
+  let first: CaseFailure | undefined;
   const property = fc.property(spec.arbitrary, (c) => {
     options.onRun?.(c.label);
-    const verdict = spec.predicate(c);
+    let verdict;
+    try {
+      verdict = spec.predicate(c);
+    } catch (e) {
+      first ??= caseFailure(c, e);
+      throw e;
+    }
     if (verdict) {
       inconclusive++;
       reasons.set(verdict.inconclusive, (reasons.get(verdict.inconclusive) ?? 0) + 1);
@@ -110,9 +138,11 @@ export function runSolverProperty(
   const out = fc.check(property, { numRuns: runs, seed, endOnFailure: spec.noShrink === true });
   const ms = performance.now() - t0;
   if (out.failed) {
-    const err = out.errorInstance as { message?: string } | null;
+    const shrunk = caseFailure(out.counterexample?.[0] ?? { label: '' }, out.errorInstance);
+    const changed = first && (first.counterexample !== shrunk.counterexample || first.contact !== shrunk.contact);
     return {
-      name, status: 'fail', reason: err?.message ?? 'the property failed', counterexample: out.counterexample?.[0]?.label,
+      name, status: 'fail', reason: shrunk.reason, ...(shrunk.counterexample ? { counterexample: shrunk.counterexample } : {}),
+      ...(shrunk.contact ? { contact: shrunk.contact } : {}), ...(changed ? { unshrunk: first } : {}),
       seed, path: out.counterexamplePath ?? undefined, runs: out.numRuns, inconclusive: 0, ms,
     };
   }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { isMoreauError } from '@moreau/core';
-import { randomProblem, runSolverConformance, prepareSolver, SOLVER_PROPERTY_NAMES, solverSuite } from './index.js';
+import { describeFailure, randomProblem, runSolverConformance, prepareSolver, SOLVER_PROPERTY_NAMES, solverSuite } from './index.js';
 import { fileURLToPath } from 'node:url';
 import { brokenSolvers, frictionlessOnFrictional, pidNoise } from '../test-fixtures/broken-solvers.js';
 import { jacobiPlugin } from '../test-fixtures/jacobi-solvers.js';
@@ -11,13 +11,17 @@ solverSuite(jacobiPlugin('reference-jacobi'), { runs: 15 });
 solverSuite(jacobiPlugin('frictionless-jacobi', {}, { supports: { friction: false, warmStart: false } }), { runs: 10 });
 
 const failing = (r: Awaited<ReturnType<typeof runSolverConformance>>) => r.properties.filter((p) => p.status === 'fail').map((p) => p.name);
+// Tests that compare verdicts or messages across runs give every solve a budget no busy machine
+// reaches: with the default 250 ms, where a large solve stops (and so what it returns) can
+// depend on the load. The time-budget property sets its own budgets.
+const UNHURRIED = { timeBudgetMs: 60_000 };
 
 describe('solver suite catches broken solvers', () => {
   for (const [label, { plugin, breaks }] of Object.entries(brokenSolvers)) {
     test(`should fail "${label}" on "${breaks}"`, async () => {
       // The property it breaks, and one it keeps (the command-line test runs every property on them).
       const kept = breaks === 'respects the iteration cap' ? 'u equals W r + q' : 'respects the iteration cap';
-      const report = await runSolverConformance(plugin, { runs: 10, seed: 42, only: [breaks, kept] });
+      const report = await runSolverConformance(plugin, { ...UNHURRIED, runs: 10, seed: 42, only: [breaks, kept] });
       expect(report.properties.find((p) => p.name === kept)!.status).toBe('pass');
       expect(report.passed).toBe(false);
       expect(failing(report)).toContain(breaks);
@@ -30,7 +34,7 @@ describe('solver suite catches broken solvers', () => {
 
   test('should pass the reference solver on the same seed (the failures come from the defects)', async () => {
     const only = [...new Set(Object.values(brokenSolvers).map((b) => b.breaks))];
-    const report = await runSolverConformance(jacobiPlugin('reference-jacobi'), { runs: 10, seed: 42, only });
+    const report = await runSolverConformance(jacobiPlugin('reference-jacobi'), { ...UNHURRIED, runs: 10, seed: 42, only });
     expect(failing(report)).toEqual([]);
     expect(report.properties.filter((p) => only.includes(p.name)).map((p) => p.status)).toEqual(only.map(() => 'pass'));
   });
@@ -40,7 +44,7 @@ describe('solver suite catches broken solvers', () => {
     const ownership = ['results are not aliased with solver state', 'inputs are not mutated'] as const;
     const older = SOLVER_PROPERTY_NAMES.filter((n) => !(ownership as readonly string[]).includes(n));
     for (const key of ['returns-workspace', 'overwrites-warm-start'] as const) {
-      const report = await runSolverConformance(brokenSolvers[key].plugin, { runs: 5, seed: 42, only: [...older] });
+      const report = await runSolverConformance(brokenSolvers[key].plugin, { ...UNHURRIED, runs: 5, seed: 42, only: [...older] });
       const statuses = report.properties.filter((p) => older.includes(p.name)).map((p) => p.status);
       expect(statuses.every((s) => s === 'pass' || s === 'skip'), `${key}: ${failing(report).join(', ')}`).toBe(true);
       expect(failing(report)).toEqual([]);
@@ -57,11 +61,50 @@ describe('solver suite catches broken solvers', () => {
     expect(mutated.properties.find((p) => p.name === only[0])!.status).toBe('pass');
   });
 
+  test('should name the failing contact as generated, before shrinking renumbered it', async () => {
+    const cone = 'result lies in the friction cones' as const;
+    const report = await runSolverConformance(brokenSolvers['leaves-cone-at-last-contact'].plugin, { runs: 10, seed: 42, only: [cone] });
+    const failure = report.properties.find((p) => p.name === cone)!;
+    expect(failure.status).toBe('fail');
+    // The generated case: the defect sits at its last contact, and the report says so.
+    const generated = /contacts=(\d+)/.exec(failure.unshrunk!.counterexample)!;
+    const last = Number(generated[1]) - 1;
+    expect(last).toBeGreaterThan(0);
+    expect(failure.unshrunk!.reason).toMatch(new RegExp(`^r of contact ${last} = `));
+    expect(failure.unshrunk!.contact).toMatch(new RegExp(`^contact ${last} of ${last + 1} \\(the last\\): μ = [\\d.e-]+, q = \\[.*\\], W block \\(${last}, ${last}\\) = \\[\\[`));
+    // The shrunk case is smaller and names its own (renumbered) contact.
+    expect(Number(/contacts=(\d+)/.exec(failure.counterexample!)![1])).toBeLessThan(last + 1);
+    expect(failure.contact).toMatch(/^contact \d+ of \d+ \((the last|the only one)\)/);
+    expect(describeFailure(failure, 42)).toMatch(/before shrinking: .*\n.*\n {4}contact \d+ of \d+ \(the last\)/);
+  });
+
+  test('should replay a failure from the call its message prints', async () => {
+    const { plugin } = brokenSolvers['leaves-cone-at-last-contact'];
+    const first = await runSolverConformance(plugin, { ...UNHURRIED, runs: 10, seed: 5 });
+    const failure = first.properties.find((p) => p.status === 'fail')!;
+    const replay = /replay: solverSuite\(plugin, \{ \.\.\.options, seed: (\d+), only: \[(".*")\] \}\)/.exec(describeFailure(failure, first.seed))!;
+    const again = await runSolverConformance(plugin, { ...UNHURRIED, runs: 10, seed: Number(replay[1]), only: [JSON.parse(replay[2])] });
+    const replayed = again.properties.find((p) => p.name === failure.name)!;
+    expect(replayed).toEqual({ ...failure, ms: replayed.ms });
+    expect(again.properties.filter((p) => p.status !== 'skip').map((p) => p.name)).toEqual([failure.name]);
+  });
+
+  test('should refuse a property name the suite does not have, rather than select nothing', () => {
+    let thrown: unknown;
+    try {
+      solverSuite(jacobiPlugin('reference-jacobi'), { only: ['respects the budget' as never] });
+    } catch (e) {
+      thrown = e;
+    }
+    expect(isMoreauError(thrown, 'E_CONFIG')).toBe(true);
+    expect((thrown as Error).message).toMatch(/"respects the budget", not properties of the solver suite/);
+  });
+
   test('should report the same failure for the same seed', async () => {
     const { plugin } = brokenSolvers['returns-nan'];
     const only = ['outputs are finite, converged or not' as const];
-    const a = await runSolverConformance(plugin, { runs: 10, seed: 7, only });
-    const b = await runSolverConformance(plugin, { runs: 10, seed: 7, only });
+    const a = await runSolverConformance(plugin, { ...UNHURRIED, runs: 10, seed: 7, only });
+    const b = await runSolverConformance(plugin, { ...UNHURRIED, runs: 10, seed: 7, only });
     expect(a.properties[2].status).toBe('fail');
     expect(b.properties[2]).toEqual({ ...a.properties[2], ms: b.properties[2].ms });
   });

@@ -1,5 +1,5 @@
 import { afterAll, describe, test } from 'vitest';
-import type { SolverPlugin } from '@moreau/core';
+import { MoreauError, type SolverPlugin } from '@moreau/core';
 import { prepareSolver, type SolverSuiteOptions } from './solver-harness.js';
 import { solverProperties } from './solver-properties.js';
 import { SOLVER_PROPERTY_NAMES } from './solver-property.js';
@@ -26,6 +26,7 @@ const WATCHED_TEST_TIMEOUT_MS = 30 * 60_000;
 export function solverSuite(plugin: SolverPlugin, options: SolverSuiteOptions & { title?: string } = {}): void {
   if (typeof (plugin as Partial<SolverPlugin> | null)?.create !== 'function') throw new TypeError('solverSuite: expected a solver plugin');
   const sut = prepareSolver(plugin, options);
+  checkPropertyNames(options.only);
   const seed = suiteSeed(options.seed);
   const runs = options.runs ?? 25;
   const specs = solverProperties(sut);
@@ -40,6 +41,10 @@ export function solverSuite(plugin: SolverPlugin, options: SolverSuiteOptions & 
         test.skip(`${name} (skipped: ${spec.skip})`, () => {});
         continue;
       }
+      if (options.only && !options.only.includes(name)) {
+        test.skip(`${name} (not selected)`, () => {});
+        continue;
+      }
       test(name, async () => {
         const pseed = propertySeed(seed, i);
         const report = guard ? await guard.runProperty(name, pseed, runs) : runSolverProperty(name, spec, { runs, seed: pseed });
@@ -49,12 +54,39 @@ export function solverSuite(plugin: SolverPlugin, options: SolverSuiteOptions & 
   });
 }
 
-/** The message of a failed or inconclusive property, with what replays it (`seedOfSuite`: the seed the suite ran with). */
-export function describeFailure(r: PropertyReport, seedOfSuite?: number): string {
+/** E_CONFIG for a name in `only` that is not a property of the solver suite (a typo would otherwise select nothing and pass). */
+function checkPropertyNames(only: readonly string[] | undefined): void {
+  const unknown = (only ?? []).filter((n) => !(SOLVER_PROPERTY_NAMES as readonly string[]).includes(n));
+  if (unknown.length) {
+    throw new MoreauError('E_CONFIG',
+      `solverSuite: "only" names ${unknown.map((n) => `"${n}"`).join(', ')}, not properties of the solver suite; they are: ${SOLVER_PROPERTY_NAMES.map((n) => `"${n}"`).join(', ')}.`);
+  }
+}
+
+/** How a suite's failure is replayed from vitest: the function, and whether it takes `only`. */
+export interface ReplayCall {
+  suite: string;
+  only: boolean;
+}
+
+/**
+ * The message of a failed or inconclusive property: why, the counterexample (and, when
+ * shrinking changed it, the case as generated, whose contact numbers are the generator's),
+ * and the call that replays it (`seedOfSuite`: the seed the suite ran with).
+ */
+export function describeFailure(r: PropertyReport, seedOfSuite?: number, call: ReplayCall = { suite: 'solverSuite', only: true }): string {
   const lines = [`${r.name}: ${r.status}`, `  ${r.reason ?? ''}`];
   if (r.counterexample) lines.push(`  counterexample: ${r.counterexample}`);
-  const suite = seedOfSuite === undefined ? '' : `solverSuite(plugin, { seed: ${seedOfSuite} }); `;
+  if (r.contact) lines.push(`    ${r.contact}`);
+  if (r.unshrunk) {
+    lines.push(`  before shrinking: ${r.unshrunk.counterexample}`, `    ${r.unshrunk.reason.split('\n')[0]}`);
+    if (r.unshrunk.contact) lines.push(`    ${r.unshrunk.contact}`);
+  }
   const runs = r.status === 'fail' ? `failed on run ${r.runs}` : `${r.runs} runs`;
-  lines.push(`  replay: ${suite}this property ran fast-check with seed ${r.seed}${r.path ? `, path "${r.path}"` : ''} (${runs})`);
+  const facts = `fast-check seed ${r.seed}${r.path ? `, path "${r.path}"` : ''}, ${runs}`;
+  const only = call.only ? `, only: [${JSON.stringify(r.name)}]` : '';
+  lines.push(seedOfSuite === undefined
+    ? `  replay: ${facts}`
+    : `  replay: ${call.suite}(plugin, { ...options, seed: ${seedOfSuite}${only} }), with the options this suite was given (${facts})`);
   return lines.join('\n');
 }

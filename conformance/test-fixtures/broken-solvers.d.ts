@@ -8,7 +8,7 @@ export interface BrokenSolver {
 }
 
 export const brokenSolvers: Record<
-  | 'leaves-cone' | 'claims-convergence' | 'returns-nan' | 'ignores-cap' | 'stale-velocity' | 'ignores-time-budget'
+  | 'leaves-cone' | 'leaves-cone-at-last-contact' | 'claims-convergence' | 'returns-nan' | 'ignores-cap' | 'stale-velocity' | 'ignores-time-budget'
   | 'reports-smallest-merit' | 'loose-above-60-contacts' | 'ignores-cap-below-1e-10' | 'nan-at-zero-mu' | 'claims-on-no-solution'
   | 'returns-workspace' | 'overwrites-warm-start',
   BrokenSolver

@@ -4,6 +4,7 @@ import { jacobiPlugin } from './jacobi-solvers.js';
 
 export const brokenSolvers = {
   'leaves-cone': { plugin: jacobiPlugin('leaves-cone', { boxFriction: true }, { maxIterations: 2000 }), breaks: 'result lies in the friction cones' },
+  'leaves-cone-at-last-contact': { plugin: jacobiPlugin('leaves-cone-at-last-contact', { unprojectedLast: true }, { maxIterations: 2000 }), breaks: 'result lies in the friction cones' },
   'claims-convergence': { plugin: jacobiPlugin('claims-convergence', { claimsConvergence: true }, { maxIterations: 2000 }), breaks: 'converged implies merit within tolerance' },
   'returns-nan': { plugin: jacobiPlugin('returns-nan', { unguardedSnap: true }, { maxIterations: 2000 }), breaks: 'outputs are finite, converged or not' },
   'ignores-cap': { plugin: jacobiPlugin('ignores-cap', { ignoresCap: true }, { maxIterations: 300 }), breaks: 'respects the iteration cap' },

@@ -10,7 +10,7 @@ export interface Defects {
   unguardedSnap?: boolean;
   /** Ignores SolveOptions.maxIterations. */
   ignoresCap?: boolean;
-  /** Ignores SolveOptions.timeBudgetMs and spends about this long per iteration, ms. */
+  /** Ignores SolveOptions.timeBudgetMs and spends this much CPU time per iteration, ms. */
   slowIterationMs?: number;
   /** Returns u = q, forgetting W r. */
   staleVelocity?: boolean;
@@ -18,6 +18,8 @@ export interface Defects {
   returnsWorkspace?: boolean;
   /** Iterates in the caller's warm-start array (overwriting it) instead of a fresh r. */
   overwritesWarmStart?: boolean;
+  /** Skips the cone projection at the last contact (keeps only r_N >= 0 there). */
+  unprojectedLast?: boolean;
 }
 
 export function jacobiPlugin(

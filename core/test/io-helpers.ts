@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -16,9 +15,12 @@ export const repoRoot = resolve(here, '../..');
 export const fixtureDir = join(repoRoot, 'examples', 'problems');
 export const fixture = (name: string): string => join(fixtureDir, name);
 
-/** The developers' folder of real problems, beside the repository; it may be absent. */
-export const sharedProblemsDir = resolve(repoRoot, '../shared/problems');
-export const haveSharedProblems = existsSync(join(sharedProblemsDir, 'CATALOGUE.md'));
+// The developers' folder of real problems beside the repository (it may be absent): one
+// helper decides for every test whether it is there, with one sentinel and one notice.
+// Core's package never imports conformance; this test helper borrows its plain module.
+export {
+  availableSharedProblems, haveSharedProblems, sharedProblem, sharedProblemsDir,
+} from '../../conformance/src/shared-problems.js';
 
 /** A fresh temporary directory, removed by the returned cleanup. */
 export async function tempDir(prefix = 'moreau-io-'): Promise<{ dir: string; cleanup: () => Promise<void> }> {

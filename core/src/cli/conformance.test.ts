@@ -14,6 +14,18 @@ async function run(args: string[]): Promise<{ code: number; out: string; err: st
   return { code, out, err };
 }
 
+/** The lines of the report from "FAIL <name>" to the blank line after it. */
+function failureBlock(out: string, name: string): string {
+  const start = out.indexOf(`FAIL ${name}\n`);
+  expect(start, out).toBeGreaterThanOrEqual(0);
+  return out.slice(start, out.indexOf('\n\n', start) + 1);
+}
+
+/** A command line's words as a POSIX shell splits them (plain words and single-quoted ones). */
+function shellWords(line: string): string[] {
+  return [...line.matchAll(/'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2]);
+}
+
 interface JsonReport {
   passed: boolean;
   reports: { plugin: string; passed: boolean; seed: number; properties: { name: string; status: string; reason?: string; counterexample?: string }[] }[];
@@ -42,6 +54,8 @@ describe('moreau conformance', () => {
     expect(out).toContain(`replay: moreau conformance ./examples/projected-jacobi --options '{"tolerance":1e-7}' --runs 5 --seed 11`);
   });
 
+  // Five plugins through every property: about a minute on a busy 2-core machine, past the
+  // configured 60 s; the limit only stops a run that hangs, it measures nothing.
   test('should fail each broken fixture, naming the property it breaks', async () => {
     const { code, out } = await run(['conformance', './conformance/test-fixtures/broken-solvers.js', '--json', '--runs', '4', '--seed', '42']);
     expect(code).toBe(1);
@@ -53,7 +67,7 @@ describe('moreau conformance', () => {
     expect(failed['returns-nan']).toContain('outputs are finite, converged or not');
     expect(failed['ignores-cap']).toContain('respects the iteration cap');
     expect(failed['stale-velocity']).toContain('u equals W r + q');
-  });
+  }, 300_000);
 
   test('should explain a failure in the table form', async () => {
     const { code, out } = await run(['conformance', './conformance/test-fixtures/leaves-cone.js', '--runs', '5', '--seed', '3']);
@@ -62,6 +76,28 @@ describe('moreau conformance', () => {
     expect(out).toMatch(/FAIL result lies in the friction cones\n {2}r of contact \d+ = \[.*\] is outside K_μ/);
     expect(out).toMatch(/counterexample: random seed=\d+/);
     expect(out).toContain('FAILED');
+  });
+
+  test('should print, with each failure, the command that replays it, and that command should print the same failure', async () => {
+    // 100 iterations at most: each solve ends long before the suite's 250 ms budget however busy
+    // the machine, so where it stops (and what it returns) cannot depend on the load.
+    const first = await run(['conformance', './conformance/test-fixtures/leaves-cone-at-last-contact.js', '--runs', '5', '--seed', '9', '--options', '{"maxIterations":100}']);
+    expect(first.code).toBe(1);
+    const block = failureBlock(first.out, 'result lies in the friction cones');
+    // Shrinking renumbers contacts: the block also names the contact as generated (the last one).
+    expect(block).toMatch(/\n {2}before shrinking: random seed=\d+ contacts=(\d+) .*\n {4}r of contact \d+ = .*\n {4}contact (\d+) of \1 \(the last\): μ = /);
+    const replay = /\n {2}replay: moreau conformance (.*)\n/.exec(block)![1];
+    expect(replay).toBe(`./conformance/test-fixtures/leaves-cone-at-last-contact.js --options '{"maxIterations":100}' --runs 5 --seed 9 --only 'result lies in the friction cones'`);
+    const again = await run(['conformance', ...shellWords(replay)]);
+    expect(again.code).toBe(1);
+    expect(failureBlock(again.out, 'result lies in the friction cones').replace(/fast-check seed.*\n/, '')).toBe(block.replace(/fast-check seed.*\n/, ''));
+    expect(again.out).toContain('20 properties: 0 pass, 1 fail, 0 inconclusive, 19 skip — FAILED');
+  }, 120_000);
+
+  test('should refuse an --only name no suite has, suggesting the closest', async () => {
+    const res = await run(['conformance', './examples/projected-jacobi', '--runs', '1', '--only', 'respects the iteration caps']);
+    expect(res.code).toBe(2);
+    expect(res.err).toMatch(/^E_USAGE: --only "respects the iteration caps" \(did you mean "respects the iteration cap"\?\): no such property/m);
   });
 
   test.each([

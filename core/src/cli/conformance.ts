@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AnyPlugin, PluginKind } from '../plugin/contracts.js';
+import { closestName } from '../plugin/did-you-mean.js';
 import { MoreauError } from '../plugin/errors.js';
 import { importPluginPackage } from '../plugin/load-plugins.js';
 import { jsonArg, numberArg, parseCommandArgs } from './args.js';
@@ -18,6 +19,9 @@ skip per property.
   --options '<json>'   the plugin's options, e.g. '{"relaxation": 1.2}' (default: its defaults)
   --runs <n>           runs per property (default 25)
   --seed <s>           fast-check seed; the same seed replays a run (default: random, printed)
+  --only '<property>'  run only this property (repeat for more); with the seed of a failed
+                       run, replays its failure of that property exactly (each failure
+                       prints this command)
   --tol <t>            solvers: tolerance convergence claims are checked against
                        (default: the plugin's "tolerance" option)
   --json               print one JSON object instead of tables
@@ -39,6 +43,10 @@ export interface PropertyOutcome {
   status: 'pass' | 'fail' | 'skip' | 'inconclusive';
   reason?: string;
   counterexample?: string;
+  /** The contact the failure is about, as it is in the counterexample's problem. */
+  contact?: string;
+  /** The first failing case before fast-check shrank it (contacts numbered as generated). */
+  unshrunk?: { counterexample: string; reason: string; contact?: string };
   seed: number;
   path?: string;
   runs: number;
@@ -63,6 +71,8 @@ export interface SuiteRunOptions {
   tolerance?: number;
   runs?: number;
   seed?: number;
+  /** Property names to run; the others are reported as skipped. */
+  only?: string[];
   onProperty?: (p: PropertyOutcome) => void;
   /** Solvers: where a child process loads the plugin from (the cross-process determinism property). */
   module?: { specifier: string; cwd: string };
@@ -128,6 +138,7 @@ function seedArg(value: string | boolean | undefined): number | undefined {
 export async function conformanceCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('conformance', args, {
     options: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, tol: { type: 'string' }, json: { type: 'boolean' },
+    only: { type: 'string', multiple: true },
   });
   if (positionals.length !== 1) {
     throw new MoreauError('E_USAGE', `moreau conformance expects one package name or path, got ${positionals.length}.\n\n${conformanceHelp}`);
@@ -137,6 +148,7 @@ export async function conformanceCommand(args: string[], io: CliIO): Promise<num
   const seed = seedArg(values.seed);
   const tolerance = numberArg('tol', values.tol);
   const options = jsonArg('options', values.options);
+  const only = onlyArg(values.only);
 
   const exported = await importPluginPackage(spec, io.cwd);
   const plugins = exported.filter(hasSuite);
@@ -151,20 +163,52 @@ export async function conformanceCommand(args: string[], io: CliIO): Promise<num
     // Each property's line as it finishes, so a run that stalls has shown what it found so far.
     const onProperty = values.json ? undefined : (p: PropertyOutcome) => io.err(`${plugin.name}: ${p.status} ${p.name}${p.status === 'fail' ? ` — ${(p.reason ?? '').split('\n')[0]}` : ''}`);
     const module = plugin.kind === 'solver' ? { specifier: spec, cwd: io.cwd } : undefined;
-    const outcome = await suites[i](plugin, { options, tolerance: plugin.kind === 'solver' ? tolerance : undefined, runs, seed, onProperty, module });
+    const outcome = await suites[i](plugin, { options, tolerance: plugin.kind === 'solver' ? tolerance : undefined, runs, seed, only, onProperty, module });
     reports.push({ kind: plugin.kind, ...outcome });
   }
-  const passed = reports.every((r) => r.passed);
-  if (values.json) io.out(JSON.stringify({ package: spec, passed, reports }));
+  // With --only, a suite none of whose properties was named ran nothing: leave it out.
+  const shown = only ? reports.filter((r) => r.properties.some((p) => only.includes(p.name))) : reports;
+  if (only) checkOnly(only, reports);
+  const passed = shown.every((r) => r.passed);
+  if (values.json) io.out(JSON.stringify({ package: spec, passed, reports: shown }));
   else {
-    const given = `${options ? ` --options '${JSON.stringify(options)}'` : ''}${tolerance !== undefined ? ` --tol ${tolerance}` : ''}`;
-    io.out(reports.map((r) => renderConformanceReport(r, `moreau conformance ${spec}${given} --runs ${r.runs} --seed ${r.seed}`, r.kind)).join('\n\n'));
+    const given = `${options ? ` --options ${shellQuote(JSON.stringify(options))}` : ''}${tolerance !== undefined ? ` --tol ${tolerance}` : ''}`;
+    io.out(shown.map((r) => renderConformanceReport(r, `moreau conformance ${shellQuote(spec)}${given} --runs ${r.runs} --seed ${r.seed}`, r.kind, only)).join('\n\n'));
   }
   return passed ? 0 : 1;
 }
 
-/** The plain-text form: one table row per property, then the details of each failure. */
-export function renderConformanceReport(r: SuiteOutcome, replay: string, kind: string = 'solver'): string {
+function onlyArg(value: unknown): string[] | undefined {
+  if (value === undefined) return undefined;
+  const names = (Array.isArray(value) ? value : [value]).map(String);
+  const empty = names.find((n) => n.trim() === '');
+  if (empty !== undefined) throw new MoreauError('E_USAGE', '--only needs a property name, got an empty string.');
+  return names;
+}
+
+/** E_USAGE for a --only name no suite has (a typo would otherwise run nothing and pass), with the closest name. */
+function checkOnly(only: string[], reports: SuiteOutcome[]): void {
+  const known = [...new Set(reports.flatMap((r) => r.properties.map((p) => p.name)))];
+  const unknown = only.filter((n) => !known.includes(n));
+  if (!unknown.length) return;
+  const hints = unknown.map((n) => {
+    const close = closestName(n, known);
+    return `"${n}"${close ? ` (did you mean "${close}"?)` : ''}`;
+  });
+  throw new MoreauError('E_USAGE', `--only ${hints.join(', ')}: no such property in the suites run; their properties: ${known.map((n) => `"${n}"`).join(', ')}.`);
+}
+
+/** `text` as one shell word: as is when it is plainly safe, else in single quotes. */
+export function shellQuote(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The plain-text form: one table row per property, then the details of each failure, each
+ * with the command that replays it alone. `replay`: the command that replays the run
+ * without --only; `only`: the --only names it ran with.
+ */
+export function renderConformanceReport(r: SuiteOutcome, replay: string, kind: string = 'solver', only?: readonly string[]): string {
   const rows = r.properties.map((p) => [p.name, p.status, p.runs, p.status === 'fail' ? 'see below' : (p.reason ?? '')]);
   const count = (s: PropertyOutcome['status']) => r.properties.filter((p) => p.status === s).length;
   const lines = [
@@ -177,9 +221,16 @@ export function renderConformanceReport(r: SuiteOutcome, replay: string, kind: s
   for (const p of r.properties.filter((x) => x.status === 'fail')) {
     lines.push(`FAIL ${p.name}`, `  ${p.reason ?? ''}`);
     if (p.counterexample) lines.push(`  counterexample: ${p.counterexample}`);
-    lines.push(`  fast-check seed ${p.seed}${p.path ? `, path "${p.path}"` : ''}`, '');
+    if (p.contact) lines.push(`    ${p.contact}`);
+    if (p.unshrunk) {
+      // Shrinking renumbers contacts: the case as generated says which one it was there.
+      lines.push(`  before shrinking: ${p.unshrunk.counterexample}`, `    ${p.unshrunk.reason.split('\n')[0]}`);
+      if (p.unshrunk.contact) lines.push(`    ${p.unshrunk.contact}`);
+    }
+    lines.push(`  fast-check seed ${p.seed}${p.path ? `, path "${p.path}"` : ''}, failed on run ${p.runs}`);
+    lines.push(`  replay: ${replay} --only ${shellQuote(p.name)}`, '');
   }
   lines.push(`${r.properties.length} properties: ${count('pass')} pass, ${count('fail')} fail, ${count('inconclusive')} inconclusive, ${count('skip')} skip — ${r.passed ? 'PASSED' : 'FAILED'}`);
-  lines.push(`replay: ${replay}`);
+  lines.push(`replay: ${replay}${(only ?? []).map((n) => ` --only ${shellQuote(n)}`).join('')}`);
   return lines.join('\n');
 }

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { isMoreauError } from '../plugin/errors.js';
+import { benchCommand, benchHelp } from './bench.js';
 import { EXIT, processIO, type CliIO } from './io.js';
 import { conformanceCommand, conformanceHelp } from './conformance.js';
 import { infoCommand, infoHelp } from './info.js';
@@ -20,6 +21,7 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   start: { run: startCommand, help: startHelp },
   conformance: { run: conformanceCommand, help: conformanceHelp },
   'new-solver': { run: newSolverCommand, help: newSolverHelp },
+  bench: { run: benchCommand, help: benchHelp },
 };
 
 const HELP = `moreau — nonsmooth contact dynamics: frictional contact problems, their solvers, simulations
@@ -33,12 +35,16 @@ Usage:
   moreau start
   moreau conformance <package-or-path> [--options '<json>'] [--runs <n>] [--seed <s>] [--json]
   moreau new-solver <package-name> [--typescript] [--dir <parent>]
+  moreau bench <files or folders...> [--solver <s> [--options '<json>']]... [--config <file>]...
+               [--tol <t>] [--time-limit <ms>] [--repeat <n>] [--reference <csv>] [--out <dir>]
 
 Run \`moreau <command> --help\` for a command's options.
+--debug (with any command) prints the stack of an E_INTERNAL error.
 Exit status: 0 success (converged), 1 not converged, 2 user error (E_CODE: message
 on stderr), 3 internal error (a bug in Moreau or a plugin: the stack on stderr).
 (simulate: 1 some step did not converge, 130 interrupted by Ctrl-C;
-conformance: 0 every claimed property passed, 1 a property failed.)`;
+conformance: 0 every claimed property passed, 1 a property failed;
+bench: 0 the bench ran, whatever was solved.)`;
 
 /**
  * Runs one `moreau` command line. User errors (bad file, bad config, bad
@@ -64,14 +70,22 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
     io.out(command.help);
     return EXIT.converged;
   }
-  return runCommand(command.run, rest, io);
+  const debug = rest.includes('--debug');
+  return runCommand(command.run, debug ? rest.filter((a) => a !== '--debug') : rest, io, { debug });
 }
 
-/** Runs one command, turning a MoreauError into `CODE: message` and status 2, anything else into status 3. */
-export async function runCommand(run: Command, args: string[], io: CliIO): Promise<number> {
+/**
+ * Runs one command, turning a MoreauError into `CODE: message` and status 2, anything else into status 3.
+ * E_INTERNAL is a bug we caught and named (status 3): one line, and its stacks only with `debug`.
+ */
+export async function runCommand(run: Command, args: string[], io: CliIO, opts: { debug?: boolean } = {}): Promise<number> {
   try {
     return await run(args, io);
   } catch (e) {
+    if (isMoreauError(e, 'E_INTERNAL')) {
+      io.err(`${e.code}: ${e.message}\n${opts.debug ? stacks(e) : 'Run the same command with --debug to print the stack for the report.'}`);
+      return EXIT.internalError;
+    }
     if (isMoreauError(e)) {
       io.err(`${e.code}: ${e.message}`);
       return EXIT.userError;
@@ -79,4 +93,13 @@ export async function runCommand(run: Command, args: string[], io: CliIO): Promi
     io.err(`internal error: ${(e as Error)?.stack ?? String(e)}\nThis is a bug in Moreau or a plugin; please report it with the command line.`);
     return EXIT.internalError;
   }
+}
+
+/** The stack of an error and of each of its causes. */
+function stacks(e: unknown): string {
+  const out: string[] = [];
+  for (let c: unknown = e; c !== undefined && out.length < 10; c = (c as Error)?.cause) {
+    out.push(c instanceof Error ? (c.stack ?? String(c)) : String(c));
+  }
+  return out.join('\nCaused by: ');
 }

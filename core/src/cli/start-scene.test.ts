@@ -37,9 +37,36 @@ describe('moreau start with a scene', () => {
     const second = await runCli(['start'], dir);
     expect(second.code, second.stderr).toBe(0);
     expect(second.stdout).toMatch(/The latest run of each solver chain \(2\)/);
-    const rows = second.stdout.split('\n').filter((l) => /^\s*(gauss-seidel|semismooth-newton)/.test(l));
+    const history = second.stdout.slice(0, second.stdout.indexOf('This run per solver of the chain'));
+    const rows = history.split('\n').filter((l) => /^\s*(gauss-seidel|semismooth-newton)/.test(l));
     expect(rows.map((l) => l.trim().split(/\s+/)[0])).toEqual(['gauss-seidel', 'semismooth-newton']);
     expect(readFileSync(join(dir, 'runs', START_HISTORY), 'utf8').split('\n').filter(Boolean)).toHaveLength(2);
+  });
+
+  test('should split the run\'s work per solver of the chain, the primary\'s share included', async () => {
+    // A primary that stops after one iteration: the fallback finishes every step it cannot.
+    const chain = { name: 'gauss-seidel', options: { maxIterations: 1 }, fallback: { name: 'semismooth-newton' } };
+    const dir = tempFolder({ 'scene.json': JSON.stringify(scene), 'moreau.config.json': config(chain) });
+    const json = await runCli(['start', '--json'], dir);
+    expect(json.code, json.stderr).toBe(0);
+    const report = JSON.parse(json.stdout) as {
+      solvedSteps: number; fallbacks: number; iterations: { mean: number };
+      attempts: { solver: string; steps: number; converged: number; iterations: { total: number; mean: number; max: number } }[];
+    };
+    const [primary, fallback] = report.attempts;
+    expect(report.attempts.map((a) => a.solver)).toEqual(['gauss-seidel', 'semismooth-newton']);
+    expect(primary.steps).toBe(report.solvedSteps);
+    expect(primary.iterations.max).toBe(1);
+    expect(fallback.steps).toBe(report.fallbacks);
+    expect(fallback.converged).toBe(fallback.steps);
+    // Every attempt's iterations, and nothing else, make up the chain's iterations per step.
+    expect(primary.iterations.total + fallback.iterations.total).toBeCloseTo(report.iterations.mean * report.solvedSteps, 6);
+
+    const text = await runCli(['start'], dir);
+    expect(text.code, text.stderr).toBe(0);
+    const table = text.stdout.slice(text.stdout.indexOf('This run per solver of the chain'));
+    expect(table).toMatch(new RegExp(`\\n\\s*gauss-seidel\\s+${report.solvedSteps} of ${report.solvedSteps}\\s+\\d+ of ${report.solvedSteps}\\s+[\\d.]+/1\\s+\\d+`));
+    expect(table).toMatch(/\n\s*semismooth-newton\s+\d+ of \d+\s+(\d+) of \1\s/);
   });
 
   test('should refuse a start scene that does not exist with a file error and exit 2', async () => {

@@ -13,7 +13,7 @@ interface HistoryRow {
   solver: string;
   scene: string;
   until: number;
-  report: Pick<SimulateReport, 'wallMs' | 'msPerStep' | 'steps' | 'contacts' | 'iterations' | 'firstSolver' | 'stepsAtCap' | 'fallbacks' | 'notConverged' | 'split'>;
+  report: Pick<SimulateReport, 'wallMs' | 'msPerStep' | 'steps' | 'contacts' | 'iterations' | 'firstSolver' | 'attempts' | 'stepsAtCap' | 'fallbacks' | 'notConverged' | 'split'>;
 }
 
 /**
@@ -44,7 +44,7 @@ export async function startScene(
   const row: HistoryRow = { solver, scene: report.scene, until: report.until, report };
   appendFileSync(history, `${JSON.stringify(row)}\n`);
   if (json) io.out(JSON.stringify({ solver, ...report }));
-  else io.out(renderStartTable(readHistory(history, row), relative(io.cwd, history), report.out));
+  else io.out(renderStartTable(readHistory(history, row), relative(io.cwd, history), report));
   return exitStatus(report, a, io);
 }
 
@@ -67,14 +67,15 @@ function readHistory(file: string, current: HistoryRow): HistoryRow[] {
   return [...latest.values(), current];
 }
 
-function renderStartTable(rows: HistoryRow[], history: string, out: string | undefined): string {
+function renderStartTable(rows: HistoryRow[], history: string, current: SimulateReport): string {
   const f = formatNumber;
   const pct = (x: number) => `${Math.round(x)}`;
   const table = renderTable(
-    ['solver', 'wall s', 'ms/step', 'contacts mean/max', 'iters mean/med/p90/max', 'at cap', 'fallbacks', 'detect/assemble/solve/update %'],
+    ['solver', 'wall s', 'ms/step', 'contacts mean/max', 'iters mean/med/p90/max', 'first solver mean/max', 'at cap', 'fallbacks', 'detect/assemble/solve/update %'],
     rows.map(({ solver, report: r }) => [
       solver, f(r.wallMs / 1000), f(r.msPerStep), `${f(r.contacts.mean)}/${r.contacts.max}`,
       `${f(r.iterations.mean)}/${r.iterations.median}/${r.iterations.p90}/${r.iterations.max}`,
+      r.firstSolver ? `${f(r.firstSolver.mean)}/${r.firstSolver.max}` : '',
       r.stepsAtCap, r.fallbacks, `${pct(r.split.detect)}/${pct(r.split.assemble)}/${pct(r.split.solve)}/${pct(r.split.update)}`,
     ]),
   );
@@ -83,7 +84,25 @@ function renderStartTable(rows: HistoryRow[], history: string, out: string | und
     `${rows.length === 1 ? 'This run' : `The latest run of each solver chain (${rows.length}), this one last`}; iterations per step with contacts, every attempt counted:`,
     table,
     `Rows are kept in ${history}; change "solver" in the config and run again to add one.`,
+    '',
+    renderAttemptTable(current),
   ];
-  if (out) lines.push(`VTK output (open bodies.pvd and contacts.pvd in ParaView): ${out}`);
+  if (current.out) lines.push('', `VTK output (open bodies.pvd and contacts.pvd in ParaView): ${current.out}`);
   return lines.join('\n');
+}
+
+/**
+ * This run's work per solver of the chain: the steps each ran in, how often it converged,
+ * and its own iterations, so a primary solver's share is not hidden in the chain's total.
+ */
+export function renderAttemptTable(r: Pick<SimulateReport, 'attempts' | 'solvedSteps' | 'iterations'>): string {
+  const total = r.attempts.reduce((s, a) => s + a.iterations.total, 0);
+  const rows = r.attempts.map((a) => [
+    a.solver, `${a.steps} of ${r.solvedSteps}`, `${a.converged} of ${a.steps}`,
+    `${formatNumber(a.iterations.mean)}/${a.iterations.max}`, `${total > 0 ? Math.round((100 * a.iterations.total) / total) : 0}`,
+  ]);
+  return [
+    'This run per solver of the chain (each attempt of a step counted for the solver that made it):',
+    renderTable(['solver', 'steps run', 'converged', 'iters mean/max', '% of iters'], rows),
+  ].join('\n');
 }

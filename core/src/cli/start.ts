@@ -4,10 +4,12 @@ import { MoreauError } from '../plugin/errors.js';
 import { loadPlugins } from '../plugin/load-plugins.js';
 import { resolve as resolveRun } from '../plugin/resolve.js';
 import { SiconosMerit } from '../merit/siconos.js';
+import type { SolveAttempt } from '../plugin/contracts.js';
 import { parseCommandArgs } from './args.js';
 import { CONFIG_FILE, readConfigFile } from './config-file.js';
 import { EXIT, type CliIO } from './io.js';
 import { showProgress } from './progress.js';
+import { renderSolveHeader } from './solve.js';
 import { setupSimulation } from './simulation-setup.js';
 import { startScene } from './start-scene.js';
 import { renderTable } from './table.js';
@@ -17,10 +19,13 @@ export const startHelp = `moreau start [--config <file>] [--json]
 The main job, as moreau.config.json describes it. With a "start" scene
 ({ "scene", "until", "out" }) it runs that simulation with the solver chain the
 config names, draws a progress line, and prints a table of the run: wall time, ms
-per step, contacts, solver iterations per step, steps at the iteration cap,
-fallbacks and where the time went; each solver chain tried keeps its row, so
-editing the solver in the config and running again compares them. Without one,
-it solves the problem files listed in "problems" and prints one row per problem.`;
+per step, contacts, solver iterations per step (every attempt, and the first
+solver's alone), steps at the iteration cap, fallbacks and where the time went;
+each solver chain tried keeps its row, so editing the solver in the config and
+running again compares them. A second table splits this run's work per solver of
+the chain. Without a scene, it solves the problem files listed in "problems",
+naming each before its solve, and prints one row per problem with the iterations
+of every attempt of the chain.`;
 
 export async function startCommand(args: string[], io: CliIO): Promise<number> {
   const { values } = parseCommandArgs('start', args, { config: { type: 'string' }, json: { type: 'boolean' } });
@@ -38,20 +43,32 @@ export async function startCommand(args: string[], io: CliIO): Promise<number> {
   const rows: (string | number)[][] = [];
   const records: Record<string, unknown>[] = [];
   let allConverged = true;
-  if (!values.json) io.out(`solver: ${describeChain(run.config)}  (from ${basename(file!)})\n`);
+  if (!values.json) io.out(`solver: ${describeChain(config.solver)}  (from ${basename(file!)})\n`);
   for (const path of problems) {
-    const { problem } = await readProblem(resolve(dir, path));
+    const { problem, format } = await readProblem(resolve(dir, path));
+    // What is being solved, before the wait.
+    if (!values.json) io.out(renderSolveHeader(problem.name, problem.contacts, format, run.solver.name));
     const stop = values.json ? () => {} : showProgress(run.events, io, problem.name);
     const res = run.solver.solve(problem);
     stop();
     const siconosError = siconos.evaluate(problem, res.r);
     allConverged &&= res.converged;
-    rows.push([problem.name, problem.contacts, res.answeredBy, res.converged ? 'yes' : `no (${res.reason})`, res.iterations, siconosError, res.ms]);
-    records.push({ problem: problem.name, contacts: problem.contacts, answeredBy: res.answeredBy, converged: res.converged, iterations: res.iterations, error: res.error, merit: res.merit, siconosError, ms: res.ms });
+    const attempts = res.attempts ?? [];
+    const total = attempts.length ? attempts.reduce((s, a) => s + a.iterations, 0) : res.iterations;
+    rows.push([problem.name, problem.contacts, res.answeredBy, res.converged ? 'yes' : `no (${res.reason})`, total, describeAttempts(attempts), siconosError, res.ms]);
+    records.push({
+      problem: problem.name, contacts: problem.contacts, answeredBy: res.answeredBy, converged: res.converged, iterations: res.iterations,
+      attempts, error: res.error, merit: res.merit, siconosError, ms: res.ms,
+    });
   }
   if (values.json) io.out(JSON.stringify({ solver: run.config, results: records }));
-  else io.out(renderTable(['problem', 'contacts', 'answered by', 'converged', 'iterations', 'siconos error', 'ms'], rows));
+  else io.out(`\n${renderTable(['problem', 'contacts', 'answered by', 'converged', 'iterations', 'per attempt', 'siconos error', 'ms'], rows)}`);
   return allConverged ? EXIT.converged : EXIT.notConverged;
+}
+
+/** Each attempt of the chain with its own iterations and how it stopped: `pqn 1000 (max-iterations) -> gauss-seidel 37`. */
+export function describeAttempts(attempts: readonly SolveAttempt[]): string {
+  return attempts.map((a) => `${a.solver} ${a.iterations}${a.converged ? '' : ` (${a.reason})`}`).join(' -> ');
 }
 
 function describeChain(c: { name: string; options?: Record<string, unknown>; fallback?: typeof c }): string {

@@ -13,6 +13,8 @@ export interface RunStatistics {
    * (a fallback's sweeps are not in them).
    */
   firstSolver: IterationStatistics;
+  /** Per solver of the chain, in chain order: the steps it ran in and its own iterations. */
+  attempts: AttemptStatistics[];
   /** Solved steps whose first solver stopped at its iteration cap. */
   stepsAtCap: number;
   /** Solved steps whose answer did not converge. */
@@ -24,6 +26,17 @@ export interface RunStatistics {
   msPerStep: number;
   /** Share of the step time spent in each phase, percent (`other`: the rest). */
   split: { detect: number; assemble: number; solve: number; update: number; other: number };
+}
+
+/** One solver's share of the chain's work over a run. */
+export interface AttemptStatistics {
+  solver: string;
+  /** Solved steps this solver ran in. */
+  steps: number;
+  /** Of those, the steps it converged in. */
+  converged: number;
+  /** Its iterations over the run, and per step it ran in (mean and max). */
+  iterations: { total: number; mean: number; max: number };
 }
 
 export interface IterationStatistics {
@@ -47,6 +60,8 @@ export class StepStatistics {
   private solved = 0;
   private notConverged = 0;
   private fallbacks = 0;
+  /** Indexed by position in the solver chain (the same solver may appear twice in it). */
+  private readonly byLink: AttemptStatistics[] = [];
   private readonly ms = { detect: 0, assemble: 0, solve: 0, update: 0, total: 0 };
 
   add(s: StepStats): void {
@@ -68,12 +83,21 @@ export class StepStatistics {
       if ((firstAttempt ? firstAttempt.reason : s.reason) === 'max-iterations') this.atCap++;
       this.iterations[this.solved++] = s.iterations;
       if (!s.converged) this.notConverged++;
+      s.attempts.forEach((a, i) => this.addAttempt(i, a.solver, a.iterations, a.converged));
     }
     this.ms.detect += s.ms.detect;
     this.ms.assemble += s.ms.assemble;
     this.ms.solve += s.ms.solve;
     this.ms.update += s.ms.update;
     this.ms.total += s.ms.total;
+  }
+
+  private addAttempt(link: number, solver: string, iterations: number, converged: boolean): void {
+    const a = this.byLink[link] ??= { solver, steps: 0, converged: 0, iterations: { total: 0, mean: 0, max: 0 } };
+    a.steps++;
+    if (converged) a.converged++;
+    a.iterations.total += iterations;
+    a.iterations.max = Math.max(a.iterations.max, iterations);
   }
 
   summary(): RunStatistics {
@@ -85,6 +109,7 @@ export class StepStatistics {
       contacts: { mean: this.steps ? this.contactSum / this.steps : 0, max: this.contactMax },
       iterations: iterationStatistics(this.iterations.slice(0, this.solved)),
       firstSolver: iterationStatistics(this.first.slice(0, this.solved)),
+      attempts: this.byLink.filter(Boolean).map((a) => ({ ...a, iterations: { ...a.iterations, mean: a.iterations.total / a.steps } })),
       stepsAtCap: this.atCap,
       notConverged: this.notConverged,
       fallbacks: this.fallbacks,

@@ -87,6 +87,44 @@ describe('C_ω(U, R) (paper 000 eq 41)', () => {
     computeCOmega(U, R, mu, 0.01, C2, X2, null);
     expect([...X2]).toEqual([...X]);
   });
+
+  test('should give X = 0 and Y = I at a separation with U_T = 0 for ω = 0 (no 0/0 in ∂F/∂U)', () => {
+    // S = R − F(U) = [−1, 0, 0] lies inside K°, where m_0 is the identity: Y = I, X = (I − I) ∂F/∂U = 0.
+    const C = new Float64Array(3), X = new Float64Array(9), Y = new Float64Array(9);
+    computeCOmega(Float64Array.of(1, 0, 0), new Float64Array(3), Float64Array.of(0.5), 0, C, X, Y);
+    expect([...C]).toEqual([0, 0, 0]);
+    expect([...X].every((v) => v === 0)).toBe(true);
+    expect([...Y]).toEqual([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+  });
+
+  test('should write only contact a\'s entries of C, X and Y', () => {
+    const U = Float64Array.of(1, 2, 3, -1, 0.5, 0), R = Float64Array.of(0.1, 0, 0, 2, -1, 1);
+    for (const withY of [true, false]) {
+      const C = new Float64Array(6).fill(7), X = new Float64Array(18).fill(7), Y = withY ? new Float64Array(18).fill(7) : null;
+      cOmegaContact(U, R, 0, 0.3, 0.01, C, X, Y);
+      expect([...C.subarray(3), ...X.subarray(9), ...(Y ? Y.subarray(9) : [])].every((v) => v === 7)).toBe(true);
+      expect([...C.subarray(0, 3), ...X.subarray(0, 9)].some((v) => v === 7)).toBe(false);
+    }
+  });
+
+  test('should leave the tail of longer workspaces alone (sized for more contacts)', () => {
+    const U = Float64Array.of(1, 2, 3, -1, 0.5, 0), R = Float64Array.of(0.1, 0, 0, 2, -1, 1);
+    const C = new Float64Array(9).fill(7), X = new Float64Array(27).fill(7), Y = new Float64Array(27).fill(7);
+    computeCOmega(U, R, Float64Array.of(0.3, 0.9), 0.01, C, X, Y);
+    expect([...C.subarray(6), ...X.subarray(18), ...Y.subarray(18)].every((v) => v === 7)).toBe(true);
+  });
+
+  test('should allow C to be U or R (each contact is read before it is written)', () => {
+    const U = Float64Array.of(1, 2, 3, -1, 0.5, 0), R = Float64Array.of(0.1, 0, 0, 2, -1, 1);
+    const mu = Float64Array.of(0.3, 0.9);
+    const C = new Float64Array(6);
+    computeCOmega(U, R, mu, 0.01, C);
+    const U2 = Float64Array.from(U), R2 = Float64Array.from(R);
+    computeCOmega(U2, R, mu, 0.01, U2);
+    computeCOmega(U, R2, mu, 0.01, R2);
+    expect([...U2]).toEqual([...C]);
+    expect([...R2]).toEqual([...C]);
+  });
 });
 
 describe('applyGradC: (X W + Y) x (paper 000 eq 49)', () => {
@@ -139,5 +177,12 @@ describe('applyGradC: (X W + Y) x (paper 000 eq 49)', () => {
     applyGradC(W, X, Y, x, out, tmp);
     applyGradC(W, X, Y, x, x, tmp);
     expect([...x]).toEqual([...out]);
+  });
+
+  test('should write only the first 3·nc entries of a longer out', () => {
+    const x = Float64Array.of(1, -2, 0.5, 0.25, 0, 3);
+    const out = new Float64Array(9).fill(7), tmp = new Float64Array(6);
+    applyGradC(W, X, Y, x, out, tmp);
+    expect([...out.subarray(6)]).toEqual([7, 7, 7]);
   });
 });

@@ -1,4 +1,5 @@
 import { bsrMul } from '../linalg/bsr-matvec.js';
+import type { BsrMulKernel } from '../linalg/bsr-mul-wasm-choice.js';
 import type { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { hypot2 } from './hypot2.js';
 import { smoothedPolarProjectionWithGradient } from './smoothed-projection.js';
@@ -18,12 +19,11 @@ import { smoothedPolarProjectionWithGradient } from './smoothed-projection.js';
  * a generalised derivative, with one-sided choices at the kinks (see the kernels' docs).
  */
 
-const s = new Float64Array(3);
-const g = new Float64Array(9);
-
 /**
  * C_ω of contact a (offsets 3a in U, R, C and 9a in X, Y) for friction coefficient mu.
- * X and Y may be null when only C is wanted. Allocates nothing.
+ * X and Y may be null when only C is wanted. Allocates nothing and keeps no state:
+ * S = R − F_ω(U) is formed in C itself, and when Y is null the gradient of m_ω is formed
+ * in X and turned into X in place, row by row.
  */
 export function cOmegaContact(
   U: Float64Array, R: Float64Array, a: number, mu: number, omega: number,
@@ -35,23 +35,24 @@ export function cOmegaContact(
   const rho = hypot2(t1, t2);
   const n = hypot2(rho, omega);
   const fn = un + (rho > 0 ? mu * rho * (rho / (n + omega)) : 0);
-  s[0] = R[o] - fn; s[1] = R[o + 1] - t1; s[2] = R[o + 2] - t2;
-  const G = Y ?? (X ? g : null);
-  const go = Y ? b : 0;
-  smoothedPolarProjectionWithGradient(s, 0, G, go, s, 0, mu, omega);
-  C[o] = fn + s[0]; C[o + 1] = t1 + s[1]; C[o + 2] = t2 + s[2];
-  if (X === null || G === null) return;
+  // U's block is in locals and R's is read entry by entry before C's is written: C may be U or R.
+  C[o] = R[o] - fn; C[o + 1] = R[o + 1] - t1; C[o + 2] = R[o + 2] - t2;
+  smoothedPolarProjectionWithGradient(C, o, Y ?? X, b, C, o, mu, omega);
+  C[o] += fn; C[o + 1] += t1; C[o + 2] += t2;
+  if (X === null) return;
+  const G = Y ?? X;
   // X = (I − G) ∂F_ω/∂U; ∂F_ω/∂U is the identity plus μ v in the first row (v = U_T/n).
+  // Row i of X needs only row i of G, read before it is written: G may be X.
   const k = n > 0 ? mu / n : 0;
   const v1 = k * t1, v2 = k * t2;
   for (let i = 0; i < 3; i++) {
-    const r = go + 3 * i;
+    const r = b + 3 * i;
     const m0 = (i === 0 ? 1 : 0) - G[r];
     const m1 = (i === 1 ? 1 : 0) - G[r + 1];
     const m2 = (i === 2 ? 1 : 0) - G[r + 2];
-    X[b + 3 * i] = m0;
-    X[b + 3 * i + 1] = m1 + v1 * m0;
-    X[b + 3 * i + 2] = m2 + v2 * m0;
+    X[r] = m0;
+    X[r + 1] = m1 + v1 * m0;
+    X[r + 2] = m2 + v2 * m0;
   }
 }
 
@@ -71,12 +72,15 @@ export function computeCOmega(
 /**
  * out = (X W + Y) x = ∇C_ω(R) x (paper 000 eq 49), matrix-free: one shared BSR mat-vec
  * into tmp, then the block-diagonal X and Y. tmp must alias neither x nor out; out may be x.
+ * `kernel`, when given, makes the product (it must be in `use` of this W).
  * @returns out
  */
 export function applyGradC(
   W: BlockSparseMatrix, X: Float64Array, Y: Float64Array, x: Float64Array, out: Float64Array, tmp: Float64Array,
+  kernel?: BsrMulKernel,
 ): Float64Array {
-  bsrMul(W, x, tmp);
+  if (kernel) kernel.mul(x, tmp);
+  else bsrMul(W, x, tmp);
   for (let a = 0, nc = W.blockRows; a < nc; a++) {
     const o = 3 * a, b = 9 * a;
     const w0 = tmp[o], w1 = tmp[o + 1], w2 = tmp[o + 2];

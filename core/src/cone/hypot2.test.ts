@@ -38,4 +38,20 @@ describe('scaled norms', () => {
       expect(Math.abs(n - h)).toBeLessThanOrEqual(1e-14 * h);
     }), { numRuns: 300 });
   });
+
+  test('should give NaN for a NaN entry even when every other entry is zero', () => {
+    // the scaled pass skips NaN when it looks for max|x_i|; only the NaN check catches it
+    expect(norm2Scaled([NaN])).toBeNaN();
+    expect(norm2Scaled([0, NaN, 0])).toBeNaN();
+    expect(sqrtSumOfSquares(NaN, [0, 0])).toBeNaN();
+  });
+
+  test('should give hypot2 bit for bit as √(a² + b²) where that is safe', () => {
+    // Math.hypot rounds differently in the last bit; the fast path must not change results
+    const arb = fc.double({ min: -1e100, max: 1e100, noNaN: true });
+    fc.assert(fc.property(arb, arb, (a, b) => {
+      fc.pre(a * a + b * b > 1e-290);
+      expect(hypot2(a, b)).toBe(Math.sqrt(a * a + b * b));
+    }), { numRuns: 200 });
+  });
 });

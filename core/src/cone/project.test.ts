@@ -46,4 +46,36 @@ describe('projection onto K_μ and its polar', () => {
     expect([x[3], x[4], x[5]]).toEqual([0, 0, 0]);
     expect(coneViolation(Float64Array.of(-1, 0, 0), 0, 0.2)).toBe(1);
   });
+
+  test('should keep [x_N, 0, 0] for μ = 0 and x_T = 0 instead of dividing 0 by 0', () => {
+    // On the normal axis the boundary-ray formula would read μ p_N / ‖x_T‖ = 0/0.
+    projectOntoCone(p, 0, Float64Array.of(3, 0, 0), 0, 0);
+    expect([...p]).toEqual([3, 0, 0]);
+    projectOntoPolarCone(p, 0, Float64Array.of(3, 0, 0), 0, 0);
+    expect([...p]).toEqual([0, 0, 0]);
+  });
+
+  test('should write exactly out[oo..oo+2] in every branch, whatever out held', () => {
+    // inside K, inside K°, and onto the boundary ray; expected P_K and P_K° by hand
+    const cases = [
+      { x: [2, 0.3, -0.4], cone: [2, 0.3, -0.4], polar: [0, 0, 0] },
+      { x: [-2, 0.3, -0.4], cone: [0, 0, 0], polar: [-2, 0.3, -0.4] },
+      { x: [1, 3, 4], cone: [2.8, 0.84, 1.12], polar: [-1.8, 2.16, 2.88] },
+    ];
+    for (const c of cases) {
+      for (const [project, expected] of [[projectOntoCone, c.cone], [projectOntoPolarCone, c.polar]] as const) {
+        const out = new Float64Array(9).fill(7);
+        project(out, 3, Float64Array.of(9, 9, 9, 9, 9, 9, ...c.x), 6, 0.5);
+        expect([...out.subarray(0, 3), ...out.subarray(6)]).toEqual([7, 7, 7, 7, 7, 7]);
+        for (let i = 0; i < 3; i++) expect(out[3 + i]).toBeCloseTo(expected[i], 14);
+      }
+    }
+  });
+
+  test('should project only the contacts of mu when out is a longer workspace', () => {
+    const out = new Float64Array(9).fill(7);
+    projectOntoCones(out, Float64Array.of(1, 3, 4, -1, 0, 0), Float64Array.of(0.5, 0.2));
+    expect([out[0], out[3], out[4], out[5]]).toEqual([2.8, 0, 0, 0]);
+    expect([...out.subarray(6)]).toEqual([7, 7, 7]);
+  });
 });

@@ -57,4 +57,13 @@ describe('smoothed F_ω (paper 000 eq 39)', () => {
     smoothedFGradient(D, 0, Float64Array.of(1, 0, 0), 0, 0.5, 0);
     expect([...D]).toEqual([1, 0, 0, 0, 1, 0, 0, 0, 1]);
   });
+
+  test('should write all nine entries of the derivative at its offset, and nothing else', () => {
+    const E = new Float64Array(27).fill(7);
+    smoothedFGradient(E, 9, Float64Array.of(0, 0, 0, 1, 3, 4), 3, 0.5, 0);
+    // v = U_T / ‖U_T‖ = (0.6, 0.8) for ω = 0
+    const expected = [1, 0.3, 0.4, 0, 1, 0, 0, 0, 1];
+    for (let k = 0; k < 9; k++) expect(E[9 + k]).toBeCloseTo(expected[k], 15);
+    expect([...E.subarray(0, 9), ...E.subarray(18)].every((v) => v === 7)).toBe(true);
+  });
 });

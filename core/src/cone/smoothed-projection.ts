@@ -50,9 +50,9 @@ export function smoothedPositivePartSlope(lambda: number, omega: number): number
 }
 
 /**
- * Smoothed projection of z[zo..zo+2] onto K°_μ (paper 000 eq 24), written to out[oo..oo+2],
- * and, when G is not null, its 3x3 gradient (eqs 27-29, 35-38; Appendix A) written row-major
- * to G[go..go+8]. out may be z (z is read first). ω >= 0, μ >= 0.
+ * Smoothed projection of z[zo..zo+2] onto K°_μ (paper 000 eq 24), written to out[oo..oo+2]
+ * when out is not null, and, when G is not null, its 3x3 gradient (eqs 27-29, 35-38;
+ * Appendix A) written row-major to G[go..go+8]. out may be z (z is read first). ω >= 0, μ >= 0.
  *
  * The gradient, normal first with ẑ = z_T/‖z_T‖, is
  *
@@ -68,7 +68,7 @@ export function smoothedPositivePartSlope(lambda: number, omega: number): number
  * near z_T = 0 (and jumps to the μ = 0 form in the limit).
  */
 export function smoothedPolarProjectionWithGradient(
-  out: Float64Array, oo: number, G: Float64Array | null, go: number,
+  out: Float64Array | null, oo: number, G: Float64Array | null, go: number,
   z: Float64Array, zo: number, mu: number, omega: number,
 ): void {
   const zn = z[zo], t1 = z[zo + 1], t2 = z[zo + 2];
@@ -82,13 +82,16 @@ export function smoothedPolarProjectionWithGradient(
   const s1 = omega === 0 ? Math.abs(l1) : root(l1, omega);
   const s2 = muOmega === 0 ? Math.abs(l2) : root(l2, muOmega);
   const den = s2 + mu * s1;
-  const dg1 = smoothedPositivePartSlope(l1, omega);
-  // den = 0 only where z_T = 0 and the tangential block is fixed by the branches below.
-  const a = den > 0 ? 0.5 * (1 + (l2 + mu * l1) / den) : mu === 0 ? 1 : dg1;
-  out[oo] = -g1 - mu * g2;
-  out[oo + 1] = a * t1;
-  out[oo + 2] = a * t2;
+  // den = 0 only at z_T = 0 (μ = 0 makes λ2 = ‖z_T‖; μ > 0 with ω = 0 needs λ1 = λ2 = 0), where a
+  // multiplies zero; the gradient's tangential block there is set by the z_T = 0 branch below.
+  const a = den > 0 ? 0.5 * (1 + (l2 + mu * l1) / den) : 0;
+  if (out !== null) {
+    out[oo] = -g1 - mu * g2;
+    out[oo + 1] = a * t1;
+    out[oo + 2] = a * t2;
+  }
   if (G === null) return;
+  const dg1 = smoothedPositivePartSlope(l1, omega);
   if (rho === 0) {
     const tt = mu === 0 ? 1 : dg1;
     G[go] = dg1; G[go + 1] = 0; G[go + 2] = 0;
@@ -121,8 +124,6 @@ export function smoothedProjectOntoPolarCone(
   smoothedPolarProjectionWithGradient(out, oo, null, 0, z, zo, mu, omega);
 }
 
-const scratch = new Float64Array(3);
-
 /**
  * Gradient of the smoothed projection onto K°_μ at z[zo..zo+2] (paper 000 eq 27, Appendix A),
  * written row-major to G[go..go+8]. See `smoothedPolarProjectionWithGradient`.
@@ -130,5 +131,5 @@ const scratch = new Float64Array(3);
 export function smoothedPolarProjectionGradient(
   G: Float64Array, go: number, z: Float64Array, zo: number, mu: number, omega: number,
 ): void {
-  smoothedPolarProjectionWithGradient(scratch, 0, G, go, z, zo, mu, omega);
+  smoothedPolarProjectionWithGradient(null, 0, G, go, z, zo, mu, omega);
 }

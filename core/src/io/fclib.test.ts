@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFormatError, fixture, sameBits, tempDir } from '../../test/io-helpers.js';
 import { BLOCK } from '../problem/block-sparse-matrix.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
+import type { Solution } from '../problem/solution.js';
 import { fclibLocalTree, writeFclibLocal } from './fclib-writer.js';
 import { withHdf5 } from './hdf5-reader.js';
 import { encodeHdf5, h5data } from './hdf5-writer.js';
@@ -30,6 +31,20 @@ function expectSameProblem(a: FrictionContactProblem, b: FrictionContactProblem)
   expect(sameBits(a.W.values, b.W.values), 'W values').toBe(true);
   expect(sameBits(a.q, b.q), 'q').toBe(true);
   expect(sameBits(a.mu, b.mu), 'mu').toBe(true);
+}
+
+/** Same solution and guesses, value by value (bits), in the same order. */
+function expectSameHints(a: LoadedProblem, b: LoadedProblem): void {
+  const same = (x: Solution | undefined, y: Solution | undefined, what: string) => {
+    expect(y === undefined, `${what} present`).toBe(x === undefined);
+    if (x && y) {
+      expect(sameBits(x.r, y.r), `${what}.r`).toBe(true);
+      expect(sameBits(x.u, y.u), `${what}.u`).toBe(true);
+    }
+  };
+  same(a.solution, b.solution, 'solution');
+  expect(b.guesses?.length).toBe(a.guesses?.length);
+  a.guesses?.forEach((g, k) => same(g, b.guesses?.[k], `guesses[${k}]`));
 }
 
 /** A local tree of a real fixture, to mutate. */
@@ -150,14 +165,25 @@ describe('writeFclibLocal', () => {
       expect(b).toMatchObject({ format: 'fclib-local', kind: 'local', storage: 'csr' });
       expectSameProblem(a.problem, b.problem);
       expect(b.info).toEqual(a.info);
-      if (a.solution) {
-        expect(sameBits(a.solution.r, b.solution!.r) && sameBits(a.solution.u, b.solution!.u)).toBe(true);
-      } else {
-        expect(b.solution).toBeUndefined();
-      }
-      expect(b.guesses?.length).toBe(a.guesses?.length);
+      expectSameHints(a, b);
     });
   }
+
+  it('should round-trip a solution and several guesses, each to its own values', async () => {
+    const a = await readProblem(fixture('Rover1040.dat'));
+    const n = a.problem.size;
+    // distinct values everywhere, so a guess written from the wrong source (or slot) cannot match
+    const hint = (seed: number): Solution => ({
+      r: Float64Array.from({ length: n }, (_, k) => seed + k / 7),
+      u: Float64Array.from({ length: n }, (_, k) => -seed - k / 11),
+    });
+    const written = { ...a, solution: hint(1), guesses: [hint(2), hint(3), hint(4)] };
+    const path = join(dir, 'hints.hdf5');
+    await writeFclibLocal(path, a.problem, { solution: written.solution, guesses: written.guesses });
+    const b = await readProblem(path);
+    expectSameProblem(a.problem, b.problem);
+    expectSameHints(written, b);
+  });
 
   it('should store int32 scalars of shape (1,), W as CSR with 9 entries per block, contiguous datasets', async () => {
     const a = await readProblem(fixture('Rover1040.dat'));

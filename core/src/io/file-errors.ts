@@ -14,20 +14,31 @@ export function fileIoError(file: string, message: string, cause?: unknown): Mor
 }
 
 /**
+ * `E_INTERNAL` for an exception a reader did not mean to throw while reading
+ * `file` (a TypeError, a RangeError from an allocation a missing check let
+ * through): a bug in the reader, which must not reach the user as "bad file".
+ */
+export function internalReadError(file: string, e: unknown): MoreauError {
+  const text = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+  return new MoreauError('E_INTERNAL', `internal error while reading ${file}: ${text.split('\n')[0].slice(0, 200)} — please report this`, { file }, { cause: e });
+}
+
+/**
  * Turns anything thrown while reading `file` into a `MoreauError`: file errors
  * pass through, other Moreau errors (E_PROBLEM_SHAPE, E_NOT_FINITE,
  * E_INVALID_MU from the problem's own validation) become E_FILE_FORMAT with
- * the original kept as `cause`, and foreign exceptions (from h5wasm, say)
- * become E_FILE_FORMAT too, so a reader never leaks another exception type.
+ * the original kept as `cause`. A foreign exception is not taken for a bad
+ * file: the readers turn the foreign failures that are about the content
+ * (JSON syntax, HDF5's own errors) into E_FILE_FORMAT where they happen, so
+ * whatever arrives here unconverted is a bug and becomes E_INTERNAL.
  */
 export function toFileError(e: unknown, file: string, place: string): MoreauError {
   if (e instanceof MoreauError) {
-    // Refusals that are not about the content (too large for the memory budget, a bad budget setting) keep their code.
-    if (e.code === 'E_FILE_FORMAT' || e.code === 'E_FILE_IO' || e.code === 'E_TOO_LARGE' || e.code === 'E_USAGE') return e;
+    // Refusals that are not about the content (too large for the memory budget, a bad budget setting, a bug) keep their code.
+    if (e.code === 'E_FILE_FORMAT' || e.code === 'E_FILE_IO' || e.code === 'E_TOO_LARGE' || e.code === 'E_USAGE' || e.code === 'E_INTERNAL') return e;
     return fileFormatError(file, place, e.message, e);
   }
-  const text = e instanceof Error ? e.message : String(e);
-  return fileFormatError(file, place, `unreadable content (${text.split('\n')[0].slice(0, 200)})`, e);
+  return internalReadError(file, e);
 }
 
 /** Runs `fn`, converting whatever it throws with `toFileError`. */

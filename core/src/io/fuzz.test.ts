@@ -8,9 +8,6 @@ import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import { writeFclibLocal } from './fclib-writer.js';
 import { readProblem } from './read-problem.js';
 
-/** The longest one damaged file may take to be read or refused. */
-const CASE_MS = 5000;
-
 let dir = '';
 let cleanup: () => Promise<void> = async () => undefined;
 beforeAll(async () => ({ dir, cleanup } = await tempDir('moreau-fuzz-')));
@@ -63,21 +60,24 @@ const binaryMutation: fc.Arbitrary<Mutation> = fc.oneof(
 );
 
 let caseNumber = 0;
-/** Reads damaged bytes as a file: the outcome must be a valid problem or a MoreauError, quickly. */
+/**
+ * Reads damaged bytes as a file: the outcome must be a valid problem, or a
+ * refusal of the content (E_FILE_FORMAT, or E_TOO_LARGE past the memory
+ * budget). E_INTERNAL, a reader's own failure, is a bug however bad the file.
+ * (How long a case takes is for the benchmarks; the test timeout catches a hang.)
+ */
 async function checkCase(bytes: Uint8Array, name: string): Promise<void> {
   const path = join(dir, `${++caseNumber}-${name}`);
   await writeFile(path, bytes);
-  const t0 = performance.now();
   let outcome: unknown;
   try {
     outcome = await readProblem(path);
   } catch (e) {
     outcome = e;
   }
-  const ms = performance.now() - t0;
-  expect(ms, `reading ${path} took ${ms} ms`).toBeLessThan(CASE_MS);
   if (outcome instanceof MoreauError) {
-    expect(outcome.code, outcome.message).toBe('E_FILE_FORMAT');
+    const cause = outcome.cause instanceof Error ? `\n${outcome.cause.stack}` : '';
+    expect(['E_FILE_FORMAT', 'E_TOO_LARGE'], `${outcome.code}: ${outcome.message}${cause}`).toContain(outcome.code);
     expect(outcome.where?.file).toBe(path);
     expect(outcome.where?.place).toBeTruthy();
     return;
@@ -95,6 +95,32 @@ describe('readers on damaged files (fuzz)', () => {
     await fc.assert(
       fc.asyncProperty(fc.nat(bases.length - 1), textMutation, async (b, m) => checkCase(mutate(bases[b], m), names[b])),
       { numRuns: 200 },
+    );
+  });
+
+  // One changed token cannot make a header consistent, so the guard that stops a
+  // consistent header from claiming more values than the file holds gets its own
+  // generator: sparse-block W, two block rows and one block column (so the blocks
+  // claim n² values), then a few values. Contact counts are either tiny or large
+  // enough that n² exceeds any typed array: a reader without the guard then fails
+  // at once instead of allocating gigabytes on a shared machine.
+  it('should refuse sparse-block headers that claim more values than the file holds (100 cases)', async () => {
+    const header = fc.record({
+      nc: fc.oneof(fc.integer({ min: 1, max: 4 }), fc.integer({ min: 21_846, max: Math.floor((2 ** 31 - 1) / 3) })),
+      split: fraction,
+      values: fc.array(fc.integer({ min: -9, max: 9 }), { maxLength: 12 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(header, async ({ nc, split, values }) => {
+        const n = 3 * nc, first = Math.max(1, Math.min(n - 1, Math.floor(split * n)));
+        const rowEnds = n > 1 ? [first, n] : [n];
+        const br = rowEnds.length;
+        const blocks = Array.from({ length: br }, (_, k) => k);
+        // d nc storage rows cols | nbblocks br bc | blocksize0 | blocksize1 | filled1 filled2 index1 index2 | block 0 ...
+        const text = [3, nc, 1, n, n, br, br, 1, ...rowEnds, n, br + 1, br, ...blocks, br, ...blocks.map(() => 0), 0, ...values].join('\n');
+        await checkCase(Buffer.from(`${text}\n`, 'latin1'), 'claims.dat');
+      }),
+      { numRuns: 100 },
     );
   });
 

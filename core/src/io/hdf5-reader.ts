@@ -166,6 +166,21 @@ export class Hdf5Reader {
   }
 }
 
+/** Opens the scratch copy with HDF5; a file HDF5 cannot open (whatever h5wasm throws or returns) is E_FILE_FORMAT. */
+function openForReading(lib: Hdf5Lib, name: string, file: string): H5.File {
+  let f: H5.File;
+  try {
+    f = new lib.h5.File(name, 'r');
+  } catch (e) {
+    const text = lib.takeDiagnostics();
+    throw fileFormatError(file, 'HDF5 superblock', `not a readable HDF5 file: ${text ? summariseDiagnostics(text) : String((e as Error)?.message ?? e)}`, e);
+  }
+  if (f.file_id < 0n) {
+    throw fileFormatError(file, 'HDF5 superblock', `not a readable HDF5 file: ${summariseDiagnostics(lib.takeDiagnostics())}`);
+  }
+  return f;
+}
+
 /**
  * Opens HDF5 content (the bytes of a file) and runs `fn` on it; the file is
  * closed and dropped afterwards whatever happens. Anything `fn` or HDF5
@@ -178,13 +193,10 @@ export async function withHdf5<T>(bytes: Uint8Array, file: string, fn: (r: Hdf5R
   let f: H5.File | undefined;
   try {
     lib.fs.writeFile(name, bytes);
-    f = new lib.h5.File(name, 'r');
-    if (f.file_id < 0n) {
-      f = undefined;
-      throw fileFormatError(file, 'HDF5 superblock', `not a readable HDF5 file: ${summariseDiagnostics(lib.takeDiagnostics())}`);
-    }
+    f = openForReading(lib, name, file);
     return fn(new Hdf5Reader(lib, f, file, bytes.length));
   } catch (e) {
+    // HDF5 printing its error stack means the content failed it; a foreign exception without that is our bug (E_INTERNAL)
     const text = lib.takeDiagnostics();
     if (text && !(e instanceof MoreauError)) {
       throw fileFormatError(file, 'HDF5', `HDF5 could not read the file: ${summariseDiagnostics(text)}`, e);

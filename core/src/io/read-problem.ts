@@ -37,7 +37,8 @@ function detectFormat(bytes: Uint8Array, file: string): 'fclib' | 'siconos-dat' 
  * Reads a problem from the bytes of a file. The format is detected from the
  * content (HDF5 signature → FCLIB; `{` → JSON; otherwise Siconos `.dat`
  * text) unless `options.format` says it. Every failure is a MoreauError:
- * E_FILE_FORMAT naming `file` and the place in it.
+ * E_FILE_FORMAT naming `file` and the place in it for a bad file
+ * (E_TOO_LARGE past the memory budget), E_INTERNAL for a bug in a reader.
  * @param file the path or name shown in messages; its base name names the problem
  */
 export async function loadProblem(bytes: Uint8Array, file: string, options: ReadProblemOptions = {}): Promise<LoadedProblem> {
@@ -71,8 +72,10 @@ export async function loadProblem(bytes: Uint8Array, file: string, options: Read
  * A file that cannot be read (missing, a directory, no permission) is
  * E_FILE_IO; a bad file (empty, truncated, wrong sizes, indices out of range,
  * NaN or Inf, negative μ, missing groups, unsupported kinds) is E_FILE_FORMAT
- * with `where.file` and `where.place` (dataset, line or token). No other
- * exception escapes, and no partial result is returned.
+ * with `where.file` and `where.place` (dataset, line or token). A failure of
+ * the reader itself (an exception it did not mean to throw) is E_INTERNAL,
+ * with the exception as `cause`. No other exception escapes, and no partial
+ * result is returned.
  */
 export async function readProblem(path: string, options: ReadProblemOptions = {}): Promise<LoadedProblem> {
   let bytes: Uint8Array;

@@ -175,6 +175,8 @@ describe('parseSiconosDat on bad files', () => {
     await bad('3 700000000 0 2100000000 2100000000 2100000000 2100000000 1 2 3', /token 7/);
     await bad('3 100000 1 300000 300000 100000 100000 100000', /token 6/);
     await bad('3 700000000 1 2100000000 2100000000 5 2000000000 2000000000 1 2 3', /token 8/);
+    // a consistent header whose two blocks claim 300000² values, in a file of twenty tokens
+    await bad('3 100000 1 300000 300000 2 2 1 150000 300000 300000 3 2 0 1 2 0 0 0 1', /token 18/);
   });
 });
 

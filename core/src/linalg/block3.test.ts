@@ -85,4 +85,44 @@ describe('3x3 block kernels', () => {
     blockDiagonalMul(x, blocks, x);
     expect([...x]).toEqual([...ref]);
   });
+
+  test('should count a determinant below 1e-300 · max|diag| as singular, and a non-finite one', () => {
+    const out = new Float64Array(9).fill(5);
+    // det = 1e-300, max|diag| = 1e100: singular by that rule, though the inverse is finite
+    expect(invert3(out, 0, Float64Array.of(1e100, 0, 0, 0, 1e-200, 0, 0, 0, 1e-200), 0)).toBe(0);
+    expect(invert3(out, 0, Float64Array.of(Number.POSITIVE_INFINITY, 0, 0, 0, 1, 0, 0, 0, 1), 0)).toBe(0);
+    expect(invert3(out, 0, Float64Array.of(1e300, 0, 0, 0, 1e300, 0, 0, 0, 1e300), 0)).toBe(0); // det overflows
+    expect([...out]).toEqual(new Array(9).fill(5));
+  });
+
+  test('should substitute (1/max|diag|) I for a singular block at any position, and I for a zero block', () => {
+    // contact 2's diagonal block sits at index 4 of values (after off-diagonal blocks)
+    const W = BlockSparseMatrix.fromBlocks(3, [
+      { row: 0, col: 0, values: [2, 0, 0, 0, 2, 0, 0, 0, 2] },
+      { row: 0, col: 2, values: [1, 0, 0, 0, 1, 0, 0, 0, 1] },
+      { row: 1, col: 1, values: [0, 0, 0, 0, 0, 0, 0, 0, 0] },
+      { row: 2, col: 0, values: [1, 0, 0, 0, 1, 0, 0, 0, 1] },
+      { row: 2, col: 2, values: [0, 1, 0, 0, 5, 0, 0, 0, 0] },
+    ]);
+    const inv = new Float64Array(36).fill(7);
+    invertDiagonalBlocks(W, inv);
+    expect([...inv.subarray(0, 9)]).toEqual([0.5, 0, 0, 0, 0.5, 0, 0, 0, 0.5]);
+    expect([...inv.subarray(9, 18)]).toEqual([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+    expect([...inv.subarray(18, 27)]).toEqual([0.2, 0, 0, 0, 0.2, 0, 0, 0, 0.2]);
+    expect([...inv.subarray(27)]).toEqual(new Array(9).fill(7));
+    // 'throw' throws only for a singular block
+    const ok = BlockSparseMatrix.fromDense(6, [...Array(36)].map((_, k) => (k % 7 === 0 ? 2 : 0)));
+    expect(() => invertDiagonalBlocks(ok, undefined, 'throw')).not.toThrow();
+    let caught: unknown;
+    try { invertDiagonalBlocks(W, undefined, 'throw'); } catch (e) { caught = e; }
+    expect(String((caught as Error).message)).toMatch(/contact 1/);
+  });
+
+  test('should write only n blocks and n 3-vectors into longer outputs', () => {
+    const W = BlockSparseMatrix.fromDense(6, [...Array(36)].map((_, k) => (k % 7 === 0 ? 2 : 0)));
+    const D = extractDiagonalBlocks(W, new Float64Array(27).fill(7));
+    expect([...D.subarray(18)]).toEqual(new Array(9).fill(7));
+    const out = blockDiagonalMul(new Float64Array(9).fill(7), D.subarray(0, 18), Float64Array.of(1, 2, 3, 4, 5, 6));
+    expect([...out]).toEqual([2, 4, 6, 8, 10, 12, 7, 7, 7]);
+  });
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
-import { bsrMul, bsrMulAdd, bsrMulSymmetricPart, bsrMulTranspose, bsrRowMul } from './bsr-matvec.js';
+import { bsrMul, bsrMulAdd, bsrMulRows, bsrMulSymmetricPart, bsrMulTranspose, bsrRowMul } from './bsr-matvec.js';
 import { denseMatVec, makeRandom, maxDiff, randomBsr, randomVector } from './__fixtures__/random.js';
 
 const arbCase = fc.record({
@@ -96,5 +96,35 @@ describe('BSR mat-vec kernels', () => {
     const x = Float64Array.of(1, 1, 1, 1, 0, -1);
     expect([...bsrMul(W, x, new Float64Array(6))]).toEqual([2 - 2, 2 - 2, 2 - 2, 3, 0, -3]);
     expect([...bsrMulTranspose(W, x, new Float64Array(6))]).toEqual([2, 2, 2, 1 + 4 + 7 + 3, 2 + 5 + 8, 3 + 6 + 9 - 3]);
+  });
+
+  test('should write block rows r0 .. r1-1 of W x and nothing else for bsrMulRows', () => {
+    // a range that starts past row 0 must start at that row's first block, and write only its rows
+    fc.assert(fc.property(arbCase, fc.nat(), fc.nat(), ({ blockRows, density, seed }, a, b) => {
+      const rand = makeRandom(seed);
+      const W = randomBsr(blockRows, density, rand);
+      const x = randomVector(W.size, rand);
+      const r0 = a % (blockRows + 1), r1 = r0 + (b % (blockRows - r0 + 1));
+      const y = new Float64Array(W.size).fill(Number.NaN);
+      bsrMulRows(W.rowPtr, W.colIdx, W.values, x, y, r0, r1);
+      const ref = denseMatVec(W.toDense(), W.size, x);
+      expect(maxDiff(y.subarray(3 * r0, 3 * r1), ref.subarray(3 * r0, 3 * r1))).toBeLessThan(1e-13);
+      expect([...y.subarray(0, 3 * r0), ...y.subarray(3 * r1)].every(Number.isNaN)).toBe(true);
+    }), { numRuns: 200 });
+  });
+
+  test('should give the explicit example row by row for bsrMulRows (a block read transposed shows)', () => {
+    // W = [[2I, B], [0, 3I]], B = [[1,2,3],[4,5,6],[7,8,9]]: row 0 of W x is 2 x_0 + B x_1
+    const W = BlockSparseMatrix.fromBlocks(2, [
+      { row: 0, col: 0, values: [2, 0, 0, 0, 2, 0, 0, 0, 2] },
+      { row: 0, col: 1, values: [1, 2, 3, 4, 5, 6, 7, 8, 9] },
+      { row: 1, col: 1, values: [3, 0, 0, 0, 3, 0, 0, 0, 3] },
+    ]);
+    const x = Float64Array.of(0, 0, 0, 1, 0, 0);
+    const y = new Float64Array(6).fill(Number.NaN);
+    bsrMulRows(W.rowPtr, W.colIdx, W.values, x, y, 0, 1);
+    expect([...y.subarray(0, 3)]).toEqual([1, 4, 7]);
+    bsrMulRows(W.rowPtr, W.colIdx, W.values, x, y, 1, 2);
+    expect([...y.subarray(3)]).toEqual([3, 0, 0]);
   });
 });

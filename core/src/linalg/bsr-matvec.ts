@@ -18,8 +18,9 @@ export function bsrMul(W: BlockSparseMatrix, x: Float64Array, y: Float64Array): 
 }
 
 /**
- * y[3 r0 .. 3 r1) = block rows r0 .. r1-1 of W x, on W's raw arrays. Kept free of
- * outer references: the parallel mat-vec runs its source text in worker threads.
+ * y[3 r0 .. 3 r1) = block rows r0 .. r1-1 of W x, on W's raw arrays. The
+ * WebAssembly kernel (wasm/bsr-mul.wat) groups its sums exactly like this loop:
+ * change one, change both (bsr-mul-wasm.test.ts compares their bits).
  */
 export function bsrMulRows(
   rowPtr: Int32Array, colIdx: Int32Array, values: Float64Array, x: Float64Array, y: Float64Array, r0: number, r1: number,

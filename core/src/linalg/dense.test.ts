@@ -94,4 +94,47 @@ describe('dense LU and Cholesky', () => {
     expect(denseSolve(new Float64Array(0), 0, new Float64Array(0)).length).toBe(0);
     expect(choleskyFactor(new Float64Array(0), 0).length).toBe(0);
   });
+
+  test('should take pivots relative to the largest entry: 1e-7 next to 1e10 is singular', () => {
+    // n ε max|A| = 2 · 2.2e-16 · 1e10 ≈ 4.4e-6 > 1e-7, in both factorisations
+    const a = Float64Array.of(1e10, 0, 0, 1e-7);
+    let caught: unknown;
+    try { luFactor(a, 2); } catch (e) { caught = e; }
+    expect(isMoreauError(caught, 'E_SOLVER_BREAKDOWN')).toBe(true);
+    expect((caught as { where?: { index?: number } }).where?.index).toBe(1);
+    expect(codeOf(() => choleskyFactor(a, 2))).toBe('E_SOLVER_BREAKDOWN');
+    // the same matrix scaled so that its largest entry comes last
+    expect(codeOf(() => luFactor(Float64Array.of(1e-7, 0, 0, 1e10), 2))).toBe('E_SOLVER_BREAKDOWN');
+  });
+
+  test('should swap rows past the first column, and permute b through a copy when out is b', () => {
+    // after eliminating column 0, column 1 has 0 on the diagonal and 2 below: a swap at c = 1
+    const a = Float64Array.of(1, 1, 0, 1, 1, 1, 0, 2, 1);
+    const x = Float64Array.of(1, -2, 3);
+    const b = denseMul(a, 3, x);
+    const f = luFactor(a, 3);
+    expect(maxDiff(luSolve(f, b), x)).toBeLessThan(1e-14);
+    luSolve(f, b, b);
+    expect(maxDiff(b, x)).toBeLessThan(1e-14);
+  });
+
+  test('should refuse non-finite entries and bad shapes with codes that name the function', () => {
+    let caught: unknown;
+    try { choleskyFactor(Float64Array.of(1, 0, 0, Number.POSITIVE_INFINITY), 2); } catch (e) { caught = e; }
+    expect(isMoreauError(caught, 'E_NOT_FINITE')).toBe(true);
+    expect(String((caught as Error).message)).toMatch(/choleskyFactor/);
+    caught = undefined;
+    try { luFactor(Float64Array.of(1, Number.NaN, 0, 1), 2); } catch (e) { caught = e; }
+    expect(String((caught as Error).message)).toMatch(/luFactor/);
+    caught = undefined;
+    try { luFactor(new Float64Array(4), -2); } catch (e) { caught = e; }
+    expect(isMoreauError(caught, 'E_PROBLEM_SHAPE')).toBe(true);
+    expect(String((caught as Error).message)).toMatch(/luFactor/);
+    const l = choleskyFactor(Float64Array.of(4, 0, 0, 9), 2);
+    expect(codeOf(() => choleskySolve(l, 3, new Float64Array(2)))).toBe('E_PROBLEM_SHAPE');
+    expect(codeOf(() => choleskySolve(l, 2, new Float64Array(3)))).toBe('E_PROBLEM_SHAPE');
+    expect(codeOf(() => choleskySolve(l, 2, new Float64Array(2), new Float64Array(1)))).toBe('E_PROBLEM_SHAPE');
+    expect(codeOf(() => luSolve(luFactor(Float64Array.of(1, 0, 0, 1), 2), new Float64Array(2), new Float64Array(3)))).toBe('E_PROBLEM_SHAPE');
+    expect([...choleskySolve(l, 2, Float64Array.of(8, 9))]).toEqual([2, 1]);
+  });
 });

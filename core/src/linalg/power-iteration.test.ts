@@ -125,4 +125,57 @@ describe('power iteration', () => {
     expect(codeOf(() => new PowerIteration(6).symmetricPart(W, { tolerance: -1 }))).toBe('E_CONFIG');
     expect(codeOf(() => new PowerIteration(6).run((_x, out) => { out.fill(Number.NaN); }))).toBe('E_NOT_FINITE');
   });
+
+  test('should refuse a size that is negative or not an integer, naming itself', () => {
+    for (const n of [-1, 1.5]) {
+      let caught: unknown;
+      try { new PowerIteration(n); } catch (e) { caught = e; }
+      expect(isMoreauError(caught, 'E_CONFIG')).toBe(true);
+      expect(String((caught as Error).message)).toMatch(/PowerIteration/);
+    }
+  });
+
+  test('should accept maxIterations = 1 and never apply the operator more than maxIterations times', () => {
+    const diag = (d: number[]) => (x: Float64Array, out: Float64Array) => { for (let i = 0; i < d.length; i++) out[i] = d[i] * x[i]; };
+    let calls = 0;
+    const slow = diag([1, 0.99, 0.98, 0.5]);
+    const counted = (x: Float64Array, out: Float64Array) => { calls++; slow(x, out); };
+    const one = new PowerIteration(4).run(counted, { maxIterations: 1 });
+    expect([one.iterations, calls]).toEqual([1, 1]);
+    calls = 0;
+    const three = new PowerIteration(4).run(counted, { maxIterations: 3, tolerance: 0 });
+    expect([three.iterations, calls, three.converged]).toEqual([3, 3, false]);
+    // the residual bounds the distance to the nearest eigenvalue, and is not 0 before convergence
+    expect(three.residual).toBeGreaterThan(0);
+    expect(Math.min(...[1, 0.99, 0.98, 0.5].map((l) => Math.abs(l - three.lambda)))).toBeLessThanOrEqual(three.residual);
+  });
+
+  test('should stop on the change relative to |λ|, also for a small λ', () => {
+    // λ = 1e-3 with λ2/λ1 = 0.9: tolerance 1e-10 relative must give λ to about that
+    const d = [1e-3, 0.9e-3, 0.5e-3, 0.1e-3];
+    const res = new PowerIteration(4).run((x, out) => { for (let i = 0; i < 4; i++) out[i] = d[i] * x[i]; }, { tolerance: 1e-10, maxIterations: 5000 });
+    expect(res.converged).toBe(true);
+    expect(Math.abs(res.lambda - 1e-3)).toBeLessThanOrEqual(1e-8 * 1e-3);
+  });
+
+  test('should apply the operator once for the zero matrix, and add both passes for a negative one', () => {
+    let calls = 0;
+    const zero = new PowerIteration(3).run((_x, out) => { calls++; out.fill(0); });
+    expect([zero.lambda, zero.iterations, zero.converged, calls]).toEqual([0, 1, true, 1]);
+    calls = 0;
+    const neg = new PowerIteration(2).run((x, out) => { calls++; out[0] = -3 * x[0]; out[1] = -1 * x[1]; });
+    expect(neg.iterations).toBe(calls);
+    expect(neg.lambda).toBeCloseTo(-1, 5);
+  });
+
+  test('should use W itself when told it is symmetric, its symmetric part otherwise', () => {
+    // W = [[1, 4], [0, 1]] ⊗ I3: every eigenvalue of W is 1, those of ½(W + Wᵀ) are −1 and 3
+    const W = BlockSparseMatrix.fromBlocks(2, [
+      { row: 0, col: 0, values: [1, 0, 0, 0, 1, 0, 0, 0, 1] },
+      { row: 0, col: 1, values: [4, 0, 0, 0, 4, 0, 0, 0, 4] },
+      { row: 1, col: 1, values: [1, 0, 0, 0, 1, 0, 0, 0, 1] },
+    ]);
+    expect(new PowerIteration(6).symmetricPart(W, { tolerance: 1e-12 }).lambda).toBeCloseTo(3, 8);
+    expect(new PowerIteration(6).symmetricPart(W, { maxIterations: 50 }, true).lambda).toBeLessThan(2.5);
+  });
 });

@@ -66,4 +66,15 @@ describe('symmetricEigen3', () => {
     expect([...values]).toEqual([3, 1, 2]);
     expect([...vectors]).toEqual([1, 0, 0, 0, 1, 0, 0, 0, 1]);
   });
+
+  test('should skip a pair that is already zero, even between equal diagonal entries', () => {
+    // (0, 1) is zero with a00 = a11, where θ = 0/0; the others are not. Eigenvalues: 1 on
+    // (1, −1, 0), and 1.5 ± √0.75 on span{(1, 1, 0), e3}.
+    const a = [1, 0, 0.5, 0, 1, 0.5, 0.5, 0.5, 2];
+    const { values, vectors } = symmetricEigen3(a);
+    const sorted = [...values].sort((x, y) => x - y);
+    const expected = [1.5 - Math.sqrt(0.75), 1, 1.5 + Math.sqrt(0.75)];
+    for (let k = 0; k < 3; k++) expect(sorted[k]).toBeCloseTo(expected[k], 14);
+    for (const v of vectors) expect(Number.isFinite(v)).toBe(true);
+  });
 });

@@ -31,10 +31,9 @@ export function symmetricEigen3(a: ArrayLike<number>): SymmetricEigen3 {
     rotate(m, v, 0, 2);
     rotate(m, v, 1, 2);
   }
-  const vectors = Float64Array.from(v.flat());
-  // Jacobi rotations keep det +1; this only guards the sign against rounding.
-  if (det3(vectors) < 0) for (let i = 0; i < 3; i++) vectors[3 * i + 2] = -vectors[3 * i + 2];
-  return { values: Float64Array.of(m[0][0], m[1][1], m[2][2]), vectors };
+  // Q is a product of rotations, each of determinant c² + s² = 1: det Q = +1 up to rounding,
+  // never near −1, so no sign fix is needed.
+  return { values: Float64Array.of(m[0][0], m[1][1], m[2][2]), vectors: Float64Array.from(v.flat()) };
 }
 
 /** One Jacobi rotation J in the (p, q) plane: m ← Jᵀ m J with (Jᵀ m J)_pq = 0, v ← v J. */
@@ -63,8 +62,4 @@ function rotate(m: number[][], v: number[][], p: number, q: number): void {
     v[k][p] = c * vkp - s * vkq;
     v[k][q] = s * vkp + c * vkq;
   }
-}
-
-function det3(q: Float64Array): number {
-  return q[0] * (q[4] * q[8] - q[5] * q[7]) - q[1] * (q[3] * q[8] - q[5] * q[6]) + q[2] * (q[3] * q[7] - q[4] * q[6]);
 }

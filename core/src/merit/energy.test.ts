@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
+import { projectOntoPolarCone } from '../cone/project.js';
+import { denseSolve } from '../linalg/dense.js';
 import energyPlugin, { EnergyMerit } from './energy.js';
 
 // A coupled symmetric positive definite diagonal block, so W⁻¹ is not just a scaling.
@@ -118,5 +120,115 @@ describe('energy merit (paper 000 eq 40)', () => {
       expect(Math.abs(at(1e200, r) - g1)).toBeLessThanOrEqual(1e-13 * g1);
       expect(Math.abs(at(1e-300, r) - g1)).toBeLessThanOrEqual(1e-13 * g1);
     }
+  });
+});
+
+/**
+ * Paper 000 eq 40 written out densely: C_a = F(u_a) + proj_K°(r_a − F(u_a)) with u = W r + q, each
+ * term weighed by the inverse of W's diagonal block, or by (1/max|diag|) I where that block's
+ * symmetric part is not positive definite (`weightedByIdentity`, decided by the caller).
+ */
+function energyByHand(Wd: number[], q: number[], mu: number[], r: number[], weightedByIdentity: boolean[]): number {
+  const n = q.length;
+  let num = 0, den = 0;
+  for (let a = 0; a < mu.length; a++) {
+    const u = [0, 1, 2].map((i) => q[3 * a + i] + r.reduce((s, rj, j) => s + Wd[(3 * a + i) * n + j] * rj, 0));
+    const F = Float64Array.of(u[0] + mu[a] * Math.hypot(u[1], u[2]), u[1], u[2]);
+    const S = Float64Array.from([0, 1, 2], (i) => r[3 * a + i] - F[i]);
+    const P = new Float64Array(3);
+    projectOntoPolarCone(P, 0, S, 0, mu[a]);
+    const C = Float64Array.from([0, 1, 2], (i) => F[i] + P[i]);
+    const qa = Float64Array.from([0, 1, 2], (i) => q[3 * a + i]);
+    const block = Float64Array.from([0, 1, 2, 3, 4, 5, 6, 7, 8], (k) => Wd[(3 * a + Math.floor(k / 3)) * n + 3 * a + (k % 3)]);
+    const weigh = (x: Float64Array): number => {
+      if (weightedByIdentity[a]) return (x[0] ** 2 + x[1] ** 2 + x[2] ** 2) / Math.max(Math.abs(block[0]), Math.abs(block[4]), Math.abs(block[8]));
+      const y = denseSolve(block, 3, x);
+      return y[0] * x[0] + y[1] * x[1] + y[2] * x[2];
+    };
+    num += weigh(C);
+    den += weigh(qa);
+  }
+  return den > 0 ? num / den : num;
+}
+
+describe('energy merit on coupled contacts, against eq 40 written out', () => {
+  // Four contacts coupled off the diagonal. Diagonal blocks: three unsymmetric ones whose
+  // symmetric part is the identity (a skew pair in (0,1), (0,2), (1,2)), so W_aa⁻¹ weighs
+  // positively; and one invertible block with positive leading minors but det of the
+  // symmetric part < 0 (indefinite), weighed by (1/max|diag|) I = I / 2.
+  const blocks = [
+    [1, 2, 0, -2, 1, 0, 0, 0, 1],
+    [1, 0, 2, 0, 1, 0, -2, 0, 1],
+    [1, 0, 0, 0, 1, 2, 0, -2, 1],
+    [2, 0, 1.8, 0, 3, 1.8, 1.8, 1.8, 2],
+    // s00 < 0: not positive definite, weighed by I / 2
+    [-1, 0, 0, 0, 2, 0, 0, 0, 1],
+    // symmetric part positive semidefinite and singular (leading minors 1, 1, det 0), the block
+    // itself invertible: weighed by (1/max|diag|) I, not by its inverse
+    [1, 0, 2, 0, 1, 0, 0, 0, 1],
+    // negative definite in the leading 2x2 and det > 0: indefinite, weighed by I
+    [-1, 0, 0, 0, -1, 0, 0, 0, 1],
+    // second leading minor < 0 with det > 0: indefinite, weighed by I / 4
+    [1, 0.6, 0, 0.6, 0.25, 0, 0, 0, -4],
+    // positive definite with a small det (0.028), and indefinite with det −0.512
+    [1, 0.9, 0.9, 0.9, 1, 0.9, 0.9, 0.9, 1],
+    [1, -0.6, -0.6, -0.6, 1, -0.6, -0.6, -0.6, 1],
+  ];
+  const n = 30;
+  const Wd = new Array(n * n).fill(0);
+  blocks.forEach((b, a) => b.forEach((v, k) => { Wd[(3 * a + Math.floor(k / 3)) * n + 3 * a + (k % 3)] = v; }));
+  for (const [i, j, v] of [[0, 3, 0.3], [4, 7, -0.2], [8, 9, 0.25], [2, 11, 0.1], [10, 13, 0.2], [12, 17, -0.1], [16, 20, 0.15], [21, 28, -0.1], [5, 25, 0.05]] as const) {
+    Wd[i * n + j] = v; Wd[j * n + i] = v;
+  }
+  const W4 = BlockSparseMatrix.fromDense(n, Wd);
+  const mu = [0.5, 0.3, 0.8, 0.4, 0.6, 0.2, 0.5, 0.7, 0.3, 0.4];
+  const identityWeighted = [false, false, false, true, true, true, true, true, false, true];
+  const q0 = [-1, 0.4, 0.2, 0.5, -0.3, 0.1, -2, 1, 1, -0.5, 0.2, -0.6, -0.3, 0.3, 0.1, -1, -0.2, 0.4,
+    -0.7, 0.2, 0.3, 0.6, -0.4, 0.2, -1.2, 0.5, -0.3, -0.4, 0.3, 0.6];
+  const rs = [
+    new Array(30).fill(0),
+    [0.4, 0.1, 0, 0, 0, 0, 1, 0.5, -0.3, 0.2, 0.05, 0.05, 0.5, 0.1, 0.1, 0.3, 0, 0.1, 0.3, 0.1, -0.1, 0, 0, 0, 0.5, 0.1, 0.2, 0.2, -0.1, 0],
+    [1, 2, 3, -1, 0.5, 0, 0.3, 0.1, 0, 0.7, -0.2, 0.1, 0.2, -0.4, 0.3, 2, 1, -1, 0.4, 0.5, 0.6, 1, 0.2, -0.2, 0.3, 0.3, 0.3, 1, 1, 1],
+  ];
+
+  test('should match the written-out value at reactions in, on and outside the cones', () => {
+    const p = new FrictionContactProblem(W4, Float64Array.from(q0), Float64Array.from(mu));
+    for (const r of rs) {
+      const expected = energyByHand(Wd, q0, mu, r, identityWeighted);
+      expect(expected).toBeGreaterThan(1e-3);
+      expect(Math.abs(merit.evaluate(p, Float64Array.from(r)) - expected)).toBeLessThanOrEqual(1e-13 * expected);
+    }
+  });
+
+  test('should return the unnormalised numerator, exactly, when q = 0', () => {
+    const q = new Array(30).fill(0);
+    const p = new FrictionContactProblem(W4, new Float64Array(30), Float64Array.from(mu));
+    const r = rs[1];
+    const expected = energyByHand(Wd, q, mu, r, identityWeighted);
+    expect(expected).toBeGreaterThan(1e-3);
+    expect(Math.abs(merit.evaluate(p, Float64Array.from(r)) - expected)).toBeLessThanOrEqual(1e-13 * expected);
+    // and where the plain sum (~1e-300) is below the safe range, so it is redone scaled and
+    // scaled back: still the numerator (its value is a normal double; at 1e-160 it would not be)
+    const s = 1e-150;
+    const v = merit.evaluate(p, Float64Array.from(r, (x) => x * s));
+    expect(Math.abs(v / (s * s) - expected)).toBeLessThanOrEqual(1e-13 * expected);
+  });
+
+  test('should recompute u when the u passed in has the wrong length', () => {
+    const p = new FrictionContactProblem(W4, Float64Array.from(q0), Float64Array.from(mu));
+    const r = Float64Array.from(rs[1]);
+    expect(merit.evaluate(p, r, new Float64Array(3))).toBe(merit.evaluate(p, r));
+  });
+
+  test('should keep full relative accuracy when ‖C‖² underflows but the ratio does not', () => {
+    // W = I, μ = 0, q = (1e-10, 0, 0), r = (0, 1e-160, 0): C = (0, 1e-160, 0) exactly, so
+    // g = 1e-320 / 1e-20 = 1e-300, a normal double; the plain ‖C‖² would be a subnormal 1e-320.
+    const p = new FrictionContactProblem(BlockSparseMatrix.fromDense(3, [1, 0, 0, 0, 1, 0, 0, 0, 1]), Float64Array.of(1e-10, 0, 0), Float64Array.of(0));
+    expect(merit.evaluate(p, Float64Array.of(0, 1e-160, 0)) / 1e-300).toBeCloseTo(1, 13);
+  });
+
+  test('should name itself energy', () => {
+    expect(merit.name).toBe('energy');
+    expect(energyPlugin.summary.length).toBeGreaterThan(0);
   });
 });

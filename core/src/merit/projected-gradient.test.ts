@@ -4,7 +4,7 @@ import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import { projectOntoCone } from '../cone/project.js';
 import { createRegistry } from '../plugin/builtins.js';
-import { ProjectedGradientMerit, projectedGradientResidual } from './projected-gradient.js';
+import projectedGradientPlugin, { ProjectedGradientMerit, projectedGradientResidual } from './projected-gradient.js';
 
 const W = BlockSparseMatrix.fromDense(3, [2, 0, 0, 0, 1, 0, 0, 0, 1]);
 const merit = new ProjectedGradientMerit();
@@ -108,5 +108,34 @@ describe('projected-gradient merit', () => {
     const v1 = at(1);
     expect(v1).toBeGreaterThan(0.01);
     for (const s of [1e200, 1e-300]) expect(Math.abs(at(s) / s - v1)).toBeLessThanOrEqual(1e-13 * v1);
+  });
+
+  test('should equal eq 10 written out on two coupled contacts, divided by m = 3 nc = 6', () => {
+    const A = BlockSparseMatrix.fromDense(6, [
+      3, 0.2, 0, 1, 0, 0, 0.2, 2, 0, 0, 0.5, 0, 0, 0, 1, 0, 0, 0.3,
+      1, 0, 0, 4, 0, 0, 0, 0.5, 0, 0, 1, 0, 0, 0, 0.3, 0, 0, 2,
+    ]);
+    const p = new FrictionContactProblem(A, Float64Array.of(-1, 0.3, -0.4, 0.5, -0.2, 0.7), Float64Array.of(0.4, 0.8));
+    const r = Float64Array.of(0.2, 0.01, 0.05, 0.1, -0.03, 0.02);
+    const coarse = new ProjectedGradientMerit(0.5);
+    const expected = gradientMap(p, r, 0.5) / 6;
+    expect(expected).toBeGreaterThan(1e-3);
+    expect(coarse.evaluate(p, r)).toBeCloseTo(expected, 13);
+  });
+
+  test('should subtract g_d s_N from r_N: a shift away from contact makes r = 0 a solution', () => {
+    // W r + q = 0 at r = 0: with s_N = 0.4, r − g_d g = (−0.2, 0, 0) projects to 0, so e = 0;
+    // with the shift's sign flipped it would be (0.2, 0, 0), inside K, and e = (−0.2, 0, 0).
+    const zero = new Float64Array(3);
+    expect(projectedGradientResidual(zero, zero, zero, Float64Array.of(0.4), Float64Array.of(0.5), 0.5)).toBe(0);
+    expect(projectedGradientResidual(zero, zero, zero, Float64Array.of(-0.4), Float64Array.of(0.5), 0.5)).toBeCloseTo(0.4 / 3, 15);
+  });
+
+  test('should be the plugin projected-gradient with a described g_d option', () => {
+    expect(projectedGradientPlugin.name).toBe('projected-gradient');
+    expect(projectedGradientPlugin.summary.length).toBeGreaterThan(0);
+    expect(projectedGradientPlugin.options.shape.gd.description?.length).toBeGreaterThan(0);
+    const m = projectedGradientPlugin.create(projectedGradientPlugin.options.parse({ gd: 0.25 }), undefined as never) as ProjectedGradientMerit;
+    expect(m.gd).toBe(0.25);
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import { bsrMul } from '../linalg/bsr-matvec.js';
-import { SiconosMerit, siconosErrorAt } from './siconos.js';
+import siconosPlugin, { SiconosMerit, siconosErrorAt } from './siconos.js';
 
 const W = BlockSparseMatrix.fromDense(3, [2, 0, 0, 0, 1, 0, 0, 0, 1]);
 const merit = new SiconosMerit();
@@ -99,5 +99,85 @@ describe('siconos merit', () => {
     // and it does read u: a different u gives a different value
     const r = Float64Array.of(0.4, 0.1, 0, 0, 0, 0, 1, 0, 0);
     expect(siconosErrorAt(p, r, new Float64Array(9), new Float64Array(9), new Float64Array(3))).not.toBe(merit.evaluate(p, r));
+  });
+});
+
+/**
+ * The Siconos error written out from formats/FORMATS.md §4 on a dense W, with its own projection
+ * (DESIGN §4): inside K → x, inside the polar → 0, else ((x_N + μρ)/(1+μ²)) [1, μ x_T/ρ].
+ */
+function siconosByHand(Wd: number[], q: number[], mu: number[], r: number[]): number {
+  const [en, scale] = errorAndScale(Wd, q, mu, r);
+  return en / scale;
+}
+
+/** ‖e‖ and max(‖q‖, ‖r‖, ‖u‖) of `siconosByHand`. */
+function errorAndScale(Wd: number[], q: number[], mu: number[], r: number[]): [number, number] {
+  const n = q.length;
+  const u = q.map((qi, i) => qi + r.reduce((s, rj, j) => s + Wd[i * n + j] * rj, 0));
+  const norm = (v: number[]) => Math.sqrt(v.reduce((s, x) => s + x * x, 0));
+  const e: number[] = [];
+  for (let a = 0; a < mu.length; a++) {
+    const [uN, u1, u2] = u.slice(3 * a, 3 * a + 3), [rN, r1, r2] = r.slice(3 * a, 3 * a + 3), m = mu[a];
+    const x = [rN - uN - m * Math.hypot(u1, u2), r1 - u1, r2 - u2];
+    const rho = Math.hypot(x[1], x[2]);
+    let p: number[];
+    if (rho <= m * x[0] && x[0] >= 0) p = x;
+    else if (m * rho <= -x[0]) p = [0, 0, 0];
+    else {
+      const pN = (x[0] + m * rho) / (1 + m * m);
+      p = [pN, (m * pN * x[1]) / rho, (m * pN * x[2]) / rho];
+    }
+    e.push(rN - p[0], r1 - p[1], r2 - p[2]);
+  }
+  return [norm(e), Math.max(norm(q), norm(r), norm(u))];
+}
+
+describe('siconos merit against the definition written out', () => {
+  // Three contacts, a full unsymmetric W, every tangential component in play.
+  const Wd = [
+    3, 0.2, 0.1, 0.5, 0, 0.1, 0, 0.3, 0,
+    0.2, 2, 0.3, 0, 0.3, 0, 0, 0, 0.2,
+    0.1, -0.3, 2, 0.1, 0, 0.4, 0, 0, 0,
+    0.5, 0, 0.1, 4, 0.2, 0, 0.2, 0.1, 0,
+    0, 0.3, 0, -0.2, 3, 0.5, 0, 0, 0,
+    0.1, 0, 0.4, 0, 0.5, 3, 0, 0, 0.3,
+    0, 0, 0, 0.2, 0, 0, 2, 0.1, 0.2,
+    0.3, 0, 0, 0.1, 0, 0, -0.1, 1, 0,
+    0, 0.2, 0, 0, 0, 0.3, 0.2, 0, 1,
+  ];
+  const W3 = BlockSparseMatrix.fromDense(9, Wd);
+  const mu = [0.3, 0.6, 0.9];
+
+  test('should match it whichever of ‖q‖, ‖r‖, ‖u‖ is the largest', () => {
+    const cases = [
+      { q: [-1, 0.4, -0.7, 0.5, -0.3, 0.6, -2, 1, 1], r: [0.4, 0.1, -0.2, 0.3, 0, 0.1, 1, 0.2, -0.3] },
+      // ‖q‖ largest, q_T2 large
+      { q: [-1, 2, -9, 0.5, -3, 6, -2, 1, 8], r: [0.4, 0.1, -0.2, 0.3, 0, 0.1, 0.2, 0.05, -0.1] },
+      // ‖r‖ largest, r_T2 large, u small
+      { q: [-12, 0.4, 3, -5, -0.3, -10, -6, 1, -4], r: [4, 1, -2, 1.5, 1, 3, 3, 0.5, 3.5] },
+    ];
+    for (const { q, r } of cases) {
+      const p = new FrictionContactProblem(W3, Float64Array.from(q), Float64Array.from(mu));
+      const expected = siconosByHand(Wd, q, mu, r);
+      expect(expected).toBeGreaterThan(1e-3);
+      expect(Math.abs(merit.evaluate(p, Float64Array.from(r)) - expected)).toBeLessThanOrEqual(1e-14 * expected);
+    }
+  });
+
+  test('should match it at 1e200 and 1e-300, where the plain sums of squares overflow or underflow', () => {
+    const q = [-1, 0.4, -0.7, 0.5, -0.3, 0.6, -2, 1, 1], r = [0.4, 0.1, -0.2, 0.3, 0, 0.1, 1, 0.2, -0.3];
+    const [en, scale] = errorAndScale(Wd, q, mu, r);
+    const at = (s: number) => merit.evaluate(new FrictionContactProblem(W3, Float64Array.from(q, (v) => v * s), Float64Array.from(mu)), Float64Array.from(r, (v) => v * s));
+    expect(Math.abs(at(1e200) - en / scale)).toBeLessThanOrEqual(1e-13 * (en / scale));
+    // below DBL_EPSILON the error is the absolute ‖e‖, which scales with (q, r)
+    expect(Math.abs(at(1e-300) / 1e-300 - en)).toBeLessThanOrEqual(1e-13 * en);
+  });
+
+  test('should be the merit plugin named siconos', () => {
+    expect(merit.name).toBe('siconos');
+    expect(siconosPlugin.name).toBe('siconos');
+    expect(siconosPlugin.summary.length).toBeGreaterThan(0);
+    expect(siconosPlugin.create({}, undefined as never)).toBeInstanceOf(SiconosMerit);
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bsrMul } from '../linalg/bsr-matvec.js';
+import { BsrMulKernel } from '../linalg/bsr-mul-wasm-choice.js';
 import { projectOntoCone } from '../cone/project.js';
 import { hypot2, sqrtSumOfSquares } from '../cone/hypot2.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
@@ -25,6 +25,7 @@ export class SiconosMerit implements MeritFunction {
   private u = new Float64Array(0);
   private e = new Float64Array(0);
   private readonly x = new Float64Array(3);
+  private readonly product = new BsrMulKernel();
 
   evaluate(problem: FrictionContactProblem, r: Float64Array): number {
     if (this.u.length !== problem.size) {
@@ -32,7 +33,7 @@ export class SiconosMerit implements MeritFunction {
       this.e = new Float64Array(problem.size);
     }
     const { u, e, x } = this;
-    bsrMul(problem.W, r, u);
+    this.product.mulOnce(problem.W, r, u);
     const q = problem.q;
     for (let i = 0; i < u.length; i++) u[i] += q[i];
     return siconosErrorAt(problem, r, u, e, x);

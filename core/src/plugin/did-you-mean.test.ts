@@ -43,8 +43,12 @@ describe('didYouMean', () => {
     expect(didYouMean('solver', 'nsgs', SOLVERS)).toBe(didYouMean('solver', 'NSGS', SOLVERS));
     expect(didYouMean('solver', 'SICONOS_FRICTION_3D_NSGS', SOLVERS)).toBe(didYouMean('solver', 'NSGS', SOLVERS));
     expect(didYouMean('solver', 'psor', SOLVERS)).toMatch(/"gauss-seidel".*"relaxation"/);
-    for (const n of ['NSN_AC', 'NSN_FB', 'NSN_AC_TEST', 'nsn-ac']) expect(didYouMean('solver', n, SOLVERS)).toMatch(/^; did you mean "semismooth-newton"\?/);
-    expect(didYouMean('solver', 'DSFP', SOLVERS)).toMatch(/^; did you mean "apgd"\?/);
+    for (const n of ['NSN_AC', 'NSN_FB', 'NSN_NM', 'NSN_AC_TEST', 'nsn-ac', 'PROX']) expect(didYouMean('solver', n, SOLVERS)).toMatch(/^; did you mean "semismooth-newton"\?/);
+    for (const n of ['DSFP', 'VI_FPP', 'VI_EG', 'FPP', 'EG']) expect(didYouMean('solver', n, SOLVERS)).toMatch(/^; did you mean "apgd"\?/);
+    expect(didYouMean('solver', 'NSGSV', SOLVERS)).toMatch(/^; did you mean "gauss-seidel"\?/);
+    // Our own names typed as Siconos or Chrono users write them.
+    expect(didYouMean('solver', 'APGD', SOLVERS)).toBe('; did you mean "apgd"?');
+    expect(didYouMean('solver', 'SICONOS_FRICTION_3D_PQN', SOLVERS)).toBe('; did you mean "pqn"?');
   });
 
   test('should suggest only registered plugins', () => {

@@ -21,6 +21,7 @@ export const SICONOS_SOLVER_NAMES: Readonly<Record<string, SiconosEquivalent>> =
   nsn_ac_test: { name: 'semismooth-newton', hint: "the nearest to Siconos' NSN_AC_TEST (Alart–Curnier): semismooth Newton in paper 004's formulation" },
   nsn_fb: { name: 'semismooth-newton', hint: "the nearest to Siconos' NSN_FB (Fischer–Burmeister): semismooth Newton in paper 004's formulation" },
   nsn_nm: { name: 'semismooth-newton', hint: "the nearest to Siconos' NSN_NM (natural map): semismooth Newton in paper 004's formulation" },
+  prox: { name: 'semismooth-newton', hint: "the nearest to Siconos' PROX: its proximal-point loop wraps NSN_AC; here semismooth Newton alone" },
   dsfp: { name: 'apgd', hint: "the nearest to Siconos' DSFP: the same De Saxcé fixed point, with accelerated projected gradient steps" },
   fpp: { name: 'apgd', hint: "the nearest to Siconos' FPP: projected fixed-point steps, accelerated" },
   vi_fpp: { name: 'apgd', hint: "the nearest to Siconos' VI_FPP: projected fixed-point steps, accelerated" },

@@ -1,5 +1,9 @@
-import { diverged, restoreStart, saveStart, type ApgdVariant, type PassControl, type PassOutcome, type Workspace } from './pass.js';
+import {
+  diverged, restoreStart, saveStart, type ApgdVariant, type PassControl, type PassOutcome, type SetupScratch, type Workspace,
+} from './pass.js';
 import type { RelaxedProblem } from './relaxed-problem.js';
+import { checkRhoRule, initialRho, type RhoChoice, type RhoRule } from './rho-rules.js';
+import { estimateStats } from './spectral.js';
 
 /** The adaptive ρ rule of paper 003 Algorithm 2: none, or which ratio (eq 20 or 21) it watches. */
 export type RhoUpdate = 'none' | 'ratio1' | 'ratio2';
@@ -17,7 +21,7 @@ const MAX_SHRINKS = 200;
  *     y   = r_{k−1} + (k − 2)/(k + 1) (r_{k−1} − r_{k−2})          (eq 9a)
  *     r_k = P_K(y − ρ_k (W y + q + s))                               (eq 9b)
  *
- * stopping on eq 10, with ρ_0 from one of the rules of §2.4.1 (`setRho`) and, when
+ * stopping on eq 10, with ρ_0 from one of the rules of §2.4.1 (`prepare`) and, when
  * `update` is ratio1 or ratio2, ρ_k adapted by Algorithm 2 before each step. k restarts
  * at 1 on every pass (every s). Returns the last iterate (the starting one when the
  * pass diverges). Costs one mat-vec per iteration (W r_k for eq 10; W y by linearity)
@@ -25,6 +29,7 @@ const MAX_SHRINKS = 200;
  */
 export class Acary implements ApgdVariant {
   readonly name = 'acary';
+  readonly keepsBest = false;
   private rho = 1;
   private rho0 = 1;
   private shrinks = 0;
@@ -32,13 +37,22 @@ export class Acary implements ApgdVariant {
   private rhoMin = Infinity;
   private rhoMax = 0;
 
-  constructor(readonly update: RhoUpdate) {}
+  /**
+   * @param update the adaptive ρ rule (Algorithm 2), or none
+   * @param rule how ρ_0 is chosen; a rule that needs the global problem is refused here, when the solver is created
+   */
+  constructor(readonly update: RhoUpdate, readonly rule: RhoRule | number) {
+    checkRhoRule(rule);
+  }
 
-  /** Sets ρ_0 and forgets the counters (a new solve). */
-  setRho(rho: number): void {
-    this.rho = this.rho0 = rho;
+  /** ρ_0 by the rule, and the counters forgotten (a new solve). */
+  prepare(p: RelaxedProblem, scratch: SetupScratch): Record<string, unknown> {
+    const choice = initialRho(this.rule, p.problem.W, scratch.pi, scratch.v);
+    p.matvecs += choice.matvecs;
+    this.rho = this.rho0 = choice.rho;
     this.shrinks = this.grows = 0;
-    this.rhoMin = this.rhoMax = rho;
+    this.rhoMin = this.rhoMax = choice.rho;
+    return choiceStats(choice);
   }
 
   run(p: RelaxedProblem, ws: Workspace, c: PassControl): PassOutcome {
@@ -124,4 +138,13 @@ export class Acary implements ApgdVariant {
       ...(this.update === 'none' ? {} : { rhoShrinks: this.shrinks, rhoGrows: this.grows, rhoMin: this.rhoMin, rhoMax: this.rhoMax }),
     };
   }
+}
+
+/** The rule and the estimates ρ_0 came from, for SolveResult.stats. */
+function choiceStats(c: RhoChoice): Record<string, unknown> {
+  const out: Record<string, unknown> = { rhoRule: c.rule };
+  if (c.lambdaMax) out.lambdaMax = estimateStats(c.lambdaMax);
+  if (c.lambdaMin) out.lambdaMin = estimateStats(c.lambdaMin);
+  if (c.frobenius !== undefined) out.frobenius = c.frobenius;
+  return out;
 }

@@ -1,17 +1,15 @@
 import {
-  checkWarmStart, claimRefusal, PowerIteration, solveBudget,
+  BsrMulKernel, checkWarmStart, claimRefusal, PowerIteration, solveBudget,
   type ContactSolver, type EventBus, type FrictionContactProblem, type MeritFunction,
   type PluginContext, type SolveOptions, type SolveResult, type StopReason,
 } from '@moreau/core';
-import { Acary } from './acary.js';
 import type { ApgdOptions } from './index.js';
-import { Mazhar } from './mazhar.js';
-import { Nesterov } from './nesterov.js';
-import { Workspace, type ApgdVariant, type PassOutcome } from './pass.js';
+import { IterationEvents } from './iteration-events.js';
+import { MeritHistory } from './merit-history.js';
+import { Workspace, type ApgdVariant, type PassOutcome, type SetupScratch } from './pass.js';
 import { RelaxedProblem } from './relaxed-problem.js';
-import { checkRhoRule, initialRho, type RhoChoice } from './rho-rules.js';
-import { isSymmetric, lambdaMax, type SpectralEstimate } from './spectral.js';
 import { startingPoint, zeroSolves } from './start.js';
+import { createVariant } from './variants.js';
 
 /**
  * Passes in a row that ran their whole `innerMaxIterations` without lowering the merit, after
@@ -50,201 +48,190 @@ export class ApgdSolver implements ContactSolver {
   /** The merit is eq 10 itself (relaxed problem, same g_d): passes stop on it directly. */
   private readonly direct: boolean;
   private ws = new Workspace(0);
-  private pi = new PowerIteration(0);
-  private scratch = new Float64Array(0);
+  private scratch: SetupScratch = { pi: new PowerIteration(0), v: new Float64Array(0) };
   private bestR = new Float64Array(0);
+  /** W's products for every solve (WebAssembly from a size up; the same bits as `bsrMul`). */
+  private readonly kernel = new BsrMulKernel();
 
   constructor(private readonly options: ApgdOptions, ctx: PluginContext) {
     this.coulomb = options.cone === 'coulomb';
-    const meritName = options.merit ?? defaultMerit(options.cone);
-    this.merit = ctx.merit(meritName);
-    this.direct = !this.coulomb && this.merit.name === 'projected-gradient' && (this.merit as { gd?: number }).gd === options.gd;
+    this.merit = ctx.merit(options.merit ?? defaultMerit(options.cone));
+    this.direct = !this.coulomb && isEq10(this.merit, options.gd);
     this.events = ctx.events;
-    if (options.variant === 'acary') checkRhoRule(options.rho ?? 'wrho');
-    this.variant = options.variant === 'nesterov' ? new Nesterov()
-      : options.variant === 'mazhar' ? new Mazhar((options.carryMomentum ?? true) && options.passStart === 'previous', options.restart ?? 'objective')
-        : new Acary(options.rhoUpdate ?? 'ratio1');
+    this.variant = createVariant(options);
   }
 
   solve(problem: FrictionContactProblem, solveOptions: SolveOptions = {}): SolveResult {
     const t0 = performance.now();
-    const opts = this.options;
-    const { cap, budget } = solveBudget(solveOptions, opts.maxIterations);
+    const { cap, budget } = solveBudget(solveOptions, this.options.maxIterations);
     checkWarmStart(problem, solveOptions.warmStart);
-    const deadline = budget === undefined ? Infinity : t0 + budget;
-    const n = problem.size;
-    if (this.ws.n !== n) {
-      this.ws = new Workspace(n);
-      this.pi = new PowerIteration(n);
-      this.scratch = new Float64Array(n);
-      this.bestR = new Float64Array(n);
-    }
-    const ws = this.ws;
-    const rp = new RelaxedProblem(problem, opts.gd);
-    const coulomb = this.coulomb;
-    const trivial = zeroSolves(problem, coulomb);
-    startingPoint(problem, trivial ? undefined : solveOptions.warmStart, ws.r);
-    rp.mul(ws.r, ws.wr);
-    if (coulomb && solveOptions.warmStart !== undefined && !trivial) rp.updateShift(ws.wr);
-
-    const historyIterations: number[] = [];
-    const historyErrors: number[] = [];
-    const passIterations: number[] = [];
-    const sChanges: number[] = [];
-    let evaluations = 0;
-    const evaluate = (k: number): number => {
-      const e = this.merit.evaluate(problem, ws.r);
-      evaluations++;
-      historyIterations.push(k);
-      historyErrors.push(e);
-      return e;
+    const ws = this.workspace(problem.size);
+    const rp = this.start(problem, solveOptions.warmStart, ws);
+    const history = new MeritHistory(this.merit, problem);
+    const error = history.evaluate(ws.r, 0);
+    let reason: StopReason | undefined = !(error < Infinity) ? 'breakdown' : error <= this.options.tolerance ? 'converged' : undefined;
+    const s: SolveState = {
+      rp, cap, deadline: budget === undefined ? Infinity : t0 + budget, history,
+      events: new IterationEvents(this.events, this.name, this.direct),
+      error, lowest: error, best: error, stalledPasses: 0,
+      total: 0, passes: 0, outer: 0, last: undefined, passIterations: [], sChanges: [],
     };
+    // The variant's set-up (the spectral estimates of its step) is skipped when no pass can run.
+    const estimates = reason === undefined && cap > 0 && performance.now() < s.deadline ? this.variant.prepare(rp, this.scratch) : {};
+    const setup = { matvecs: rp.matvecs, ms: performance.now() - t0, estimates };
+    if (this.variant.keepsBest) this.bestR.set(ws.r);
 
-    let error = evaluate(0);
-    let fresh = true;
-    let reason: StopReason | undefined = error <= opts.tolerance ? 'converged' : undefined;
-    if (!(error < Infinity)) reason = 'breakdown';
-    // The spectral set-up is skipped when no pass can run.
-    const setup = reason === undefined && cap > 0 && performance.now() < deadline ? this.prepare(rp) : undefined;
-    const setupMs = performance.now() - t0;
-    const setupMatvecs = rp.matvecs;
-
-    const mazhar = this.variant instanceof Mazhar;
-    let bestError = error;
-    let lowest = error, stalledPasses = 0;
-    if (mazhar) this.bestR.set(ws.r);
-
-    // Iteration events: the last one of a pass is held back until the merit is known.
-    const listening = this.events.listenerCount('solver:iteration') > 0;
-    let total = 0, passIts = 0, passes = 0, outer = 0;
-    let pendingIt = 0, pendingRes = 0, pendingPass = 0, hasPending = false;
-    const flush = (error?: number): void => {
-      if (!hasPending) return;
-      hasPending = false;
-      const base = { solver: this.name, iteration: pendingIt, residual: pendingRes, pass: pendingPass };
-      this.events.emit('solver:iteration', error === undefined ? base : { ...base, error });
-    };
-    const onIteration = listening ? (res: number): void => {
-      flush(this.direct ? pendingRes : undefined);
-      pendingIt = total + ++passIts;
-      pendingRes = res;
-      pendingPass = passes + 1;
-      hasPending = true;
-    } : null;
-
-    let last: PassOutcome | undefined;
-    const fromZero = opts.passStart === 'zero';
     while (reason === undefined) {
-      if (total >= cap) { reason = 'max-iterations'; break; }
-      if (performance.now() >= deadline) { reason = 'time-budget'; break; }
-      if (fromZero) { ws.r.fill(0); ws.wr.fill(0); } // paper 003 Algorithm 1: r_{-1} = r_0 = 0
-      const start = rp.residual(ws.r, ws.wr);
-      const threshold = this.direct ? opts.tolerance : Math.max(opts.innerTolerance, opts.innerReduction * start);
-      passIts = 0;
-      last = this.variant.run(rp, ws, {
-        threshold, maxIterations: Math.min(opts.innerMaxIterations, cap - total), deadline, startResidual: start, onIteration,
-      });
-      total += last.iterations;
-      passes++;
-      passIterations.push(last.iterations);
-      if (last.iterations > 0) fresh = false;
-      if (!fresh) {
-        error = evaluate(total);
-        fresh = true;
-      }
-      flush(error);
-      const capped = last.stop === 'cap' && last.iterations >= opts.innerMaxIterations;
-      stalledPasses = capped && !(error < lowest) ? stalledPasses + 1 : 0;
-      if (error < lowest) lowest = error;
-      if (mazhar && error < bestError) {
-        bestError = error;
-        this.bestR.set(ws.r);
-      }
-      if (!(error < Infinity) || last.stop === 'breakdown') { reason = 'breakdown'; break; }
-      if (error <= opts.tolerance) { reason = 'converged'; break; }
-      if (last.stop === 'time') { reason = 'time-budget'; break; }
-      // The pass met the inner precision that no later pass can tighten.
-      const metInner = last.residual <= opts.innerTolerance;
-      if (coulomb) {
-        if (outer >= opts.maxOuterIterations) { reason = 'max-iterations'; break; }
-        const change = rp.updateShift(ws.wr);
-        outer++;
-        sChanges.push(change);
-        // Paper 003's outer test, eq 22, once the passes can do no better: the last one met ε, or
-        // the last STALLED_PASSES spent their whole cap without lowering the merit.
-        if (change <= opts.outerTolerance && (metInner || stalledPasses >= STALLED_PASSES)) { reason = 'stalled'; break; }
-      } else if (metInner) {
-        reason = 'stalled';
-        break;
-      }
+      if (s.total >= cap) { reason = 'max-iterations'; break; }
+      if (performance.now() >= s.deadline) { reason = 'time-budget'; break; }
+      reason = this.afterPass(s, this.pass(s, ws), ws);
     }
-    if (mazhar && bestError < error) {
+    if (this.variant.keepsBest && s.best < s.error) {
       ws.r.set(this.bestR);
       rp.mul(ws.r, ws.wr);
-      error = bestError;
-      fresh = true;
+      s.error = s.best;
     }
-    if (!fresh) error = evaluate(total);
-    if ((reason === 'max-iterations' || reason === 'time-budget' || reason === 'stalled') && error <= opts.tolerance) reason = 'converged';
+    if ((reason === 'max-iterations' || reason === 'time-budget' || reason === 'stalled') && s.error <= this.options.tolerance) reason = 'converged';
+    return this.answer(problem, s, reason, ws, setup, t0);
+  }
 
+  /** The workspaces for problems of n unknowns, allocated when n changes. */
+  private workspace(n: number): Workspace {
+    if (this.ws.n !== n) {
+      this.ws = new Workspace(n);
+      this.scratch = { pi: new PowerIteration(n), v: new Float64Array(n) };
+      this.bestR = new Float64Array(n);
+    }
+    return this.ws;
+  }
+
+  /** The relaxed problem, with ws.r and ws.wr at the starting point (and s from a warm start, for the Coulomb cone). */
+  private start(problem: FrictionContactProblem, warmStart: Float64Array | undefined, ws: Workspace): RelaxedProblem {
+    const rp = new RelaxedProblem(problem, this.options.gd, this.kernel.use(problem.W));
+    const trivial = zeroSolves(problem, this.coulomb);
+    startingPoint(problem, trivial ? undefined : warmStart, ws.r);
+    rp.mul(ws.r, ws.wr);
+    if (this.coulomb && warmStart !== undefined && !trivial) rp.updateShift(ws.wr);
+    return rp;
+  }
+
+  /** One pass of the variant on the relaxed problem for the current s, then the merit at its answer. */
+  private pass(s: SolveState, ws: Workspace): PassOutcome {
+    const opts = this.options;
+    if (opts.passStart === 'zero') { ws.r.fill(0); ws.wr.fill(0); } // paper 003 Algorithm 1: r_{-1} = r_0 = 0
+    const start = s.rp.residual(ws.r, ws.wr);
+    const threshold = this.direct ? opts.tolerance : Math.max(opts.innerTolerance, opts.innerReduction * start);
+    s.events.startPass(s.total, s.passes + 1);
+    const last = this.variant.run(s.rp, ws, {
+      threshold, maxIterations: Math.min(opts.innerMaxIterations, s.cap - s.total), deadline: s.deadline, startResidual: start, onIteration: s.events.onIteration,
+    });
+    s.last = last;
+    s.total += last.iterations;
+    s.passes++;
+    s.passIterations.push(last.iterations);
+    // A pass that ran no iteration (its deadline came first) keeps the last merit evaluated,
+    // unless it reset r to zero first: the error must be the merit of the r returned.
+    if (last.iterations > 0 || opts.passStart === 'zero') s.error = s.history.evaluate(ws.r, s.total);
+    s.events.flush(s.error);
+    const capped = last.stop === 'cap' && last.iterations >= opts.innerMaxIterations;
+    s.stalledPasses = capped && !(s.error < s.lowest) ? s.stalledPasses + 1 : 0;
+    if (s.error < s.lowest) s.lowest = s.error;
+    if (this.variant.keepsBest && s.error < s.best) {
+      s.best = s.error;
+      this.bestR.set(ws.r);
+    }
+    return last;
+  }
+
+  /**
+   * Why the solve stops after this pass, or undefined to run another. For the Coulomb cone,
+   * going on means paper 003 Algorithm 3's outer step: s = Φ(W r + q) is updated here.
+   */
+  private afterPass(s: SolveState, last: PassOutcome, ws: Workspace): StopReason | undefined {
+    const opts = this.options;
+    if (!(s.error < Infinity) || last.stop === 'breakdown') return 'breakdown';
+    if (s.error <= opts.tolerance) return 'converged';
+    if (last.stop === 'time') return 'time-budget';
+    // The pass met the inner precision that no later pass can tighten.
+    const metInner = last.residual <= opts.innerTolerance;
+    if (!this.coulomb) return metInner ? 'stalled' : undefined;
+    if (s.outer >= opts.maxOuterIterations) return 'max-iterations';
+    const change = s.rp.updateShift(ws.wr);
+    s.outer++;
+    s.sChanges.push(change);
+    // Paper 003's outer test, eq 22, once the passes can do no better: the last one met ε, or
+    // the last STALLED_PASSES spent their whole cap without lowering the merit.
+    return change <= opts.outerTolerance && (metInner || s.stalledPasses >= STALLED_PASSES) ? 'stalled' : undefined;
+  }
+
+  /** The result: r, u = W r + q, the verdict after core's answer check, and the statistics. */
+  private answer(problem: FrictionContactProblem, s: SolveState, stop: StopReason, ws: Workspace, setup: SetupStats, t0: number): SolveResult {
     const r = Float64Array.from(ws.r);
     const u = Float64Array.from(ws.wr);
-    for (let i = 0; i < n; i++) u[i] += problem.q[i];
+    for (let i = 0; i < problem.size; i++) u[i] += problem.q[i];
     // A small relative merit is no solution when r ran away on a problem without one (the
     // merit divides by ‖r‖): core's rule of docs/convergence.md has the last word.
-    if (reason === 'converged') reason = claimRefusal(problem, r, u) ?? reason;
+    const reason = stop === 'converged' ? claimRefusal(problem, r, u) ?? stop : stop;
     const converged = reason === 'converged';
+    const { error, total: iterations } = s;
     const ms = performance.now() - t0;
-    this.events.emit('solver:end', { solver: this.name, converged, reason, iterations: total, error, merit: this.merit.name, ms });
+    this.events.emit('solver:end', { solver: this.name, converged, reason, iterations, error, merit: this.merit.name, ms });
     return {
-      r, u, converged, reason, iterations: total, error, merit: this.merit.name, answeredBy: this.name, ms,
+      r, u, converged, reason, iterations, error, merit: this.merit.name, answeredBy: this.name, ms,
       stats: {
         variant: this.variant.name,
-        cone: coulomb ? 'coulomb' : 'relaxed',
-        outerIterations: outer,
-        passes,
-        passIterations,
-        sChanges,
-        lastPassResidual: last?.residual,
-        matvecs: rp.matvecs,
-        setupMatvecs,
-        setupMs,
-        meritEvaluations: evaluations,
-        ...(setup ? setupStats(setup) : {}),
+        cone: this.coulomb ? 'coulomb' : 'relaxed',
+        outerIterations: s.outer,
+        passes: s.passes,
+        passIterations: s.passIterations,
+        sChanges: s.sChanges,
+        lastPassResidual: s.last?.residual,
+        matvecs: s.rp.matvecs,
+        setupMatvecs: setup.matvecs,
+        setupMs: setup.ms,
+        meritEvaluations: s.history.evaluations,
+        ...setup.estimates,
         ...this.variant.stats(),
-        history: { iterations: historyIterations, errors: historyErrors },
+        history: { iterations: s.history.iterations, errors: s.history.errors },
       },
     };
   }
-
-  /** Per-solve setup of the variant: the spectral estimates of its step. */
-  private prepare(rp: RelaxedProblem): RhoChoice | { lambdaMax: SpectralEstimate } | Record<string, never> {
-    const W = rp.problem.W;
-    if (this.variant instanceof Nesterov) {
-      const lmax = lambdaMax(W, this.pi, isSymmetric(W));
-      rp.matvecs += lmax.matvecs;
-      // The Rayleigh quotient approaches λ_max from below; adding its residual keeps t ≤ 1/λ_max
-      // in practice. A W with no positive eigenvalue has no Lipschitz scale: t = 1.
-      const bound = lmax.value + lmax.residual;
-      this.variant.setStep(lmax.value > 0 ? 1 / bound : 1);
-      return { lambdaMax: lmax };
-    }
-    if (this.variant instanceof Acary) {
-      const choice = initialRho(this.options.rho ?? 'wrho', W, this.pi, this.scratch);
-      rp.matvecs += choice.matvecs;
-      this.variant.setRho(choice.rho);
-      return choice;
-    }
-    (this.variant as Mazhar).reset();
-    return {};
-  }
 }
 
-function setupStats(s: RhoChoice | { lambdaMax?: SpectralEstimate } | Record<string, never>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  if ('rule' in s) out.rhoRule = s.rule;
-  if ('lambdaMax' in s && s.lambdaMax) out.lambdaMax = { value: s.lambdaMax.value, converged: s.lambdaMax.converged, iterations: s.lambdaMax.iterations };
-  if ('lambdaMin' in s && s.lambdaMin) out.lambdaMin = { value: s.lambdaMin.value, converged: s.lambdaMin.converged, iterations: s.lambdaMin.iterations };
-  if ('frobenius' in s && s.frobenius !== undefined) out.frobenius = s.frobenius;
-  return out;
+/** One solve in progress: its problem for the current s, budget, merit history and counters. */
+interface SolveState {
+  readonly rp: RelaxedProblem;
+  readonly cap: number;
+  /** `performance.now()` value after which no pass starts. */
+  readonly deadline: number;
+  readonly history: MeritHistory;
+  readonly events: IterationEvents;
+  /** The merit last evaluated. */
+  error: number;
+  /** The lowest merit so far (the stall test), and the best one at bestR (variants that keep their best). */
+  lowest: number;
+  best: number;
+  /** Passes in a row that ran their whole cap without lowering the merit. */
+  stalledPasses: number;
+  total: number;
+  passes: number;
+  outer: number;
+  last: PassOutcome | undefined;
+  readonly passIterations: number[];
+  readonly sChanges: number[];
+}
+
+/** The set-up's cost (mat-vecs and ms from the start of the solve) and the variant's estimates, for SolveResult.stats. */
+interface SetupStats {
+  matvecs: number;
+  ms: number;
+  estimates: Record<string, unknown>;
+}
+
+/**
+ * Whether `merit` is paper 003 eq 10 with step `gd`, the residual the passes compute: core's
+ * `projected-gradient` merit, whose step is its public `gd`.
+ */
+function isEq10(merit: MeritFunction, gd: number): boolean {
+  return merit.name === 'projected-gradient' && 'gd' in merit && merit.gd === gd;
 }

@@ -31,6 +31,8 @@ const MAX_BACKTRACKS = 60;
  */
 export class Mazhar implements ApgdVariant {
   readonly name = 'mazhar';
+  /** Passes return their best iterate, and the solve the best of all passes. */
+  readonly keepsBest = true;
   private L = 0;
   private initialL = 0;
   private backtracks = 0;
@@ -45,14 +47,15 @@ export class Mazhar implements ApgdVariant {
    */
   constructor(readonly carry = true, readonly restart: RestartTest = 'objective') {}
 
-  /** Forgets L, the momentum and the counters (a new solve). */
-  reset(): void {
+  /** A new solve: forgets L, the momentum and the counters. Nothing to estimate: the first pass estimates L. */
+  prepare(): Record<string, unknown> {
     this.L = 0;
     this.initialL = 0;
     this.backtracks = 0;
     this.restarts = 0;
     this.theta = 1;
     this.warm = false;
+    return {};
   }
 
   run(p: RelaxedProblem, ws: Workspace, c: PassControl): PassOutcome {

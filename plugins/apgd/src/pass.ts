@@ -1,3 +1,4 @@
+import type { PowerIteration } from '@moreau/core';
 import type { RelaxedProblem } from './relaxed-problem.js';
 
 /**
@@ -83,9 +84,26 @@ export interface PassOutcome {
   stop: PassStop;
 }
 
+/** Scratch a variant's set-up may use, sized to the problem (a power iteration and one vector). */
+export interface SetupScratch {
+  pi: PowerIteration;
+  v: Float64Array;
+}
+
 /** One APGD variant: improves ws.r (and ws.wr) on `problem`, the relaxed problem for the current s. */
 export interface ApgdVariant {
   readonly name: string;
+  /**
+   * The solve answers with the best iterate (by the merit) of all its passes, not the last;
+   * for a variant whose passes return their best iterate rather than their last.
+   */
+  readonly keepsBest: boolean;
+  /**
+   * Readies the variant for a new solve on `problem` (its step from W, its counters reset),
+   * adding the mat-vecs it spends to `problem.matvecs`. Not called when no pass will run.
+   * @returns what it estimated, for SolveResult.stats
+   */
+  prepare(problem: RelaxedProblem, scratch: SetupScratch): Record<string, unknown>;
   run(problem: RelaxedProblem, ws: Workspace, control: PassControl): PassOutcome;
   /** Variant-specific counters for SolveResult.stats. */
   stats(): Record<string, unknown>;

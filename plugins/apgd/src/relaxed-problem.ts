@@ -1,4 +1,4 @@
-import { bsrMul, projectOntoCone, projectedGradientResidual, type FrictionContactProblem } from '@moreau/core';
+import { BsrMulKernel, projectOntoCone, projectedGradientResidual, type FrictionContactProblem } from '@moreau/core';
 
 /**
  * The convex cone complementarity problem of paper 002 (the "relaxation") with a
@@ -22,8 +22,10 @@ export class RelaxedProblem {
   /**
    * @param problem the frictional contact problem (W, q, μ)
    * @param gd the step g_d of the stopping metric, paper 003 eq 10
+   * @param kernel W's products, already `use`d on problem.W (a solver passes its own, reused
+   *   across solves: WebAssembly from a size up, with the same bits as `bsrMul`)
    */
-  constructor(readonly problem: FrictionContactProblem, readonly gd: number) {
+  constructor(readonly problem: FrictionContactProblem, readonly gd: number, private readonly kernel = new BsrMulKernel().use(problem.W)) {
     this.sN = new Float64Array(problem.contacts);
   }
 
@@ -33,7 +35,7 @@ export class RelaxedProblem {
   /** out = W x (counted). @returns out */
   mul(x: Float64Array, out: Float64Array): Float64Array {
     this.matvecs++;
-    return bsrMul(this.problem.W, x, out);
+    return this.kernel.mul(x, out);
   }
 
   /** Paper 003 eq 10 at x, given wx = W x: zero exactly at a solution of this problem. */

@@ -11,6 +11,11 @@ export interface SpectralEstimate {
   residual: number;
 }
 
+/** What SolveResult.stats reports of an estimate. */
+export function estimateStats(e: SpectralEstimate): { value: number; converged: boolean; iterations: number } {
+  return { value: e.value, converged: e.converged, iterations: e.iterations };
+}
+
 /** Tolerance and cap of the power iterations: tight, because the step is set from the result. */
 export const POWER_TOLERANCE = 1e-8;
 export const POWER_MAX_ITERATIONS = 2000;

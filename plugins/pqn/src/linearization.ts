@@ -1,4 +1,4 @@
-import { applyGradC, computeCOmega, invert3, type BlockSparseMatrix } from '@moreau/core';
+import { applyGradC, computeCOmega, invert3, type BlockSparseMatrix, type BsrMulKernel } from '@moreau/core';
 
 /**
  * The linearised problem at one Newton step (paper 000 §6-7, normal first):
@@ -35,7 +35,8 @@ export class Linearization {
   private W: BlockSparseMatrix | null = null;
   private delta = 0;
 
-  constructor(contacts: number) {
+  /** @param product makes A's products with W when given (the solver keeps it in `use` of W) */
+  constructor(contacts: number, private readonly product?: BsrMulKernel) {
     this.contacts = contacts;
     const n = 3 * contacts;
     this.C = new Float64Array(n);
@@ -102,7 +103,7 @@ export class Linearization {
    * An arrow property, so it can be handed to GMRES without a closure per step.
    */
   readonly apply = (x: Float64Array, out: Float64Array): void => {
-    applyGradC(this.W!, this.X, this.Y, x, out, this.tmp);
+    applyGradC(this.W!, this.X, this.Y, x, out, this.tmp, this.product);
     this.matVecs++;
     const delta = this.delta;
     if (delta !== 0) for (let i = 0; i < out.length; i++) out[i] += delta * x[i];

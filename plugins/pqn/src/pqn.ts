@@ -1,5 +1,5 @@
 import {
-  bsrMul, claimRefusal, Gmres, initialReactions, isMoreauError, projectOntoCones, SiconosMerit, siconosErrorAt, solveBudget,
+  BsrMulKernel, claimRefusal, Gmres, initialReactions, isMoreauError, projectOntoCones, SiconosMerit, siconosErrorAt, solveBudget,
   type ContactSolver, type EventBus, type FrictionContactProblem, type GmresOptions, type MeritFunction,
   type PluginContext, type SolveOptions, type SolveResult, type StopReason,
 } from '@moreau/core';
@@ -61,6 +61,8 @@ export class Pqn implements ContactSolver {
   private readonly merit: MeritFunction;
   private readonly siconos: boolean;
   private readonly events: EventBus;
+  /** W's products, on the WebAssembly kernel when it pays (`use` once per solve). */
+  private readonly product = new BsrMulKernel();
   private lin = new Linearization(0);
   private gmres: Gmres | null = null;
   private U = new Float64Array(0);
@@ -83,6 +85,7 @@ export class Pqn implements ContactSolver {
     const n = problem.size, { W, q, mu } = problem;
     const R = initialReactions(problem, solveOptions.warmStart);
     this.allocate(problem.contacts);
+    this.product.use(W);
     const { U, dR, trial, lin } = this;
     const gmresVariant = opts.variant === 'gmres';
     const omega = opts.omega ?? 1e-3 * opts.tolerance;
@@ -111,7 +114,7 @@ export class Pqn implements ContactSolver {
       return e;
     };
     const updateVelocity = (): void => {
-      bsrMul(W, R, U);
+      this.product.mul(R, U);
       for (let i = 0; i < n; i++) U[i] += q[i];
       stats.matVecs++;
     };
@@ -208,7 +211,7 @@ export class Pqn implements ContactSolver {
   private allocate(contacts: number): void {
     if (this.lin.contacts === contacts && this.gmres?.restart === this.options.restart) return;
     const n = 3 * contacts;
-    this.lin = new Linearization(contacts);
+    this.lin = new Linearization(contacts, this.product);
     this.gmres = new Gmres(n, this.options.restart);
     this.U = new Float64Array(n);
     this.dR = new Float64Array(n);

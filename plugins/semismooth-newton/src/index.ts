@@ -28,13 +28,13 @@ const schema = z.object({
     .describe('λ: solve (Ω + λ|diag Ω|) δR = Π; not in paper 004, it keeps the Newton systems of singular W (most real ones) solvable; 0 is the paper'),
   initialVelocity: z.enum(['auto', 'zero', 'consistent']).default('auto')
     .describe("U⁰: zero as in the paper's runs (the residual T carries W R⁰ + q), or W R⁰ + q; auto: W R⁰ + q when a nonzero warm start is given, else zero, so a warm start near a solution starts near it"),
-  linearSolver: z.enum(['direct', 'gmres']).default('direct')
-    .describe('Ω δR = Π by dense LU (up to directMaxSize unknowns, GMRES above), or by block-Jacobi preconditioned GMRES'),
+  linearSolver: z.enum(['auto', 'sparse-lu', 'dense-lu', 'gmres', 'direct']).default('auto')
+    .describe("Ω δR = Π by sparse LU (fill-reducing order, threshold pivoting), dense LU (up to directMaxSize unknowns, GMRES above) or block-Jacobi preconditioned GMRES; auto: sparse LU when at most 30 % of Ω's blocks are stored, else dense LU; 'direct' is the earlier name of auto"),
   linearTolerance: z.number().positive().default(1e-10).describe('GMRES relative residual tolerance'),
   linearMaxIterations: z.number().int().positive().default(1000).describe('GMRES iteration cap per Newton system'),
   gmresRestart: z.number().int().positive().default(60).describe('GMRES restart length'),
   directMaxSize: z.number().int().positive().default(3000)
-    .describe('largest n = 3·contacts the dense direct solver takes (8n² bytes; GMRES above)'),
+    .describe('largest n = 3·contacts the dense LU takes (8n² bytes; above it dense-lu uses GMRES, auto sparse LU)'),
 });
 
 /** Paper 004 Table 2: HYB with Grippo's nonmonotone search, J = 10 (the paper's best). */
@@ -50,7 +50,7 @@ export { Scsol, type ScsolOptions, type StepOutcome } from './scsol.js';
 export { NewtonSystem, type RowCounts } from './newton-system.js';
 export { classifyContact, contactRow, SEPARATED, STICK, ZERO_BOUND, SLIP, type ContactRow, type RowKind, type Variant } from './contact-rows.js';
 export { constraints, contactConstraint, merit, meritAlong } from './constraints.js';
-export { LinearSolver, type LinearSolverOptions, type LinearStats } from './linear-solver.js';
+export { LinearSolver, type LinearMethod, type LinearSolverOptions, type LinearStats } from './linear-solver.js';
 
 export default defineSolver({
   name: 'semismooth-newton',

@@ -1,0 +1,123 @@
+;; BSR 3x3 mat-vec kernels in WebAssembly with 128-bit SIMD (f64x2).
+;; Assembled by scripts/build.mjs into core/wasm/bsr-mul.wasm; loaded by
+;; core/src/linalg/bsr-mul-wasm.ts, which owns the memory and its layout.
+;;
+;; Storage as in BlockSparseMatrix: rowPtr and colIdx are i32 arrays, each
+;; block is nine f64 values, row-major. Every pointer below is a byte address
+;; in the imported memory; addresses are compared unsigned, so the whole
+;; 4 GiB of a 32-bit memory is usable.
+;;
+;; The sums are grouped exactly as in the TypeScript kernels (bsr-matvec.ts),
+;; y_i += (a_i0 x0 + a_i1 x1) + a_i2 x2 block after block, with no fused
+;; multiply-add, so both give the same bits: a solver's iterates do not depend
+;; on which kernel ran. Rows 0 and 1 of a block share the two f64x2 lanes
+;; (their columns gathered by a shuffle), row 2 is scalar.
+(module
+  (import "env" "memory" (memory 1))
+
+  ;; y[3 r0 .. 3 r1) = block rows r0 .. r1-1 of W x. y must not alias x.
+  (func (export "mul")
+    (param $rowPtr i32) (param $colIdx i32) (param $values i32)
+    (param $x i32) (param $y i32) (param $r0 i32) (param $r1 i32)
+    (local $rp i32) (local $rpEnd i32) (local $c i32) (local $cEnd i32)
+    (local $v i32) (local $yp i32) (local $xp i32)
+    (local $v0 v128) (local $v1 v128) (local $v2 v128)
+    (local $y01 v128) (local $y2 f64)
+    (if (i32.ge_u (local.get $r0) (local.get $r1)) (then (return)))
+    (local.set $rp (i32.add (local.get $rowPtr) (i32.shl (local.get $r0) (i32.const 2))))
+    (local.set $rpEnd (i32.add (local.get $rowPtr) (i32.shl (local.get $r1) (i32.const 2))))
+    (local.set $c (i32.load (local.get $rp)))
+    (local.set $v (i32.add (local.get $values) (i32.mul (local.get $c) (i32.const 72))))
+    (local.set $c (i32.add (local.get $colIdx) (i32.shl (local.get $c) (i32.const 2))))
+    (local.set $yp (i32.add (local.get $y) (i32.mul (local.get $r0) (i32.const 24))))
+    (loop $row
+      (local.set $cEnd (i32.add (local.get $colIdx)
+        (i32.shl (i32.load offset=4 (local.get $rp)) (i32.const 2))))
+      (local.set $y01 (v128.const f64x2 0 0))
+      (local.set $y2 (f64.const 0))
+      (block $rowDone
+        (loop $block
+          (br_if $rowDone (i32.ge_u (local.get $c) (local.get $cEnd)))
+          (local.set $xp (i32.add (local.get $x) (i32.mul (i32.load (local.get $c)) (i32.const 24))))
+          ;; (a0 a1) (a2 a3) (a4 a5); a6 a7 a8 are read as scalars below
+          (local.set $v0 (v128.load (local.get $v)))
+          (local.set $v1 (v128.load offset=16 (local.get $v)))
+          (local.set $v2 (v128.load offset=32 (local.get $v)))
+          ;; (y0 y1) += ((a0 a3) x0 + (a1 a4) x1) + (a2 a5) x2
+          (local.set $y01 (f64x2.add (local.get $y01)
+            (f64x2.add
+              (f64x2.add
+                (f64x2.mul
+                  (i8x16.shuffle 0 1 2 3 4 5 6 7 24 25 26 27 28 29 30 31 (local.get $v0) (local.get $v1))
+                  (v128.load64_splat (local.get $xp)))
+                (f64x2.mul
+                  (i8x16.shuffle 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 (local.get $v0) (local.get $v2))
+                  (v128.load64_splat offset=8 (local.get $xp))))
+              (f64x2.mul
+                (i8x16.shuffle 0 1 2 3 4 5 6 7 24 25 26 27 28 29 30 31 (local.get $v1) (local.get $v2))
+                (v128.load64_splat offset=16 (local.get $xp))))))
+          ;; y2 += (a6 x0 + a7 x1) + a8 x2
+          (local.set $y2 (f64.add (local.get $y2)
+            (f64.add
+              (f64.add
+                (f64.mul (f64.load offset=48 (local.get $v)) (f64.load (local.get $xp)))
+                (f64.mul (f64.load offset=56 (local.get $v)) (f64.load offset=8 (local.get $xp))))
+              (f64.mul (f64.load offset=64 (local.get $v)) (f64.load offset=16 (local.get $xp))))))
+          (local.set $c (i32.add (local.get $c) (i32.const 4)))
+          (local.set $v (i32.add (local.get $v) (i32.const 72)))
+          (br $block)))
+      (v128.store (local.get $yp) (local.get $y01))
+      (f64.store offset=16 (local.get $yp) (local.get $y2))
+      (local.set $yp (i32.add (local.get $yp) (i32.const 24)))
+      (local.set $rp (i32.add (local.get $rp) (i32.const 4)))
+      (br_if $row (i32.lt_u (local.get $rp) (local.get $rpEnd)))))
+
+  ;; y = W^T x over all n block rows (scatter: block (i, j) adds its transpose
+  ;; times x_i into y_j). y must not alias x. Row-major storage makes the
+  ;; transpose the SIMD-friendly direction: (a0 a1), (a3 a4), (a6 a7) times
+  ;; splatted x_i give (y_j0 y_j1) with no shuffle; a2, a5, a8 give y_j2.
+  (func (export "mulTranspose")
+    (param $rowPtr i32) (param $colIdx i32) (param $values i32)
+    (param $x i32) (param $y i32) (param $n i32)
+    (local $rp i32) (local $rpEnd i32) (local $c i32) (local $cEnd i32)
+    (local $v i32) (local $xp i32) (local $yp i32)
+    (local $s0 v128) (local $s1 v128) (local $s2 v128)
+    (local $x0 f64) (local $x1 f64) (local $x2 f64)
+    (memory.fill (local.get $y) (i32.const 0) (i32.mul (local.get $n) (i32.const 24)))
+    (if (i32.eqz (local.get $n)) (then (return)))
+    (local.set $rp (local.get $rowPtr))
+    (local.set $rpEnd (i32.add (local.get $rowPtr) (i32.shl (local.get $n) (i32.const 2))))
+    (local.set $c (local.get $colIdx))
+    (local.set $v (local.get $values))
+    (local.set $xp (local.get $x))
+    (loop $row
+      (local.set $cEnd (i32.add (local.get $colIdx)
+        (i32.shl (i32.load offset=4 (local.get $rp)) (i32.const 2))))
+      (local.set $x0 (f64.load (local.get $xp)))
+      (local.set $x1 (f64.load offset=8 (local.get $xp)))
+      (local.set $x2 (f64.load offset=16 (local.get $xp)))
+      (local.set $s0 (f64x2.splat (local.get $x0)))
+      (local.set $s1 (f64x2.splat (local.get $x1)))
+      (local.set $s2 (f64x2.splat (local.get $x2)))
+      (block $rowDone
+        (loop $block
+          (br_if $rowDone (i32.ge_u (local.get $c) (local.get $cEnd)))
+          (local.set $yp (i32.add (local.get $y) (i32.mul (i32.load (local.get $c)) (i32.const 24))))
+          (v128.store (local.get $yp) (f64x2.add (v128.load (local.get $yp))
+            (f64x2.add
+              (f64x2.add
+                (f64x2.mul (v128.load (local.get $v)) (local.get $s0))
+                (f64x2.mul (v128.load offset=24 (local.get $v)) (local.get $s1)))
+              (f64x2.mul (v128.load offset=48 (local.get $v)) (local.get $s2)))))
+          (f64.store offset=16 (local.get $yp) (f64.add (f64.load offset=16 (local.get $yp))
+            (f64.add
+              (f64.add
+                (f64.mul (f64.load offset=16 (local.get $v)) (local.get $x0))
+                (f64.mul (f64.load offset=40 (local.get $v)) (local.get $x1)))
+              (f64.mul (f64.load offset=64 (local.get $v)) (local.get $x2)))))
+          (local.set $c (i32.add (local.get $c) (i32.const 4)))
+          (local.set $v (i32.add (local.get $v) (i32.const 72)))
+          (br $block)))
+      (local.set $xp (i32.add (local.get $xp) (i32.const 24)))
+      (local.set $rp (i32.add (local.get $rp) (i32.const 4)))
+      (br_if $row (i32.lt_u (local.get $rp) (local.get $rpEnd))))))

@@ -1,0 +1,104 @@
+import { readProblem, resolve, createRegistry, EventBus, RunContext } from '@moreau/core';
+import { judgeSiconosError, randomProblem } from '@moreau/conformance';
+import { describe, expect, it } from 'vitest';
+import plugin from './index.js';
+import { problemFeatures } from './features.js';
+import { AUTO_RULES, LARGE_PROBLEM_CONTACTS } from './rules.js';
+
+const examples = new URL('../../../examples/problems/', import.meta.url).pathname;
+
+function autoSolver(tolerance = 1e-8) {
+  const registry = createRegistry().register(plugin);
+  return resolve({ name: 'auto', options: { tolerance } }, registry);
+}
+
+describe('problemFeatures', () => {
+  it('counts friction, coupling and the spread of W_NN', async () => {
+    const { problem } = await readProblem(`${examples}FC3D_Example1_SBM.dat`);
+    const f = problemFeatures(problem);
+    expect(f.contacts).toBe(3);
+    let stored = 0;
+    let dmin = Infinity, dmax = 0;
+    for (let a = 0; a < 3; a++) {
+      stored += problem.W.rowPtr[a + 1] - problem.W.rowPtr[a];
+      const d = Math.abs(problem.W.values[9 * problem.W.diagIdx[a]]);
+      dmin = Math.min(dmin, d); dmax = Math.max(dmax, d);
+    }
+    expect(f.blocksPerRow).toBe(stored / 3);
+    expect(f.diagonalSpread).toBe(dmin / dmax);
+    expect(f.frictionless).toBe(false);
+    expect(f.frictionlessShare).toBe(Array.from(problem.mu).filter((m) => m === 0).length / 3);
+  });
+
+  it('calls a problem frictionless only when every μ is 0', () => {
+    expect(problemFeatures(randomProblem(3, { contacts: 6, mu: 0 })).frictionless).toBe(true);
+    const mixed = randomProblem(3, { contacts: 6, mu: 0 });
+    mixed.mu[4] = 0.3;
+    const f = problemFeatures(mixed);
+    expect(f.frictionless).toBe(false);
+    expect(f.frictionlessShare).toBeCloseTo(5 / 6, 15);
+  });
+});
+
+describe('auto', () => {
+  it('runs the chain of the first matching rule and says which', () => {
+    const run = autoSolver();
+    const cases = [
+      { problem: randomProblem(11, { contacts: 8, mu: 0 }), rule: 'frictionless' },
+      { problem: randomProblem(12, { contacts: 8, mu: [0.1, 0.8] }), rule: 'general' },
+      { problem: randomProblem(13, { contacts: LARGE_PROBLEM_CONTACTS + 1, bodies: 120, mu: [0.1, 0.8] }), rule: 'large' },
+    ];
+    for (const { problem, rule } of cases) {
+      expect(AUTO_RULES.find((r) => r.when(problemFeatures(problem)))?.name).toBe(rule);
+      const res = run.solver.solve(problem);
+      const auto = res.stats?.auto as { rule: string; attempts: { solver: string }[] };
+      expect(auto.rule).toBe(rule);
+      expect(res.converged).toBe(true);
+      // Judged independently of what the chain reports.
+      expect(judgeSiconosError(problem, res.r).error).toBeLessThanOrEqual(1e-8);
+      expect(auto.attempts[0].solver).toBe(AUTO_RULES.find((r) => r.name === rule)!.chain(1e-8).name);
+    }
+  }, 60_000);
+
+  it('holds every link to the tolerance it was given', async () => {
+    const { problem } = await readProblem(`${examples}Rover1040.dat`);
+    const loose = autoSolver(1e-3).solver.solve(problem);
+    const tight = autoSolver(1e-10).solver.solve(problem);
+    expect(loose.converged && tight.converged).toBe(true);
+    expect(judgeSiconosError(problem, loose.r).error).toBeLessThanOrEqual(1e-3);
+    expect(judgeSiconosError(problem, tight.r).error).toBeLessThanOrEqual(1e-10);
+    expect(loose.iterations).toBeLessThan(tight.iterations);
+  });
+
+  it("passes the links' iterations and fallbacks to the run's bus, and ends once", () => {
+    const events = new EventBus();
+    const iterating = new Set<string>();
+    const numbers: number[] = [];
+    const fallbacks: string[] = [];
+    const ends: string[] = [];
+    events.on('solver:iteration', (e) => { iterating.add(`${e.solver}/${String(e.link)}`); numbers.push(e.iteration); });
+    events.on('solver:fallback', (e) => fallbacks.push(`${e.from} -> ${e.to}`));
+    events.on('solver:end', (e) => ends.push(e.solver));
+    const solver = plugin.create(plugin.options.parse({}), new RunContext(createRegistry(), events));
+    // Forty ill-conditioned contacts on eight bodies: Gauss-Seidel's first sweeps do not finish
+    // it, so a fallback runs (asserted below through the attempts).
+    const res = solver.solve(randomProblem(21, { contacts: 40, bodies: 8, mu: [0.2, 0.6], conditioning: 'ill' }));
+    const attempts = (res.stats?.auto as { attempts: { solver: string }[] }).attempts.map((a) => a.solver);
+    expect(attempts.length).toBeGreaterThan(1);
+    expect(ends).toEqual(['auto']);
+    expect([...iterating]).toEqual(attempts.map((a) => `auto/${a}`));
+    // Numbered across the links, up to the total the result reports.
+    expect(numbers).toEqual(Array.from({ length: res.iterations }, (_, k) => k + 1));
+    expect(fallbacks).toEqual(attempts.slice(1).map((to, k) => `${attempts[k]} -> ${to}`));
+  });
+
+  it('solves the bundled problems from the Siconos test suite', async () => {
+    const run = autoSolver();
+    for (const file of ['FrictionContact3D_1c.dat', 'FC3D_Example1_SBM.dat', 'Rover4516.dat', 'Rover1040.dat', 'OneObject-i1028-138.hdf5.dat', 'Box_Stacks-i0122-82-5.hdf5']) {
+      const { problem } = await readProblem(`${examples}${file}`);
+      const res = run.solver.solve(problem);
+      expect({ file, converged: res.converged }).toEqual({ file, converged: true });
+      expect(judgeSiconosError(problem, res.r).error).toBeLessThanOrEqual(1e-8);
+    }
+  }, 60_000);
+});

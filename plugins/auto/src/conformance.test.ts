@@ -1,0 +1,4 @@
+import { solverSuite } from '@moreau/conformance';
+import plugin from './index.js';
+
+solverSuite(plugin);

@@ -1,0 +1,20 @@
+import { defineSolver, z } from '@moreau/core';
+import { AutoSolver } from './auto-solver.js';
+
+export const options = z.object({
+  tolerance: z.number().positive().default(1e-8).describe('every link of the chosen chain stops at this siconos error'),
+});
+
+export type AutoSolverOptions = z.output<typeof options>;
+export { AutoSolver } from './auto-solver.js';
+export { problemFeatures, type ProblemFeatures } from './features.js';
+export { AUTO_RULES, type AutoRule } from './rules.js';
+
+export default defineSolver({
+  name: 'auto',
+  summary: "picks the measured best configuration of the built-in solvers for the problem's size and friction, with fallbacks",
+  core: '^0.1.0',
+  supports: { warmStart: true, cone: 'coulomb', friction: true },
+  options,
+  create: (opts, ctx) => new AutoSolver(opts, ctx),
+});

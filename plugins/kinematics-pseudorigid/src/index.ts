@@ -1,0 +1,22 @@
+import { defineKinematics, z } from '@moreau/core';
+import { PseudoRigidBodies } from './pseudo-rigid-bodies.js';
+
+export const options = z.strictObject({
+  damping: z.number().min(0, 'must be non-negative').finite().default(0)
+    .describe('η (seconds) of the stiffness-proportional damping force −η K̂ Ḟ on the deformation (K̂: the stiffness with only the tensile part of the stress in its geometric term, positive semi-definite); 0 for none (Solfec runs its pseudo-rigid drum with η = h)'),
+});
+
+export type PseudoRigidKinematicsOptions = z.output<typeof options>;
+export { PseudoRigidBodies, type PseudoRigidOptions } from './pseudo-rigid-bodies.js';
+export { readBodySpec, MotionCode, type PseudoRigidInit } from './body-spec.js';
+export { eulerProperties, type EulerProperties } from './euler-tensor.js';
+export { lame, greenStrain, strainEnergy, piolaStress, piolaTangent, positiveStress } from './svk.js';
+export { pseudoRigidContactOperator } from './contact-operator.js';
+
+export default defineKinematics({
+  name: 'pseudo-rigid',
+  summary: '12-dof pseudo-rigid bodies (paper 004 §2-3): homogeneous deformation gradient F and centre, Saint Venant–Kirchhoff material, stiffness for A = M + c K',
+  core: '^0.1.0',
+  options,
+  create: (opts) => new PseudoRigidBodies(opts),
+});

@@ -1,0 +1,124 @@
+import { symmetricEigen3 } from '@moreau/core';
+
+/**
+ * The Saint Venant–Kirchhoff material of paper 004 (eqs 10-12) for a homogeneous
+ * deformation gradient F (row-major 3×3 at an offset). With the Green strain
+ * Ẽ = ½ (FᵀF − I) and C_ijkl = λ δ_ij δ_kl + μ (δ_ik δ_jl + δ_il δ_jk):
+ *
+ *   Ψ = ½ Ẽ : C : Ẽ = (λ/2)(tr Ẽ)² + μ Ẽ : Ẽ,
+ *   S = C : Ẽ = λ tr(Ẽ) I + 2μ Ẽ,     P = ∂Ψ/∂F = F S.
+ *
+ * Paper 004 writes Ψ = ¼ (FᵀF − I) : C : (FᵀF − I), which is 2 × the above, so that its small
+ * strain limit would be Hooke's law with 2λ and 2μ; we keep the usual factor ½ so that E and ν
+ * from a scene are the Young's modulus and Poisson's ratio of the linearised material.
+ *
+ * The tangent D = ∂P/∂F (9×9, row-major in the row-major indices ij and kl) follows from
+ * dP = dF S + F dS with dẼ = ½ (dFᵀF + FᵀdF):
+ *
+ *   D_ij,kl = δ_ik S_lj + λ F_ij F_kl + μ F_il F_kj + μ (F Fᵀ)_ik δ_jl,
+ *
+ * symmetric in (ij) ↔ (kl). At a rotation (S = 0) it is C rotated, positive semi-definite
+ * for λ + ⅔ μ ≥ 0 (a positive bulk modulus), which −1 < ν < ½ guarantees.
+ */
+
+/** Lamé's constants of a Young's modulus E and a Poisson ratio ν (−1 < ν < ½). */
+export function lame(young: number, poisson: number): { lambda: number; mu: number } {
+  return {
+    lambda: (young * poisson) / ((1 + poisson) * (1 - 2 * poisson)),
+    mu: young / (2 * (1 + poisson)),
+  };
+}
+
+/** Green strain Ẽ = ½ (FᵀF − I) of F[fo..fo+9) into out[0..9). @returns out */
+export function greenStrain(F: Readonly<Float64Array>, fo: number, out: Float64Array): Float64Array {
+  for (let i = 0; i < 3; i++) {
+    for (let j = i; j < 3; j++) {
+      const c = F[fo + i] * F[fo + j] + F[fo + 3 + i] * F[fo + 3 + j] + F[fo + 6 + i] * F[fo + 6 + j];
+      const e = 0.5 * (c - (i === j ? 1 : 0));
+      out[3 * i + j] = e;
+      out[3 * j + i] = e;
+    }
+  }
+  return out;
+}
+
+/** Stored energy per reference volume, Ψ(F) = (λ/2)(tr Ẽ)² + μ Ẽ : Ẽ; `scratch` holds 9 numbers. */
+export function strainEnergy(F: Readonly<Float64Array>, fo: number, lambda: number, mu: number, scratch: Float64Array): number {
+  const E = greenStrain(F, fo, scratch);
+  const tr = E[0] + E[4] + E[8];
+  let ee = 0;
+  for (let k = 0; k < 9; k++) ee += E[k] * E[k];
+  return 0.5 * lambda * tr * tr + mu * ee;
+}
+
+/**
+ * Second Piola–Kirchhoff stress S = λ tr(Ẽ) I + 2μ Ẽ into S[0..9), and the first,
+ * P = F S, into P[po..po+9). @returns P
+ */
+export function piolaStress(
+  F: Readonly<Float64Array>, fo: number, lambda: number, mu: number,
+  S: Float64Array, P: Float64Array, po: number,
+): Float64Array {
+  greenStrain(F, fo, S);
+  const lt = lambda * (S[0] + S[4] + S[8]);
+  for (let k = 0; k < 9; k++) S[k] *= 2 * mu;
+  S[0] += lt;
+  S[4] += lt;
+  S[8] += lt;
+  for (let i = 0; i < 3; i++) {
+    for (let j = 0; j < 3; j++) {
+      P[po + 3 * i + j] = F[fo + 3 * i] * S[j] + F[fo + 3 * i + 1] * S[3 + j] + F[fo + 3 * i + 2] * S[6 + j];
+    }
+  }
+  return P;
+}
+
+/**
+ * The tangent D = ∂P/∂F (see the file comment) into D[0..81), with S from `piolaStress`
+ * (already evaluated at the same F) and `scratch` of 9 numbers for F Fᵀ. @returns D
+ */
+export function piolaTangent(
+  F: Readonly<Float64Array>, fo: number, lambda: number, mu: number,
+  S: Readonly<Float64Array>, D: Float64Array, scratch: Float64Array,
+): Float64Array {
+  const B = scratch;
+  for (let i = 0; i < 3; i++) {
+    for (let k = 0; k < 3; k++) {
+      B[3 * i + k] = F[fo + 3 * i] * F[fo + 3 * k] + F[fo + 3 * i + 1] * F[fo + 3 * k + 1] + F[fo + 3 * i + 2] * F[fo + 3 * k + 2];
+    }
+  }
+  for (let i = 0; i < 3; i++) {
+    for (let j = 0; j < 3; j++) {
+      const row = 9 * (3 * i + j);
+      const Fij = F[fo + 3 * i + j];
+      for (let k = 0; k < 3; k++) {
+        for (let l = 0; l < 3; l++) {
+          let d = lambda * Fij * F[fo + 3 * k + l] + mu * F[fo + 3 * i + l] * F[fo + 3 * k + j];
+          if (i === k) d += S[3 * l + j];
+          if (j === l) d += mu * B[3 * i + k];
+          D[row + 3 * k + l] = d;
+        }
+      }
+    }
+  }
+  return D;
+}
+
+/**
+ * The positive part S⁺ = Q max(Λ, 0) Qᵀ of a symmetric stress S = Q Λ Qᵀ (3×3 row-major) into
+ * out[0..9). The geometric stiffness δ_ik S_lj is the 9×9 block matrix I ⊗ S, whose eigenvalues
+ * are S's: with S⁺ in its place it becomes positive semi-definite and bounds I ⊗ S from above
+ * (see `PseudoRigidBodies.prepareOperator` for why A takes it). @returns out
+ */
+export function positiveStress(S: Readonly<Float64Array>, out: Float64Array): Float64Array {
+  out.fill(0);
+  const { values, vectors: Q } = symmetricEigen3(S);
+  for (let m = 0; m < 3; m++) {
+    const s = values[m];
+    if (!(s > 0)) continue;
+    for (let a = 0; a < 3; a++) {
+      for (let b = 0; b < 3; b++) out[3 * a + b] += s * Q[3 * a + m] * Q[3 * b + m];
+    }
+  }
+  return out;
+}
