@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { isMoreauError } from '../plugin/errors.js';
-import { BENCH_DEFAULTS, parseBenchArgs } from './bench-args.js';
+import { BENCH_DEFAULTS, defaultJobTimeLimitMs, parseBenchArgs } from './bench-args.js';
 
 function usageError(args: string[]): string {
   try {
@@ -42,5 +42,14 @@ describe('moreau bench arguments', () => {
     expect(usageError(['p', '--repeat', '2.5'])).toMatch(/--repeat expects a positive integer/);
     expect(usageError(['p', '--time-limit', '0'])).toMatch(/--time-limit expects a positive number/);
     expect(usageError(['p', '--sovler', 'pqn'])).toMatch(/moreau bench: Unknown option '--sovler'/);
+  });
+
+  test('should take --jobs as a count or auto, and default the job time limit from the time limit and repeats', () => {
+    expect(parseBenchArgs(['p', '--jobs', '2'])).toMatchObject({ jobs: 2, jobTimeLimitMs: undefined });
+    expect(parseBenchArgs(['p', '--jobs', 'auto', '--job-time-limit', '500'])).toMatchObject({ jobs: 'auto', jobTimeLimitMs: 500 });
+    expect(parseBenchArgs(['p']).jobs).toBeUndefined();
+    expect(defaultJobTimeLimitMs({ timeLimitMs: 1000, repeat: 3 })).toBe(14_000);
+    expect(usageError(['p', '--jobs', '0'])).toMatch(/--jobs expects a positive integer/);
+    expect(usageError(['p', '--jobs', 'many'])).toMatch(/--jobs expects a positive integer/);
   });
 });

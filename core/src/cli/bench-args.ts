@@ -18,6 +18,10 @@ export interface BenchArgs {
   out?: string;
   reference?: string;
   progress: boolean;
+  /** --jobs: worker threads of a local pool ('auto': one per core); undefined runs in this process. */
+  jobs?: number | 'auto';
+  /** --job-time-limit: a pool job's hard limit (default from the time limit and repeats). */
+  jobTimeLimitMs?: number;
 }
 
 export const BENCH_DEFAULTS = { tol: 1e-8, timeLimitMs: 60_000, repeat: 3 } as const;
@@ -26,6 +30,7 @@ const OPTIONS = {
   solver: { type: 'string', multiple: true }, options: { type: 'string', multiple: true }, config: { type: 'string', multiple: true },
   tol: { type: 'string' }, 'max-iter': { type: 'string' }, merit: { type: 'string' }, 'time-limit': { type: 'string' },
   repeat: { type: 'string' }, out: { type: 'string' }, reference: { type: 'string' }, progress: { type: 'boolean' },
+  jobs: { type: 'string' }, 'job-time-limit': { type: 'string' },
 } as const;
 
 /**
@@ -59,7 +64,22 @@ export function parseBenchArgs(args: string[]): BenchArgs {
     out: v.out,
     reference: v.reference,
     progress: Boolean(v.progress),
+    jobs: jobsArg(v.jobs),
+    jobTimeLimitMs: numberArg('job-time-limit', v['job-time-limit']),
   };
+}
+
+/** `--jobs <n>` or `--jobs auto` (one worker per core). */
+export function jobsArg(value: string | undefined): number | 'auto' | undefined {
+  return value === 'auto' ? 'auto' : numberArg('jobs', value, true);
+}
+
+/**
+ * A pool job's hard limit when none is given: its cold solve and repeats each within
+ * the time limit, and ten seconds for the worker to load plugins and read the problem.
+ */
+export function defaultJobTimeLimitMs(a: Pick<BenchArgs, 'timeLimitMs' | 'repeat'>): number {
+  return (a.repeat + 1) * a.timeLimitMs + 10_000;
 }
 
 function parse(args: string[]) {

@@ -1,12 +1,19 @@
 import type { CliIO } from './io.js';
 
+/** Jobs finished in this run (`failed` among them), and skipped as already recorded. */
+export interface ProgressTally {
+  done: number;
+  skipped: number;
+  failed: number;
+}
+
 /** At most five redraws a second, as the other progress lines. */
 const REDRAW_MS = 200;
 
 /**
- * The progress line of `moreau bench` on stderr: solves done out of the total, the
- * current problem × solver, its iteration, and the time left at the pace so far. On a
- * terminal it is one line redrawn in place; with `force` (`--progress`) off a terminal,
+ * The progress line of `moreau bench` and `moreau sweep` on stderr: jobs done out of the
+ * total (done in this run, skipped as recorded before, failed, left), the current
+ * problem × solver, its iteration, and the time left at this run's pace. On a terminal it is one line redrawn in place; with `force` (`--progress`) off a terminal,
  * one line per problem × solver, so a log stays short; otherwise nothing.
  */
 export class BenchProgress {
@@ -15,6 +22,7 @@ export class BenchProgress {
   private drawn = false;
   private head = '';
   private done = 0;
+  private left = 0;
 
   constructor(
     private readonly io: CliIO,
@@ -23,16 +31,21 @@ export class BenchProgress {
     private readonly now: () => number = () => performance.now(),
   ) {
     this.t0 = now();
+    this.left = total;
   }
 
   get enabled(): boolean {
     return this.io.isTTY || this.force;
   }
 
-  /** A problem × solver starts; `done` pairs are finished. */
-  start(done: number, problem: string, solver: string): void {
-    this.done = done;
-    this.head = `bench ${done}/${this.total}  ${problem} × ${solver}`;
+  /**
+   * A problem × solver starts. `tally`: jobs finished in this run (`done`, of which
+   * `failed`), and jobs `skipped` because an earlier run with the same --out recorded them.
+   */
+  start(tally: ProgressTally, problem: string, solver: string): void {
+    this.done = tally.done;
+    this.left = this.total - tally.skipped - tally.done;
+    this.head = `bench ${tally.done + tally.skipped}/${this.total} (${tally.done} done, ${tally.skipped} skipped, ${tally.failed} failed, ${this.left} left)  ${problem} × ${solver}`;
     if (!this.enabled) return;
     this.last = this.now();
     this.write(this.line(this.last));
@@ -50,7 +63,8 @@ export class BenchProgress {
   /** The text of one redraw. */
   line(now: number, iteration?: number): string {
     const elapsed = (now - this.t0) / 1000;
-    const eta = this.done > 0 ? (elapsed / this.done) * (this.total - this.done) : NaN;
+    // The pace of this run's jobs only: skipped ones took no time.
+    const eta = this.done > 0 ? (elapsed / this.done) * this.left : NaN;
     return `${this.head}${iteration === undefined ? '' : `  iteration ${iteration}`}  |  ${duration(elapsed)} elapsed, ETA ${Number.isFinite(eta) ? duration(eta) : '?'}`;
   }
 

@@ -9,10 +9,14 @@ export type BenchFailure =
   /** The solver threw something else: a bug in it, recorded so the bench goes on. */
   | 'crashed'
   /** The solve, or the median of its repeats, took longer than --time-limit. */
-  | 'time-limit';
+  | 'time-limit'
+  /** A pool worker ran past the job's hard limit and was stopped (--jobs only). */
+  | 'timed-out';
 
 /** One line of results.jsonl: one problem × one solver configuration. */
 export interface BenchRecord {
+  /** The job's key (jobs/job.ts): a re-run with the same --out skips jobs whose key has a record. */
+  key?: string;
   problem: string;
   /** The file as found (relative to the working folder when inside it). */
   file: string;

@@ -24,7 +24,7 @@ export interface BenchLimits {
  * iteration, or a solver that ignores budgets) cannot be cut short, and is recorded as
  * not solved, reason 'time-limit'.
  */
-export function benchOne(problem: FrictionContactProblem, file: string, solver: BenchSolver, limits: BenchLimits): BenchRecord {
+export function benchOne(problem: FrictionContactProblem, file: string, solver: Pick<BenchSolver, 'label' | 'run'>, limits: BenchLimits): BenchRecord {
   const base = {
     problem: problem.name, file, contacts: problem.contacts, solver: solver.label,
     options: solver.run.config.options, ...(solver.run.config.fallback ? { fallback: solver.run.config.fallback } : {}),
@@ -68,7 +68,7 @@ export function benchOne(problem: FrictionContactProblem, file: string, solver: 
 }
 
 /** The rows of an unreadable problem: one per configuration, so every output lists it. */
-export function unreadableRecords(file: BenchProblemFile, solvers: BenchSolver[], e: unknown): BenchRecord[] {
+export function unreadableRecords(file: BenchProblemFile, solvers: readonly { label: string }[], e: unknown): BenchRecord[] {
   return solvers.map((s) => ({
     problem: file.name, file: file.shown, contacts: null, solver: s.label, options: null,
     ...noAnswer('unreadable', describe(e)), msCold: null,

@@ -9,11 +9,14 @@ import type { PluginRegistry } from '../plugin/registry.js';
 import { resolve as resolveRun, type ResolvedRun } from '../plugin/resolve.js';
 import type { SolverSpec } from './bench-args.js';
 import { applyOverrides, findConfig, readConfigFile, type StopOverrides } from './config-file.js';
+import type { PluginSource } from './jobs/job.js';
 
 /** One solver configuration of a bench: its label in every output, and the run that solves. */
 export interface BenchSolver {
   label: string;
   run: ResolvedRun;
+  /** Where its plugins come from, for a worker to rebuild the same run. */
+  plugins: PluginSource;
 }
 
 /**
@@ -32,13 +35,7 @@ export interface BenchSolver {
 export async function benchSolvers(specs: SolverSpec[], cwd: string, stop: StopOverrides): Promise<BenchSolver[]> {
   const local = findConfig(cwd);
   let shared: PluginRegistry | undefined;
-  const sharedRegistry = async () => {
-    if (!shared) {
-      shared = createRegistry();
-      await loadPlugins(shared, { baseDir: local.dir, extra: local.config.plugins });
-    }
-    return shared;
-  };
+  const sharedRegistry = async () => (shared ??= await localRegistry(cwd));
   const asked: SolverSpec[] = specs.length ? specs : local.file ? [{ kind: 'config', file: local.file }] : [{ kind: 'solver', spec: local.config.solver.name }];
   const solvers: BenchSolver[] = [];
   for (const spec of asked) {
@@ -47,12 +44,13 @@ export async function benchSolvers(specs: SolverSpec[], cwd: string, stop: StopO
       const registry = createRegistry();
       await loadPlugins(registry, { baseDir: loaded.dir, extra: loaded.config.plugins });
       const origin = basename(spec.file);
-      solvers.push(build(origin, (name) => `${origin}: ${name}`, registry, loaded.config.solver, stop));
+      const plugins: PluginSource = { kind: 'registry', baseDir: loaded.dir, extra: loaded.config.plugins ?? [] };
+      solvers.push(build(origin, (name) => `${origin}: ${name}`, registry, plugins, loaded.config.solver, stop));
     } else if (isPluginPath(spec.spec)) {
       for (const plugin of await solverPluginsAt(spec.spec, cwd)) {
         const registry = createRegistry().register(plugin, spec.spec);
         const label = `${plugin.name} (${spec.spec})${optionsLabel(spec.options)}`;
-        solvers.push(build(label, () => label, registry, { name: plugin.name }, stop, spec.options));
+        solvers.push(build(label, () => label, registry, { kind: 'package', spec: spec.spec, cwd }, { name: plugin.name }, stop, spec.options));
       }
     } else {
       const registry = await sharedRegistry();
@@ -62,10 +60,19 @@ export async function benchSolvers(specs: SolverSpec[], cwd: string, stop: StopO
           `--solver "${spec.spec}": unknown solver; known solvers: ${known.join(', ') || '(none registered)'}${didYouMean('solver', spec.spec, known)}. A plugin outside the registry is given by path, e.g. --solver ./my-solver.`);
       }
       const label = `${spec.spec}${optionsLabel(spec.options)}`;
-      solvers.push(build(label, () => label, registry, { name: spec.spec }, stop, spec.options));
+      const plugins: PluginSource = { kind: 'registry', baseDir: local.dir, extra: local.config.plugins ?? [] };
+      solvers.push(build(label, () => label, registry, plugins, { name: spec.spec }, stop, spec.options));
     }
   }
   return uniqueLabels(solvers);
+}
+
+/** The registry of registered names: installed plugin packages and those the working folder's config lists. */
+export async function localRegistry(cwd: string): Promise<PluginRegistry> {
+  const local = findConfig(cwd);
+  const registry = createRegistry();
+  await loadPlugins(registry, { baseDir: local.dir, extra: local.config.plugins });
+  return registry;
 }
 
 /** A path (`./x`, `/x`, `x/y.js`) or a scoped package name: a plugin to import, not a registered name. */
@@ -87,12 +94,12 @@ async function solverPluginsAt(spec: string, cwd: string): Promise<SolverPlugin[
  * Resolves one configuration: the stop overrides on every link that has the option,
  * then the explicit options on the first link. Configuration errors name the label.
  */
-function build(origin: string, labelOf: (chain: string) => string, registry: PluginRegistry, chain: SolverConfig, stop: StopOverrides, explicit?: Record<string, unknown>): BenchSolver {
+function build(origin: string, labelOf: (chain: string) => string, registry: PluginRegistry, plugins: PluginSource, chain: SolverConfig, stop: StopOverrides, explicit?: Record<string, unknown>): BenchSolver {
   let config = applyOverrides(chain, registry, stop);
   if (explicit) config = { ...config, options: { ...config.options, ...explicit } };
   try {
     const run = resolveRun(config, registry);
-    return { label: labelOf(run.solver.name), run };
+    return { label: labelOf(run.solver.name), run, plugins };
   } catch (e) {
     if (!isMoreauError(e)) throw e;
     const err = new MoreauError(e.code, `${origin}: ${e.message}`, e.where, { cause: e });

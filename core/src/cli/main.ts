@@ -10,6 +10,7 @@ import { simulateCommandWith, simulateHelp } from './simulate.js';
 import { setupSimulation } from './simulation-setup.js';
 import { solveCommand, solveHelp } from './solve.js';
 import { startCommand, startHelp } from './start.js';
+import { sweepCommand, sweepHelp } from './sweep.js';
 
 export type Command = (args: string[], io: CliIO) => Promise<number>;
 
@@ -22,6 +23,7 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   conformance: { run: conformanceCommand, help: conformanceHelp },
   'new-solver': { run: newSolverCommand, help: newSolverHelp },
   bench: { run: benchCommand, help: benchHelp },
+  sweep: { run: sweepCommand, help: sweepHelp },
 };
 
 const HELP = `moreau — nonsmooth contact dynamics: frictional contact problems, their solvers, simulations
@@ -36,7 +38,8 @@ Usage:
   moreau conformance <package-or-path> [--options '<json>'] [--runs <n>] [--seed <s>] [--json]
   moreau new-solver <package-name> [--typescript] [--dir <parent>]
   moreau bench <files or folders...> [--solver <s> [--options '<json>']]... [--config <file>]...
-               [--tol <t>] [--time-limit <ms>] [--repeat <n>] [--reference <csv>] [--out <dir>]
+               [--tol <t>] [--time-limit <ms>] [--repeat <n>] [--reference <csv>] [--out <dir>] [--jobs <n>]
+  moreau sweep <spec.json> [--out <dir>] [--jobs <n|auto>] [--job-time-limit <ms>] [--tol <t>] ...
 
 Run \`moreau <command> --help\` for a command's options.
 --debug (with any command) prints the stack of an E_INTERNAL error.
@@ -44,7 +47,7 @@ Exit status: 0 success (converged), 1 not converged, 2 user error (E_CODE: messa
 on stderr), 3 internal error (a bug in Moreau or a plugin: the stack on stderr).
 (simulate: 1 some step did not converge, 130 interrupted by Ctrl-C;
 conformance: 0 every claimed property passed, 1 a property failed;
-bench: 0 the bench ran, whatever was solved.)`;
+bench, sweep: 0 the run finished, whatever was solved.)`;
 
 /**
  * Runs one `moreau` command line. User errors (bad file, bad config, bad

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
+import { bsrMul } from '../linalg/bsr-matvec.js';
 import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { projectOntoPolarCone } from './project.js';
 import { applyGradC, cOmegaContact, computeCOmega } from './c-omega.js';
@@ -184,5 +185,15 @@ describe('applyGradC: (X W + Y) x (paper 000 eq 49)', () => {
     const out = new Float64Array(9).fill(7), tmp = new Float64Array(6);
     applyGradC(W, X, Y, x, out, tmp);
     expect([...out.subarray(6)]).toEqual([7, 7, 7]);
+  });
+
+  test('should take W x from the kernel passed in, when there is one', () => {
+    const x = Float64Array.of(1, -2, 0.5, 0.25, 0, 3);
+    const expected = applyGradC(W, X, Y, x, new Float64Array(6), new Float64Array(6));
+    let calls = 0;
+    const kernel = { mul: (v: Float64Array, y: Float64Array) => { calls++; return bsrMul(W, v, y); } };
+    const out = applyGradC(W, X, Y, x, new Float64Array(6), new Float64Array(6), kernel as never);
+    expect(calls).toBe(1);
+    expect([...out]).toEqual([...expected]);
   });
 });

@@ -48,8 +48,10 @@ describe('scaled norms', () => {
 
   test('should give hypot2 bit for bit as √(a² + b²) where that is safe', () => {
     // Math.hypot rounds differently in the last bit; the fast path must not change results
-    const arb = fc.double({ min: -1e100, max: 1e100, noNaN: true });
-    fc.assert(fc.property(arb, arb, (a, b) => {
+    // mantissas in (−10, 10) at a common scale 10^e: where the two formulas often differ
+    const arb = fc.double({ min: -10, max: 10, noNaN: true });
+    fc.assert(fc.property(arb, arb, fc.integer({ min: -100, max: 100 }), (ma, mb, e) => {
+      const a = ma * 10 ** e, b = mb * 10 ** e;
       fc.pre(a * a + b * b > 1e-290);
       expect(hypot2(a, b)).toBe(Math.sqrt(a * a + b * b));
     }), { numRuns: 200 });

@@ -170,8 +170,8 @@ describe('energy merit on coupled contacts, against eq 40 written out', () => {
     [-1, 0, 0, 0, -1, 0, 0, 0, 1],
     // second leading minor < 0 with det > 0: indefinite, weighed by I / 4
     [1, 0.6, 0, 0.6, 0.25, 0, 0, 0, -4],
-    // positive definite with a small det (0.028), and indefinite with det −0.512
-    [1, 0.9, 0.9, 0.9, 1, 0.9, 0.9, 0.9, 1],
+    // positive definite with a small det (2 · 0.028), and indefinite with det −0.512
+    [1, 0.9, 0.9 * Math.SQRT2, 0.9, 1, 0.9 * Math.SQRT2, 0.9 * Math.SQRT2, 0.9 * Math.SQRT2, 2],
     [1, -0.6, -0.6, -0.6, 1, -0.6, -0.6, -0.6, 1],
   ];
   const n = 30;

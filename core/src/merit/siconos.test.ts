@@ -180,4 +180,11 @@ describe('siconos merit against the definition written out', () => {
     expect(siconosPlugin.summary.length).toBeGreaterThan(0);
     expect(siconosPlugin.create({}, undefined as never)).toBeInstanceOf(SiconosMerit);
   });
+
+  test('should report the absolute ‖e‖ when max(‖q‖, ‖r‖, ‖u‖) is exactly DBL_EPSILON (≤, not <)', () => {
+    // q = (−ε, 0, 0), r = 0: u = q, x = r − ũ = (ε, 0, 0) lies in K, e = (−ε, 0, 0); ‖e‖ = ε = 2⁻⁵²
+    const eps = 2 ** -52;
+    const p = new FrictionContactProblem(W, Float64Array.of(-eps, 0, 0), Float64Array.of(0.5));
+    expect(merit.evaluate(p, new Float64Array(3))).toBe(eps);
+  });
 });

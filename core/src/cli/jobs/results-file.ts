@@ -1,0 +1,43 @@
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
+import { MoreauError } from '../../plugin/errors.js';
+import type { BenchRecord } from '../bench-record.js';
+
+/**
+ * The records of an earlier run in results.jsonl, for resume. Records are appended one
+ * line at a time as jobs finish, so a run killed mid-write leaves at most its last line
+ * cut short: that line is ignored (its job runs again). Any other line that is not a
+ * record is an error: the file is not ours to overwrite.
+ */
+export function readResults(path: string): BenchRecord[] {
+  if (!existsSync(path)) return [];
+  const text = readFileSync(path, 'utf8');
+  const lines = text.split('\n');
+  const records: BenchRecord[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.trim() === '') continue;
+    const last = i === lines.length - 1; // no newline after it: possibly cut short
+    let record: unknown;
+    try {
+      record = JSON.parse(line);
+    } catch {
+      if (last) break;
+      throw new MoreauError('E_FILE_FORMAT', `${path} (line ${i + 1}) is not a JSON record; move the file away or choose another --out.`, { file: path });
+    }
+    if (!isRecord(record)) {
+      if (last) break;
+      throw new MoreauError('E_FILE_FORMAT', `${path} (line ${i + 1}) is not a bench record (no problem and solver); move the file away or choose another --out.`, { file: path });
+    }
+    records.push(record);
+  }
+  return records;
+}
+
+function isRecord(x: unknown): x is BenchRecord {
+  return typeof x === 'object' && x !== null && typeof (x as BenchRecord).problem === 'string' && typeof (x as BenchRecord).solver === 'string';
+}
+
+/** Appends one record as one line; the line is written whole with its newline, in one call. */
+export function appendRecord(path: string, line: string): void {
+  appendFileSync(path, `${line}\n`);
+}

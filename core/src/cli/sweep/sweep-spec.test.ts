@@ -1,0 +1,52 @@
+import { beforeAll, describe, expect, test } from 'vitest';
+import { createRegistry } from '../../plugin/builtins.js';
+import { loadPlugins } from '../../plugin/load-plugins.js';
+import type { PluginRegistry } from '../../plugin/registry.js';
+import { parseSweepSpec, sweepPoints } from './sweep-spec.js';
+
+let registry: PluginRegistry;
+beforeAll(async () => {
+  registry = createRegistry();
+  await loadPlugins(registry, { baseDir: process.cwd() });
+});
+
+const points = (spec: unknown) => sweepPoints(parseSweepSpec(spec, 'spec.json'), registry, 'spec.json');
+
+describe('sweep spec', () => {
+  test('should run the cartesian product of every array-valued option, the first axis slowest, fixed values in every point', () => {
+    expect(points({ solver: 'pqn', options: { delta: [0, 0.1, 1], gmresTolerance: [0.1, 0.25], variant: 'gmres' }, problems: 'x' })).toEqual([
+      { delta: 0, gmresTolerance: 0.1, variant: 'gmres' }, { delta: 0, gmresTolerance: 0.25, variant: 'gmres' },
+      { delta: 0.1, gmresTolerance: 0.1, variant: 'gmres' }, { delta: 0.1, gmresTolerance: 0.25, variant: 'gmres' },
+      { delta: 1, gmresTolerance: 0.1, variant: 'gmres' }, { delta: 1, gmresTolerance: 0.25, variant: 'gmres' },
+    ]);
+  });
+
+  test('should run a list entry by entry over the fixed options', () => {
+    expect(points({ solver: 'pqn', options: { variant: 'gmres' }, list: [{ delta: 0 }, { delta: 1, variant: 'diagonal' }], problems: ['x'] }))
+      .toEqual([{ variant: 'gmres', delta: 0 }, { variant: 'diagonal', delta: 1 }]);
+  });
+
+  test('should refuse an unknown solver with E_CONFIG and a did-you-mean', () => {
+    expect(() => points({ solver: 'pqm', options: {}, problems: 'x' }))
+      .toThrow(expect.objectContaining({ code: 'E_CONFIG', message: expect.stringMatching(/unknown solver "pqm".*did you mean "pqn"/) }));
+  });
+
+  test('should refuse an option the solver does not have, with a did-you-mean', () => {
+    expect(() => points({ solver: 'pqn', options: { deltas: [0, 1] }, problems: 'x' }))
+      .toThrow(expect.objectContaining({ code: 'E_CONFIG', message: expect.stringMatching(/options\.deltas: "pqn" has no option "deltas"; did you mean "delta"/) }));
+  });
+
+  test('should refuse an empty grid axis and an empty list', () => {
+    expect(() => points({ solver: 'pqn', options: { delta: [] }, problems: 'x' }))
+      .toThrow(expect.objectContaining({ code: 'E_CONFIG', message: expect.stringMatching(/options\.delta: an empty list of values/) }));
+    expect(() => points({ solver: 'pqn', list: [], problems: 'x' }))
+      .toThrow(expect.objectContaining({ code: 'E_CONFIG', message: expect.stringMatching(/the list is empty/) }));
+  });
+
+  test('should refuse a malformed spec with every problem on its path', () => {
+    expect(() => parseSweepSpec({ solver: 3, problem: 'x' }, 'spec.json'))
+      .toThrow(expect.objectContaining({ code: 'E_CONFIG', issues: expect.arrayContaining([expect.stringMatching(/^solver/), expect.stringMatching(/^problems/)]) }));
+    expect(() => parseSweepSpec({ solver: 'pqn', options: { delta: [0, 1] }, list: [{}], problems: 'x' }, 'spec.json'))
+      .toThrow(expect.objectContaining({ code: 'E_CONFIG', message: expect.stringMatching(/cannot hold arrays/) }));
+  });
+});
