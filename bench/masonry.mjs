@@ -1,0 +1,254 @@
+// Paper 004's Figure 5 rebuilt on its masonry scenes (examples/scenes/masonry): increments of
+// the modified implicit Euler (`implicit-euler`, eqs 22-24; the scenes' h = 1), μ set on every
+// material pair, and every step's contact problem solved by the same eight configurations:
+// NEWT(A), NEWT(G), HYB(A), HYB(G), FIX (the semismooth-newton plugin) and PQN, APGD and
+// Gauss-Seidel, which the paper did not run.
+//
+//   node scripts/build.mjs && node bench/masonry.mjs [--scenes CUBE1,WALL1,DOME1] [--steps 100]
+//        [--mu 1/3,2/3,1] [--tol 1e-8] [--max-iterations 1000] [--budget-ms 0] [--out bench/out/masonry]
+//        [--figure docs/figures/masonry-figure5.svg] [--dump-dir dir]
+//
+// Protocol (paper 004 §6): inside each step all eight configurations solve the step's problem
+// from the warm start the engine gives (the previous step's reactions by contact), so all eight
+// answer the same problems; the engine continues with HYB(A)'s answer, or when it did not
+// converge the first converged one (see `driverPlugin`). Step 1 starts from R = U = 0;
+// later steps start from the warm start, and the Newton variants from U⁰ = W R⁰ + q
+// (`initialVelocity: 'consistent'`; with an all-zero warm start U⁰ = 0, as `auto` does, because
+// U⁰ = q stalls on these singular W). Convergence: the siconos merit at or below --tol (the
+// plugins' comparison measure); the Newton variants also stop on the paper's ε = 1e-10 test on
+// ‖δR‖/‖R‖, and such a stop above --tol counts as a failure. --budget-ms caps each solve's wall
+// time as well (0: none); a run that hits it is neither converged nor a failure within the
+// iteration cap, and is reported apart. Figure 5's aggregates take μ > 0 only (the paper's μ = 0
+// runs are UNIL, Table 3); μ = 0 rows, when run, are listed separately.
+// Writes masonry.md, masonry.json and masonry-figure5.svg into --out (and the SVG to --figure).
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createRegistry, createSimulation, defineSolver, loadPlugins, resolve as resolveRun, writeFclibLocal, z } from '@moreau/core';
+
+const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
+const { values } = parseArgs({
+  options: {
+    scenes: { type: 'string', default: 'CUBE1,WALL1,DOME1' },
+    steps: { type: 'string', default: '100' },
+    mu: { type: 'string', default: '1/3,2/3,1' },
+    tol: { type: 'string', default: '1e-8' },
+    'max-iterations': { type: 'string', default: '1000' },
+    'budget-ms': { type: 'string', default: '0' },
+    out: { type: 'string', default: 'bench/out/masonry' },
+    figure: { type: 'string' },
+    'dump-dir': { type: 'string' },
+  },
+});
+const positive = (name, x) => {
+  if (!(Number.isFinite(x) && x >= 0)) throw new Error(`--${name}: expected a non-negative number, got ${values[name]}`);
+  return x;
+};
+const fraction = (s) => (s.includes('/') ? Number(s.split('/')[0]) / Number(s.split('/')[1]) : Number(s));
+const steps = positive('steps', Number(values.steps));
+const tolerance = positive('tol', Number(values.tol));
+const cap = positive('max-iterations', Number(values['max-iterations']));
+const budgetMs = positive('budget-ms', Number(values['budget-ms']));
+const mus = values.mu.split(',').map((s) => ({ label: s, mu: positive('mu', fraction(s)) }));
+const sceneNames = values.scenes.split(',');
+const out = resolve(root, values.out);
+mkdirSync(out, { recursive: true });
+
+/** The configurations: Figure 5's five (plugin README's names) and the three the paper did not run. */
+const ssn = (label, options) => ({ label, newton: true, name: 'semismooth-newton', options: { maxIterations: cap, tolerance, ...options } });
+const CONFIGS = [
+  ssn('NEWT(A)', { variant: 'newt', memory: 0 }),
+  ssn('NEWT(G)', { variant: 'newt', memory: 10 }),
+  ssn('HYB(A)', { variant: 'hyb', memory: 0 }),
+  ssn('HYB(G)', { variant: 'hyb', memory: 10 }),
+  ssn('FIX', { variant: 'fix' }),
+  { label: 'PQN', name: 'pqn', options: { maxIterations: cap, tolerance } },
+  { label: 'APGD', name: 'apgd', options: { maxIterations: cap, tolerance } },
+  { label: 'GS', name: 'gauss-seidel', options: { maxIterations: cap, tolerance } },
+];
+
+const registry = createRegistry();
+await loadPlugins(registry, { baseDir: root });
+const solvers = new Map(CONFIGS.map((c) => [c.label, (iv) => resolveRun({ name: c.name, options: c.newton ? { ...c.options, initialVelocity: iv } : c.options }, registry).solver]));
+const anyNonzero = (w) => !!w && w.some((x) => x !== 0);
+
+/** One solve of a captured problem by one configuration, with the statistics Figure 5 plots. */
+function solveOne(config, problem, warmStart) {
+  const iv = anyNonzero(warmStart) ? 'consistent' : 'zero';
+  const solver = solvers.get(config.label)(iv);
+  const res = solver.solve(problem, { ...(anyNonzero(warmStart) ? { warmStart } : {}), ...(budgetMs > 0 ? { timeBudgetMs: budgetMs } : {}) });
+  return summarise(config, res);
+}
+
+function summarise(config, res) {
+  const s = res.stats ?? {};
+  return {
+    config: config.label, converged: res.converged, reason: res.reason, iterations: res.iterations, error: res.error,
+    lineSearches: config.newton && config.label !== 'FIX' ? (s.lineSearchSteps ?? 0) : null,
+    penaltyShare: config.newton && config.label !== 'FIX' ? (s.penaltyScaledFraction ?? 0) : null,
+    systems: s.linear?.systems ?? null, negativeCurvature: s.linear?.negativeCurvature ?? null,
+    ms: res.ms, result: res,
+  };
+}
+
+/**
+ * The driver inside the engine: every configuration solves the step's problem from the warm
+ * start the engine gives, and the trajectory takes HYB(A)'s answer when it converged, else the
+ * first converged one (PQN, APGD, GS, then the other Newton variants), else the one with the
+ * smallest error, so that one unconverged solver does not scatter the blocks for the others.
+ */
+const captured = [];
+const PREFERENCE = ['HYB(A)', 'PQN', 'APGD', 'GS', 'HYB(G)', 'NEWT(A)', 'NEWT(G)', 'FIX'];
+const driverPlugin = defineSolver({
+  name: 'masonry-driver',
+  summary: 'all eight configurations on each step; the trajectory takes the best answer (bench/masonry.mjs)',
+  options: z.object({}),
+  supports: { warmStart: true, cone: 'coulomb', friction: true },
+  create: () => ({
+    name: 'masonry-driver',
+    solve(problem, options = {}) {
+      const warmStart = options.warmStart ? Float64Array.from(options.warmStart) : undefined;
+      const row = CONFIGS.map((c) => solveOne(c, problem, warmStart));
+      const ranked = PREFERENCE.map((l) => row.find((r) => r.config === l));
+      const answer = ranked.find((r) => r.converged) ?? [...row].sort((a, b) => a.error - b.error)[0];
+      captured.push({ problem, warmStart, row, answeredBy: answer.config });
+      return { ...answer.result, answeredBy: `masonry-driver: ${answer.config}` };
+    },
+  }),
+});
+registry.register(driverPlugin, 'bench/masonry.mjs');
+
+/** The scene file's JSON with μ on the default pair and every listed pair. */
+function withFriction(scene, mu) {
+  const s = structuredClone(scene);
+  s.defaultFriction = { ...s.defaultFriction, mu };
+  s.friction = (s.friction ?? []).map((p) => ({ ...p, mu }));
+  return s;
+}
+
+const runs = [];
+const log = (s) => process.stderr.write(`${s}\n`);
+for (const name of sceneNames) {
+  const scene = JSON.parse(readFileSync(join(root, 'examples/scenes/masonry', `${name}.json`), 'utf8'));
+  const n = Math.min(steps, Math.round(scene.duration / scene.timeStep));
+  for (const { label: muLabel, mu } of mus) {
+    captured.length = 0;
+    const config = { solver: { name: 'masonry-driver' }, integrator: { name: 'implicit-euler', options: { stabilization: 0 } }, onSolveFailure: 'continue' };
+    const sim = createSimulation(withFriction(scene, mu), config, { registry, source: name });
+    for (let k = 1; k <= n; k++) {
+      const before = captured.length;
+      sim.step();
+      if (captured.length === before) continue; // no contacts this step
+      const { problem, warmStart, row, answeredBy } = captured[captured.length - 1];
+      if (k === 1 && values['dump-dir'] && muLabel === '1/3') {
+        mkdirSync(resolve(root, values['dump-dir']), { recursive: true });
+        await writeFclibLocal(resolve(root, values['dump-dir'], `masonry-${name}-step1.hdf5`), problem, {
+          info: { title: `${name} step 1, mu 1/3`, description: `paper 004 masonry scene ${name} (examples/scenes/masonry), first increment of implicit-euler, h = 1, mu = 1/3; written by bench/masonry.mjs` },
+        });
+      }
+      for (const r of row) {
+        delete r.result;
+        runs.push({ scene: name, mu: muLabel, step: k, contacts: problem.contacts, warm: anyNonzero(warmStart), answeredBy, ...r });
+      }
+      log(`${name} mu=${muLabel} step ${k} (${problem.contacts} contacts, trajectory: ${answeredBy}): ${row.map((r) => `${r.config} ${r.converged ? '' : r.reason === 'time-budget' ? 'T' : 'x'}${r.iterations}`).join(', ')}`);
+      writeFileSync(join(out, 'masonry.json'), `${JSON.stringify({ options: { scenes: sceneNames, steps, mu: values.mu, tolerance, cap, budgetMs }, runs }, null, 0)}\n`);
+    }
+  }
+}
+
+// ---- aggregates, as Figure 5 defines them: averages over all runs, "average maximal" the mean
+// over (scene, μ) of the maximum over the increments ----
+const mean = (a) => (a.length ? a.reduce((x, y) => x + y, 0) / a.length : NaN);
+function aggregate(rows) {
+  return CONFIGS.map((c) => {
+    const mine = rows.filter((r) => r.config === c.label);
+    const groups = new Map();
+    for (const r of mine) {
+      const key = `${r.scene}|${r.mu}`;
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(r);
+    }
+    const avgMax = (f) => mean([...groups.values()].map((g) => Math.max(...g.map(f))));
+    const timed = mine.filter((r) => r.reason === 'time-budget');
+    const judged = mine.filter((r) => r.reason !== 'time-budget');
+    const systems = mine.reduce((x, r) => x + (r.systems ?? 0), 0);
+    return {
+      config: c.label, runs: mine.length,
+      avgIterations: mean(judged.map((r) => r.iterations)), avgMaxIterations: avgMax((r) => r.iterations),
+      avgConvergedIterations: mean(mine.filter((r) => r.converged).map((r) => r.iterations)),
+      avgLineSearches: c.newton && c.label !== 'FIX' ? mean(mine.map((r) => r.lineSearches)) : null,
+      avgMaxLineSearches: c.newton && c.label !== 'FIX' ? avgMax((r) => r.lineSearches) : null,
+      penaltyShare: c.newton && c.label !== 'FIX' ? 100 * mean(mine.map((r) => r.penaltyShare)) : null,
+      negativeShare: c.newton && systems ? (100 * mine.reduce((x, r) => x + (r.negativeCurvature ?? 0), 0)) / systems : null,
+      failures: judged.filter((r) => !r.converged).length, timeCapped: timed.length, converged: mine.filter((r) => r.converged).length,
+    };
+  });
+}
+const frictional = runs.filter((r) => fraction(r.mu) > 0);
+const frictionless = runs.filter((r) => fraction(r.mu) === 0);
+const agg = aggregate(frictional);
+
+const f = (x, d = 1) => (x === null || x === undefined || Number.isNaN(x) ? '—' : Number.isInteger(x) ? String(x) : x.toFixed(d));
+const lines = [];
+const table = (rows, title) => {
+  lines.push(title, '');
+  lines.push('| configuration | runs | converged | failures within the cap | stopped by the time budget | average iterations (runs not stopped by the budget) | average maximal iterations (a budget stop counts its iterations: a lower bound) | average iterations, converged runs | average line searches | average maximal line searches | penalty scaling share % | negative-curvature systems % |');
+  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const a of rows) lines.push(`| ${a.config} | ${a.runs} | ${a.converged} | ${a.failures} | ${a.timeCapped} | ${f(a.avgIterations)} | ${f(a.avgMaxIterations)} | ${f(a.avgConvergedIterations)} | ${f(a.avgLineSearches)} | ${f(a.avgMaxLineSearches)} | ${f(a.penaltyShare)} | ${f(a.negativeShare, 2)} |`);
+  lines.push('');
+};
+lines.push(`Masonry scenes ${sceneNames.join(', ')}; ${steps} increment(s) of implicit-euler (h = 1) each; μ ∈ {${values.mu}}; siconos tolerance ${tolerance}, cap ${cap} iterations${budgetMs ? `, ${budgetMs} ms per solve` : ''}.`, '');
+table(agg, '### Figure 5 aggregates (μ > 0)');
+if (frictionless.length) table(aggregate(frictionless), '### μ = 0');
+lines.push('### Every run', '', '| scene | μ | step | contacts | warm | trajectory | ' + CONFIGS.map((c) => c.label).join(' | ') + ' |', '|---|---|---:|---:|---|---|' + CONFIGS.map(() => '---').join('|') + '|');
+const keys = [...new Set(runs.map((r) => `${r.scene}|${r.mu}|${r.step}`))];
+for (const key of keys) {
+  const rs = runs.filter((r) => `${r.scene}|${r.mu}|${r.step}` === key);
+  const cell = (r) => (r ? `${r.converged ? '' : r.reason === 'time-budget' ? '⏱ ' : '**no** '}${r.iterations}${r.converged ? '' : ` (${r.error.toExponential(0)})`}` : '');
+  lines.push(`| ${rs[0].scene} | ${rs[0].mu} | ${rs[0].step} | ${rs[0].contacts} | ${rs[0].warm ? 'yes' : 'no'} | ${rs[0].answeredBy} | ${CONFIGS.map((c) => cell(rs.find((r) => r.config === c.label))).join(' | ')} |`);
+}
+lines.push('', 'Cells: iterations; **no** (siconos error) a failure within the cap, ⏱ stopped by the time budget. Trajectory: whose answer the engine took for the next step.');
+writeFileSync(join(out, 'masonry.md'), `${lines.join('\n')}\n`);
+
+// ---- the bar chart: one panel per statistic, one bar per configuration ----
+function svgChart(rows) {
+  const panels = [
+    { title: 'average iterations', get: (a) => a.avgIterations },
+    { title: 'average maximal iterations', get: (a) => a.avgMaxIterations },
+    { title: 'average line searches', get: (a) => a.avgLineSearches },
+    { title: 'penalty scaling share %', get: (a) => a.penaltyShare },
+    { title: 'runs not converged %', get: (a) => (a.runs ? (100 * (a.failures + a.timeCapped)) / a.runs : null) },
+  ];
+  const W = 300, H = 210, barArea = 130, cols = 3;
+  const colour = (label) => (label.startsWith('HYB') ? '#2b7bb9' : label.startsWith('NEWT') ? '#d9822b' : label === 'FIX' ? '#7a7a7a' : '#5aa469');
+  const esc = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  const parts = [];
+  panels.forEach((p, i) => {
+    const x0 = (i % cols) * W, y0 = Math.floor(i / cols) * H + 30;
+    const vals = rows.map((a) => p.get(a));
+    const top = Math.max(1, ...vals.filter((v) => v !== null && Number.isFinite(v)));
+    parts.push(`<text x="${x0 + W / 2}" y="${y0 + 14}" text-anchor="middle" font-size="12">${esc(p.title)}</text>`);
+    const bw = (W - 40) / rows.length;
+    rows.forEach((a, j) => {
+      const v = vals[j];
+      const x = x0 + 20 + j * bw;
+      const base = y0 + 24 + barArea;
+      if (v !== null && Number.isFinite(v)) {
+        const h = (barArea * v) / top;
+        parts.push(`<rect x="${x + 2}" y="${(base - h).toFixed(1)}" width="${(bw - 4).toFixed(1)}" height="${h.toFixed(1)}" fill="${colour(a.config)}"/>`);
+        parts.push(`<text x="${x + bw / 2}" y="${(base - h - 3).toFixed(1)}" text-anchor="middle" font-size="9">${f(v)}</text>`);
+      } else parts.push(`<text x="${x + bw / 2}" y="${base - 3}" text-anchor="middle" font-size="9">n/a</text>`);
+      parts.push(`<text x="${x + bw / 2}" y="${base + 12}" text-anchor="middle" font-size="8">${esc(a.config)}</text>`);
+    });
+  });
+  const title = `Paper 004 Fig. 5 rebuilt: ${sceneNames.join(', ')}, ${steps} increment(s), μ ∈ {${values.mu}}, siconos ${tolerance}, cap ${cap}${budgetMs ? `, ${budgetMs / 1000} s per solve` : ''}`;
+  const height = Math.ceil(panels.length / cols) * H + 40;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${cols * W}" height="${height}" font-family="sans-serif">\n<rect width="100%" height="100%" fill="white"/>\n<text x="10" y="18" font-size="13">${esc(title)}</text>\n${parts.join('\n')}\n</svg>\n`;
+}
+const svgFile = join(out, 'masonry-figure5.svg');
+writeFileSync(svgFile, svgChart(agg));
+if (values.figure) {
+  mkdirSync(dirname(resolve(root, values.figure)), { recursive: true });
+  copyFileSync(svgFile, resolve(root, values.figure));
+}
+process.stdout.write(`${lines.join('\n')}\n\nWritten: ${values.out}/masonry.md, masonry.json, masonry-figure5.svg\n`);
