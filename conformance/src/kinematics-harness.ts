@@ -3,7 +3,7 @@ import {
   createRegistry, EventBus, formatIssues, MoreauError, RunContext,
   type BodySpec, type Kinematics, type KinematicsPlugin, type Pose,
 } from '@moreau/core';
-import { arbBodySpec } from './kinematics-samples.js';
+import { arbBodySpec, deformableSample } from './kinematics-samples.js';
 import type { V3 } from './kinematics-math.js';
 import { check } from './solver-checks.js';
 
@@ -17,7 +17,8 @@ export interface KinematicsSuiteOptions {
   seed?: number;
   /**
    * Sample free bodies (shape, density, pose, velocities; motion 'free'). Default
-   * `arbBodySpec()`: spheres and boxes of random sizes, densities, rotations and velocities.
+   * `arbBodySpec()`: spheres and boxes of random sizes, densities, rotations and velocities,
+   * made physical by `deformableSample` for a plugin that declares `supports.deformable`.
    * The suite derives static and driven bodies from them by changing `motion`.
    */
   bodies?: fc.Arbitrary<BodySpec>;
@@ -54,7 +55,7 @@ export function prepareKinematics(plugin: KinematicsPlugin, opts: KinematicsSuit
   return {
     plugin,
     options,
-    bodies: opts.bodies ?? arbBodySpec(),
+    bodies: opts.bodies ?? (plugin.supports?.deformable ? arbBodySpec().map(deformableSample) : arbBodySpec()),
     instance: () => plugin.create(options, context),
   };
 }

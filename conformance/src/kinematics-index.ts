@@ -6,7 +6,7 @@ export {
 } from './kinematics-harness.js';
 export { kinematicsProperties } from './kinematics-properties.js';
 export {
-  arbBodySpec, arbMagnitude, arbRotation, arbScene, arbSeed, arbUniform, arbUnit, arbVec3, describeBodies,
+  arbBodySpec, arbMagnitude, arbRotation, arbScene, arbSeed, arbUniform, arbUnit, arbVec3, deformableSample, describeBodies,
   randomBodySpec, randomRotation, randomSolidShape, referencePoint, SAMPLE_MATERIAL,
 } from './kinematics-samples.js';
 export {

@@ -10,4 +10,5 @@ export * from './cone/index.js';
 export * from './linalg/index.js';
 export * from './io/index.js';
 export * from './engine/index.js';
+export * from './kinematics/index.js';
 export * from './geometry/index.js';

@@ -11,3 +11,4 @@ export * from './symmetric-eigen3.js';
 export * from './minimum-degree-order.js';
 export * from './sparse-lu-pattern.js';
 export * from './sparse-lu.js';
+export * from './rotation3.js';

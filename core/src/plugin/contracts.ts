@@ -142,6 +142,12 @@ export interface MeritPlugin<S extends z.ZodType = z.ZodType> extends PluginBase
 
 export interface KinematicsPlugin<S extends z.ZodType = z.ZodType> extends PluginBase<S> {
   kind: 'kinematics';
+  /**
+   * What the model is, read by the conformance suite: `deformable` bodies (default false) get
+   * sample materials their step can resolve (an elastic body's fastest mode must be resolved by
+   * the suite's explicit harness, and a soft body spinning fast tears), rigid ones any material.
+   */
+  supports?: { deformable?: boolean };
   create(options: z.output<S>, ctx: PluginContext): Kinematics;
 }
 

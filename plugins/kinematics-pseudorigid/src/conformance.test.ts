@@ -1,46 +1,25 @@
-import { arbBodySpec, kinematicsSuite } from '@moreau/conformance';
-import type { BodySpec, Shape } from '@moreau/core';
+import { arbBodySpec, deformableSample, kinematicsSuite, runKinematicsConformance } from '@moreau/conformance';
+import { expect, test } from 'vitest';
+import type { BodySpec } from '@moreau/core';
 import plugin from './index.js';
 
-/**
- * The suite steps bodies with the explicit midpoint scheme (A = M) at h up to 1e-2 for 1000
- * steps. An elastic body's fastest mode there has ω² ≤ 5 (3λ + 2μ)/(ρ a²), a its least half
- * size (the dilatation mode against the Euler tensor, 5 for a sphere, 3 for a box), and the
- * explicit scheme is stable only for h ω < 2. With the suite's E = 1e6 Pa most samples break
- * that bound (h ω up to ~1e3): measured, 3 of the 12 properties then fail on inverted bodies
- * and on rounding noise amplified in F, as they should. So the samples here carry
- * E = 100 ρ a² (ν = 0.3): h ω ≤ 0.36, a material as soft as the explicit harness can step;
- * stiff materials are stepped by the implicit integrators in the plugin's own tests.
- * So soft a body stretches when it spins: the centrifugal strain is about ρ |ω|² b² / E for its
- * largest half size b, which reaches hundreds for the suite's slender samples at |ω| ≈ 4 (measured:
- * thin boxes turn inside out, which the Saint Venant–Kirchhoff material allows). The spin is
- * therefore scaled down to |ω| ≤ a / b, which keeps that strain below 1 %.
- */
-function soft(spec: BodySpec): BodySpec {
-  const [a, b] = halfSizeRange(spec.shape);
-  const w = spec.angularVelocity, size = Math.hypot(w[0], w[1], w[2]);
-  const scale = size > a / b ? a / b / size : 1;
-  return {
-    ...spec,
-    angularVelocity: [w[0] * scale, w[1] * scale, w[2] * scale],
-    material: { young: 100 * spec.density * a * a, poisson: 0.3 },
-  };
-}
+// The plugin declares `supports.deformable`, so the suite's samples carry materials its explicit
+// harness can step (`deformableSample`: E = 100 ρ a², spin at most a / b), exactly as
+// `moreau conformance ./plugins/kinematics-pseudorigid` runs it.
+kinematicsSuite(plugin);
 
-/** The least and largest half size of a sample shape. */
-function halfSizeRange(shape: Shape): [number, number] {
-  switch (shape.type) {
-    case 'sphere': return [shape.radius, shape.radius];
-    case 'box': return [Math.min(...shape.halfExtents), Math.max(...shape.halfExtents)];
-    case 'ellipsoid': return [Math.min(...shape.semiAxes), Math.max(...shape.semiAxes)];
-    default: throw new Error(`no sample of ${shape.type}`);
-  }
-}
-
-/** The suite's spheres and boxes, and the same turned into ellipsoids (a box's half extents as semi-axes). */
-const spheresAndBoxes = arbBodySpec().map(soft);
-const ellipsoids = arbBodySpec().map((s): BodySpec => soft(s.shape.type === 'box' ? { ...s, shape: { type: 'ellipsoid', semiAxes: s.shape.halfExtents } } : s));
-
-kinematicsSuite(plugin, { bodies: spheresAndBoxes });
+/** The suite's boxes turned into ellipsoids (a box's half extents as semi-axes). */
+const ellipsoids = arbBodySpec().map((s): BodySpec => deformableSample(s.shape.type === 'box' ? { ...s, shape: { type: 'ellipsoid', semiAxes: s.shape.halfExtents } } : s));
 kinematicsSuite(plugin, { bodies: ellipsoids, title: 'kinematics "pseudo-rigid" conformance on ellipsoids' });
-kinematicsSuite(plugin, { bodies: spheresAndBoxes, options: { damping: 1e-3 } });
+kinematicsSuite(plugin, { options: { damping: 1e-3 } });
+
+// What the declaration is for: the same plugin without it, given the suite's rigid-body samples
+// (E = 1e6 Pa at any size, full spin), inverts bodies under the explicit harness. If this ever
+// passes, `deformableSample` is no longer needed and should go.
+test('without supports.deformable the suite\'s rigid samples invert bodies', async () => {
+  const undeclared = { ...plugin, supports: {} };
+  const report = await runKinematicsConformance(undeclared, { seed: 20261125, runs: 10, only: ['under gravity the centre follows x0 + v0 t + ½ g t² (midpoint scheme)'] });
+  const failed = report.properties.filter((p) => p.status === 'fail');
+  expect(failed.map((p) => p.name)).toEqual(['under gravity the centre follows x0 + v0 t + ½ g t² (midpoint scheme)']);
+  expect(failed[0].reason).toMatch(/inverted/);
+}, 120_000);

@@ -17,6 +17,7 @@ export default defineKinematics({
   name: 'pseudo-rigid',
   summary: '12-dof pseudo-rigid bodies (paper 004 §2-3): homogeneous deformation gradient F and centre, Saint Venant–Kirchhoff material, stiffness for A = M + c K',
   core: '^0.1.0',
+  supports: { deformable: true },
   options,
   create: (opts) => new PseudoRigidBodies(opts),
 });

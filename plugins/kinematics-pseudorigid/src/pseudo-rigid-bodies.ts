@@ -1,9 +1,11 @@
-import { MoreauError, type BodySpec, type Kinematics, type Pose } from '@moreau/core';
-import { MotionCode, readBodySpec } from './body-spec.js';
+import {
+  determinant3, drivenCentreVelocity, MotionCode, MoreauError, stepDrivenMotion,
+  type BodySpec, type Kinematics, type Pose,
+} from '@moreau/core';
+import { readBodySpec } from './body-spec.js';
 import { cholesky9, choleskySolve9 } from './cholesky9.js';
 import { pseudoRigidContactOperator } from './contact-operator.js';
 import { PseudoRigidStore } from './pseudo-rigid-store.js';
-import { determinant3, expSkew, multiplyLeft, reorthonormalize } from './rotation.js';
 import { piolaStress, piolaTangent, positiveStress, strainEnergy } from './svk.js';
 
 /** Options of the pseudo-rigid model (validated by the plugin's schema). */
@@ -270,46 +272,19 @@ export class PseudoRigidBodies implements Kinematics {
   }
 
   /**
-   * One step of a driven body's rigid motion (pivot velocity v, world angular velocity ω), as
-   * the rigid model moves it: F ← Rot(ω dt) F (then one Newton–Schulz step, so F stays a
-   * rotation), centre c = p + v dt + F d with d its offset from the pivot.
+   * One step of a driven body's rigid motion, as the rigid model moves it (`stepDrivenMotion`:
+   * F ← Rot(ω dt) F, then one Newton–Schulz step so F stays a rotation), then its velocity.
    */
   private drive(i: number, dt: number): void {
-    const { x, F, drive, pivot, offset } = this.store;
-    const o = 6 * i, r = 9 * i, q = 3 * i;
-    const vx = drive[o], vy = drive[o + 1], vz = drive[o + 2];
-    const dx = offset[q], dy = offset[q + 1], dz = offset[q + 2];
-    let px = pivot[q], py = pivot[q + 1], pz = pivot[q + 2];
-    if (vx !== 0 || vy !== 0 || vz !== 0) {
-      px = x[q] - (F[r] * dx + F[r + 1] * dy + F[r + 2] * dz);
-      py = x[q + 1] - (F[r + 3] * dx + F[r + 4] * dy + F[r + 5] * dz);
-      pz = x[q + 2] - (F[r + 6] * dx + F[r + 7] * dy + F[r + 8] * dz);
-    }
-    const wx = drive[o + 3], wy = drive[o + 4], wz = drive[o + 5];
-    if (wx !== 0 || wy !== 0 || wz !== 0) {
-      expSkew(dt * wx, dt * wy, dt * wz, this.increment, 0);
-      multiplyLeft(F, r, this.increment, 0);
-      reorthonormalize(F, r);
-    }
-    x[q] = px + dt * vx + (F[r] * dx + F[r + 1] * dy + F[r + 2] * dz);
-    x[q + 1] = py + dt * vy + (F[r + 3] * dx + F[r + 4] * dy + F[r + 5] * dz);
-    x[q + 2] = pz + dt * vz + (F[r + 6] * dx + F[r + 7] * dy + F[r + 8] * dz);
+    stepDrivenMotion(this.store, i, dt, this.store.x, this.store.F, this.increment);
     this.setDrivenVelocity(i);
   }
 
   /** A driven body's velocity at its pose: the centre moves at v + ω × (F d), and Ḟ = [ω]× F. */
   private setDrivenVelocity(i: number): void {
-    const { F, u, drive, offset } = this.store;
-    const o = 6 * i, r = 9 * i, q = 3 * i;
-    const dx = offset[q], dy = offset[q + 1], dz = offset[q + 2];
-    const ax = F[r] * dx + F[r + 1] * dy + F[r + 2] * dz;
-    const ay = F[r + 3] * dx + F[r + 4] * dy + F[r + 5] * dz;
-    const az = F[r + 6] * dx + F[r + 7] * dy + F[r + 8] * dz;
-    const wx = drive[o + 3], wy = drive[o + 4], wz = drive[o + 5];
-    this.setRigidVelocity(i, drive, o, drive, o + 3);
-    u[12 * i + 9] += wy * az - wz * ay;
-    u[12 * i + 10] += wz * ax - wx * az;
-    u[12 * i + 11] += wx * ay - wy * ax;
+    const { F, u, drive } = this.store;
+    this.setRigidVelocity(i, drive, 6 * i, drive, 6 * i + 3);
+    drivenCentreVelocity(this.store, i, F, u, 12 * i + 9);
   }
 
   /** u_i = [[ω]× F; v] from a world velocity v and a world angular velocity ω. */

@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { isMoreauError, type BodySpec, type Vec3 } from '@moreau/core';
+import { expSkew, isMoreauError, type BodySpec, type Vec3 } from '@moreau/core';
 import { RigidBodies } from './rigid-bodies.js';
-import { expSkew } from './rotation.js';
 
 const PIVOT: Vec3 = [0, 0.25, 0];
 const pose = (k: RigidBodies, i: number) => k.pose(i, { position: new Float64Array(3), linear: new Float64Array(9) });

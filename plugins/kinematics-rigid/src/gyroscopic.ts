@@ -1,4 +1,4 @@
-import { expSkew } from './rotation.js';
+import { expSkew } from '@moreau/core';
 
 /**
  * The body-frame angular velocity ω⁺ at the end of a torque-free midpoint step of length h

@@ -10,7 +10,8 @@ export type RigidKinematicsOptions = z.output<typeof options>;
 export { RigidBodies, type RigidOptions } from './rigid-bodies.js';
 export { readBodySpec, MotionCode, ROTATION_TOLERANCE, type RigidBodyInit } from './body-spec.js';
 export { massProperties, type MassProperties } from './mass-properties.js';
-export { expSkew, multiplyRight, orthonormalityError, reorthonormalize, determinant3 } from './rotation.js';
+// The rotation kernels moved to core; re-exported so this package's API stays as it was.
+export { expSkew, multiplyRight, orthonormalityError, reorthonormalize, determinant3 } from '@moreau/core';
 export { rigidContactOperator } from './contact-operator.js';
 export { conservingSpin } from './gyroscopic.js';
 

@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { isMoreauError, type BodySpec, type ErrorCode } from '@moreau/core';
+import { expSkew, isMoreauError, orthonormalityError, type BodySpec, type ErrorCode } from '@moreau/core';
 import { RigidBodies } from './rigid-bodies.js';
-import { expSkew, orthonormalityError } from './rotation.js';
 
 const I3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
 const RZ90 = [0, -1, 0, 1, 0, 0, 0, 0, 1]; // 90° about z

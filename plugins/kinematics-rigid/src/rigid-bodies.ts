@@ -1,8 +1,10 @@
-import type { BodySpec, Kinematics, Pose } from '@moreau/core';
-import { MotionCode, readBodySpec } from './body-spec.js';
+import {
+  drivenCentreVelocity, expSkew, MotionCode, multiplyRight, reorthonormalize, stepDrivenMotion,
+  type BodySpec, type Kinematics, type Pose,
+} from '@moreau/core';
+import { readBodySpec } from './body-spec.js';
 import { rigidContactOperator } from './contact-operator.js';
 import { conservingSpin } from './gyroscopic.js';
-import { expSkew, multiplyLeft, multiplyRight, reorthonormalize } from './rotation.js';
 import { RigidStore } from './rigid-store.js';
 
 /** Options of the rigid model (validated by the plugin's schema). */
@@ -204,54 +206,17 @@ export class RigidBodies implements Kinematics {
     reorthonormalize(R, 9 * i);
   }
 
-  /**
-   * One step of a driven body's rigid motion with pivot velocity v and world angular velocity ω
-   * (both constant), exact for any dt: the pivot moves to p + v dt and everything turns by
-   * Rot(ω dt) about it, so
-   *   R ← Rot(ω dt) R,   c ← p + v dt + Rot(ω dt)(c − p).
-   * The centre is placed from the orientation as c = p + v dt + R d, d = R₀ᵀ(c₀ − p₀) the centre's
-   * offset from the pivot in the body frame (spec data), which is the same point: R already
-   * carries Rot(ω dt), and c − p = R d. R stays orthonormal to rounding (Newton–Schulz), so
-   * |c − p| = |d| never drifts, and bodies sharing a pivot and ω are moved by one and the same
-   * rotation, so they stay one rigid set. The pivot p is the spec's while v = 0 (it never
-   * moves); otherwise the current one, c − R d. No pivot is d = 0: c ← c + v dt.
-   */
+  /** One step of a driven body's prescribed rigid motion (`stepDrivenMotion`), then its velocity. */
   private drive(i: number, dt: number): void {
-    const { x, R, drive, pivot, offset } = this.store;
-    const o = 6 * i, r = 9 * i, q = 3 * i;
-    const vx = drive[o], vy = drive[o + 1], vz = drive[o + 2];
-    const dx = offset[q], dy = offset[q + 1], dz = offset[q + 2];
-    let px = pivot[q], py = pivot[q + 1], pz = pivot[q + 2];
-    if (vx !== 0 || vy !== 0 || vz !== 0) {
-      px = x[q] - (R[r] * dx + R[r + 1] * dy + R[r + 2] * dz);
-      py = x[q + 1] - (R[r + 3] * dx + R[r + 4] * dy + R[r + 5] * dz);
-      pz = x[q + 2] - (R[r + 6] * dx + R[r + 7] * dy + R[r + 8] * dz);
-    }
-    const wx = drive[o + 3], wy = drive[o + 4], wz = drive[o + 5];
-    if (wx !== 0 || wy !== 0 || wz !== 0) {
-      expSkew(dt * wx, dt * wy, dt * wz, this.increment, 0);
-      multiplyLeft(R, r, this.increment, 0);
-      reorthonormalize(R, r);
-    }
-    x[q] = px + dt * vx + (R[r] * dx + R[r + 1] * dy + R[r + 2] * dz);
-    x[q + 1] = py + dt * vy + (R[r + 3] * dx + R[r + 4] * dy + R[r + 5] * dz);
-    x[q + 2] = pz + dt * vz + (R[r + 6] * dx + R[r + 7] * dy + R[r + 8] * dz);
+    stepDrivenMotion(this.store, i, dt, this.store.x, this.store.R, this.increment);
     this.setDrivenVelocity(i);
   }
 
   /** u_i = [v + ω × (c − p); Rᵀ ω] for a driven body at its current pose, with c − p = R d. */
   private setDrivenVelocity(i: number): void {
-    const { R, u, drive, offset } = this.store;
-    const o = 6 * i, r = 9 * i, q = 3 * i;
-    const dx = offset[q], dy = offset[q + 1], dz = offset[q + 2];
-    const ax = R[r] * dx + R[r + 1] * dy + R[r + 2] * dz;
-    const ay = R[r + 3] * dx + R[r + 4] * dy + R[r + 5] * dz;
-    const az = R[r + 6] * dx + R[r + 7] * dy + R[r + 8] * dz;
-    const wx = drive[o + 3], wy = drive[o + 4], wz = drive[o + 5];
-    this.setVelocity(i, drive, o, drive, o + 3);
-    u[o] += wy * az - wz * ay;
-    u[o + 1] += wz * ax - wx * az;
-    u[o + 2] += wx * ay - wy * ax;
+    const { R, u, drive } = this.store;
+    this.setVelocity(i, drive, 6 * i, drive, 6 * i + 3);
+    drivenCentreVelocity(this.store, i, R, u, 6 * i);
   }
 
   /** u_i = [v; Rᵀ ω] from a world velocity and a world angular velocity. */

@@ -1,10 +1,5 @@
-import { MoreauError } from '@moreau/core';
-import { MotionCode, type RigidBodyInit } from './body-spec.js';
-
-/** Version tag, first number of a saved state. */
-const STATE_VERSION = 1;
-/** Numbers saved per body: position 3, rotation 9, velocity 6. */
-const SAVED_PER_BODY = 18;
+import { growPerBody, loadBodyState, MotionCode, saveBodyState, setDrivenMotion, type DrivenMotions, type SavedArrays } from '@moreau/core';
+import type { RigidBodyInit } from './body-spec.js';
 
 /**
  * Rigid bodies as structure of arrays (DESIGN §7): position x[3n], rotation R[9n]
@@ -16,7 +11,7 @@ const SAVED_PER_BODY = 18;
  * doubling; the per-body velocity views are made when a body is added and remade when
  * the arrays grow, so a view taken before a later `add` may be stale.
  */
-export class RigidStore {
+export class RigidStore implements DrivenMotions {
   count = 0;
   motion = new Uint8Array(0);
   x = new Float64Array(0);
@@ -44,13 +39,7 @@ export class RigidStore {
     this.R.set(b.rotation, 9 * i);
     this.mass[i] = b.mass;
     this.J.set(b.inertia, 3 * i);
-    if (b.motion === MotionCode.Driven) {
-      this.drive.set(b.velocity, 6 * i);
-      this.drive.set(b.angularVelocity, 6 * i + 3);
-      this.from[i] = b.from;
-      this.pivot.set(b.pivot, 3 * i);
-      this.offset.set(b.pivotOffset, 3 * i);
-    }
+    if (b.motion === MotionCode.Driven) setDrivenMotion(this, i, b);
     this.count = i + 1;
     this.velocities.push(this.u.subarray(6 * i, 6 * i + 6));
     return i;
@@ -58,40 +47,22 @@ export class RigidStore {
 
   /** Every number needed to continue bit-identically: [version, count, x, R, u]. */
   save(): Float64Array {
-    const n = this.count;
-    const out = new Float64Array(2 + SAVED_PER_BODY * n);
-    out[0] = STATE_VERSION;
-    out[1] = n;
-    out.set(this.x.subarray(0, 3 * n), 2);
-    out.set(this.R.subarray(0, 9 * n), 2 + 3 * n);
-    out.set(this.u.subarray(0, 6 * n), 2 + 12 * n);
-    return out;
+    return saveBodyState(this.count, this.saved());
   }
 
   /** Restores a state saved from a store holding the same bodies (a plain number array, as read from JSON, is taken too). */
   load(saved: Float64Array | readonly number[]): void {
-    const n = this.count;
-    const state = Array.isArray(saved) ? Float64Array.from(saved) : saved;
-    if (!(state instanceof Float64Array) || state.length !== 2 + SAVED_PER_BODY * n || state[0] !== STATE_VERSION || state[1] !== n) {
-      const got = state instanceof Float64Array ? `${state.length} numbers (version ${state[0]}, ${state[1]} bodies)` : typeof state;
-      throw new MoreauError('E_CONFIG',
-        `rigid kinematics: the saved state does not fit these ${n} bodies: expected ${2 + SAVED_PER_BODY * n} numbers (version ${STATE_VERSION}, ${n} bodies), got ${got}. Restore a state saved from the same scene.`);
-    }
-    for (let k = 2; k < state.length; k++) {
-      if (!Number.isFinite(state[k])) throw new MoreauError('E_NOT_FINITE', `rigid kinematics: the saved state holds ${state[k]} at ${k}`, { index: k });
-    }
-    this.x.set(state.subarray(2, 2 + 3 * n));
-    this.R.set(state.subarray(2 + 3 * n, 2 + 12 * n));
-    this.u.set(state.subarray(2 + 12 * n, 2 + 18 * n));
+    loadBodyState('rigid', saved, this.count, this.saved());
+  }
+
+  /** What a saved state holds per body: position 3, rotation 9, velocity 6. */
+  private saved(): SavedArrays {
+    return [[this.x, 3], [this.R, 9], [this.u, 6]];
   }
 
   private reserve(capacity: number): void {
     const cap = Math.max(capacity, 1);
-    const grow = <T extends Float64Array | Uint8Array>(a: T, per: number): T => {
-      const b = new (a.constructor as new (k: number) => T)(cap * per);
-      b.set(a);
-      return b;
-    };
+    const grow = <T extends Float64Array | Uint8Array>(a: T, per: number): T => growPerBody(a, cap, per);
     this.motion = grow(this.motion, 1);
     this.x = grow(this.x, 3);
     this.R = grow(this.R, 9);

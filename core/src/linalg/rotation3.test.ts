@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { determinant3, expSkew, multiplyRight, orthonormalityError, reorthonormalize } from './rotation.js';
+import { determinant3, expSkew, multiplyRight, orthonormalityError, reorthonormalize } from './rotation3.js';
 
 /** exp(A) = Σ A^k / k! summed until the terms vanish (the reference for Rodrigues' formula). */
 function expSeries(wx: number, wy: number, wz: number): number[] {

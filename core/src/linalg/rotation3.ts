@@ -1,6 +1,8 @@
 /**
  * Rotation kernels on 3×3 row-major matrices stored at an offset of a Float64Array
- * (gl-matrix style: `out` first where there is one, nothing allocated).
+ * (gl-matrix style: `out` first where there is one, nothing allocated). The rigid and the
+ * pseudo-rigid kinematics both turn bodies with them. The scene's quaternion and axis-angle
+ * forms are read into matrices by the engine (plain arrays, once per body).
  */
 
 /**

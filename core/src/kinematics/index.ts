@@ -1,0 +1,3 @@
+export * from './driven-motion.js';
+export * from './body-state.js';
+export * from './body-spec-reader.js';
