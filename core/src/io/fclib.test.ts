@@ -238,6 +238,38 @@ describe('FCLIB reader on bad files', () => {
     return { fclib_global: { spacedim: h5data.int(3), M: zero, H: W, vectors: { f: h5data.reals(new Float64Array(12)), w: h5data.reals(new Float64Array(12)), mu: h5data.reals(new Float64Array(4)) } } };
   }, /fclib_global\/M$/));
 
+  it('should say what is wrong in the refusals the FCLIB reader makes itself', async () => {
+    const msg = async (mutate: Parameters<typeof bad>[0], place: RegExp) => (await bad(mutate, place)).message.replace(/^.*? \([^)]*\): /, '');
+    expect(await msg(({ local }) => void (vectors(local).mu = h5data.reals(Float64Array.of(0.7, 0.7, -0.1, 0.7))), /vectors\/mu$/))
+      .toBe('mu[2] = -0.1 is negative; friction coefficients must be >= 0');
+    expect(await msg(({ W }) => void (W.n = h5data.int(15)), /W$/)).toBe('W is 12x15; it must be square');
+    expect(await msg(({ local, W }) => void Object.assign(local, { V: W, R: W }), /V$/)).toBe('mixed local problems (with V and R) are not supported');
+    expect(await msg(({ local }) => ({ fclib_global_rolling: local }), /rolling$/)).toBe('problems with rolling friction are not supported');
+    expect(await msg(({ tree }) => ({ solution: tree.solution } as H5GroupSpec), /^\/$/)).toBe('no FCLIB problem group: expected /fclib_local or /fclib_global');
+    expect(await msg(({ W, local }) => ({ fclib_global: { spacedim: h5data.int(3), M: W, H: W, G: W, vectors: local.vectors } }), /G$/))
+      .toBe('global problems with equality constraints (G, b) are not supported; only M, H, f, w, mu');
+    const globalWith = (M: H5GroupSpec, H: H5GroupSpec, nv: number, nr: number) => ({
+      fclib_global: { spacedim: h5data.int(3), M, H, vectors: { f: h5data.reals(new Float64Array(nv)), w: h5data.reals(new Float64Array(nr)), mu: h5data.reals(new Float64Array(nr / 3)) } },
+    });
+    expect(await msg(({ W }) => globalWith({ ...W, m: h5data.int(15), n: h5data.int(15), p: h5data.ints(new Int32Array(16)) }, W, 15, 12), /H$/))
+      .toBe('H has 12 rows, but M has 15');
+    expect(await msg(({ W }) => globalWith({ ...W, n: h5data.int(15) }, W, 12, 12), /M$/)).toBe('M is 12x15; it must be square');
+  });
+
+  it('should refuse W and H sizes that are not multiples of 3', async () => {
+    // a 4x4 W (CSR, diagonal): 4 rows are not whole contacts
+    const W4: H5GroupSpec = {
+      m: h5data.int(4), n: h5data.int(4), nz: h5data.int(-2), nzmax: h5data.int(4),
+      p: h5data.ints(Int32Array.of(0, 1, 2, 3, 4)), i: h5data.ints(Int32Array.of(0, 1, 2, 3)), x: h5data.reals(Float64Array.of(1, 1, 1, 1)),
+    };
+    const local = await writeTree({ fclib_local: { spacedim: h5data.int(3), W: W4, vectors: { q: h5data.reals(new Float64Array(4)), mu: h5data.reals(new Float64Array(1)) } } });
+    const e1 = await expectFormatError(() => readProblem(local), local, /^\/fclib_local\/W$/);
+    expect(e1.message).toContain('W has 4 rows, not a multiple of spacedim = 3');
+    const global = await writeTree({ fclib_global: { spacedim: h5data.int(3), M: W4, H: W4, vectors: { f: h5data.reals(new Float64Array(4)), w: h5data.reals(new Float64Array(4)), mu: h5data.reals(new Float64Array(1)) } } });
+    const e2 = await expectFormatError(() => readProblem(global), global, /^\/fclib_global\/H$/);
+    expect(e2.message).toContain('H has 4 columns, not a multiple of spacedim = 3');
+  });
+
   it('should refuse a truncated HDF5 file', async () => {
     const bytes = await readFile(fixture('Capsules-i125-1213.hdf5'));
     const path = join(dir, 'truncated.hdf5');
@@ -249,5 +281,39 @@ describe('FCLIB reader on bad files', () => {
     const path = join(dir, 'text.hdf5');
     await writeFile(path, '3 1 0 3 3 3 3 1 0 0 0 1 0 0 0 1 -1 0 0 0.5');
     await expectFormatError(() => readProblem(path), path, /HDF5 signature/);
+  });
+});
+
+describe('fclibLocalTree', () => {
+  // One contact, W with distinct entries 1..9 (row-major): the CSR rows must list them in order.
+  async function oneContact(): Promise<FrictionContactProblem> {
+    const path = join(dir, 'one.dat');
+    await writeFile(path, '3 1 0 3 3 3 3 1 4 7 2 5 8 3 6 9 -1 0.5 0 0.3\n');
+    return (await readProblem(path)).problem;
+  }
+  const data = (g: H5GroupSpec, key: string) => Array.from((g[key] as H5DatasetSpec).data as ArrayLike<number>);
+
+  it('should write W row by row, each entry with its column, and q, mu as given', async () => {
+    const tree = fclibLocalTree(await oneContact());
+    const local = tree.fclib_local as H5GroupSpec, W = local.W as H5GroupSpec;
+    expect(data(W, 'p')).toEqual([0, 3, 6, 9]);
+    expect(data(W, 'i')).toEqual([0, 1, 2, 0, 1, 2, 0, 1, 2]);
+    expect(data(W, 'x')).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect([data(W, 'm'), data(W, 'n'), data(W, 'nz'), data(W, 'nzmax')]).toEqual([[3], [3], [-2], [9]]);
+    expect(data(local.vectors as H5GroupSpec, 'q')).toEqual([-1, 0.5, 0]);
+    expect(data(local.vectors as H5GroupSpec, 'mu')).toEqual([0.3]);
+    expect(Object.keys(tree)).toEqual(['fclib_local']);
+    expect(local).not.toHaveProperty('info');
+  });
+
+  it('should write only the info fields given, no guesses group for an empty list, and refuse a bad guess by its index', async () => {
+    const p = await oneContact();
+    const info = (tree: H5GroupSpec) => Object.keys((tree.fclib_local as H5GroupSpec).info as H5GroupSpec).sort();
+    expect(info(fclibLocalTree(p, { info: { description: 'd' } }))).toEqual(['description']);
+    expect(info(fclibLocalTree(p, { info: { mathInfo: 'm', title: 't' } }))).toEqual(['math_info', 'title']);
+    expect(fclibLocalTree(p, { guesses: [] })).not.toHaveProperty('guesses');
+    const good = { r: new Float64Array(3), u: new Float64Array(3) };
+    expect(() => fclibLocalTree(p, { guesses: [good, { r: new Float64Array(2), u: new Float64Array(3) }] })).toThrow(/guesses\[1\]/);
+    expect(() => fclibLocalTree({} as FrictionContactProblem)).toThrow(expect.objectContaining({ code: 'E_PROBLEM_SHAPE', message: 'writeFclibLocal needs a FrictionContactProblem' }));
   });
 });

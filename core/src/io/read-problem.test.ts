@@ -93,3 +93,78 @@ describe('hasHdf5Signature', () => {
     expect(hasHdf5Signature(bytes.subarray(1))).toBe(false);
   });
 });
+
+describe('loadProblem format detection', () => {
+  const json = '{"format":"moreau-problem","version":1,"contacts":1,"W":{"blocks":[]},"q":[-1,0,0],"mu":[0.5]}';
+  const bytes = (s: string) => new TextEncoder().encode(s);
+
+  it('should take JSON after a byte-order mark and whitespace, and return it as a local problem', async () => {
+    for (const text of [`\uFEFF${json}`, `\r\n\t ${json}`, `\uFEFF \n${json}`]) {
+      const L = await loadProblem(bytes(text), 'memory/p');
+      expect(L.format).toBe('json');
+      expect(L.kind).toBe('local');
+      expect(L.storage).toBeDefined();
+      expect(L.problem.name).toBe('p');
+      expect(Array.from(L.problem.q)).toEqual([-1, 0, 0]);
+      expect(L).not.toHaveProperty('info');
+      expect(L).not.toHaveProperty('solution');
+    }
+  });
+
+  it('should take text that does not start with { as Siconos .dat, and keep a .dat without its flag flagless', async () => {
+    const L = await loadProblem(bytes('3 1 0 3 3 3 3 1 0 0 0 1 0 0 0 1 -1 0 0 0.5\n'), 'memory/p.dat');
+    expect(L.format).toBe('siconos-dat');
+    expect(L.kind).toBe('local');
+    expect(L.storage).toBe('dense');
+    expect(L).not.toHaveProperty('trailingFlag');
+  });
+
+  it('should refuse a name with an HDF5 extension and no HDF5 signature, naming the extension', async () => {
+    for (const ext of ['.hdf5', '.H5', '.hdf', '.he5']) {
+      const err = await expectFormatError(() => loadProblem(bytes(json), `memory/p${ext}`), `memory/p${ext}`, /^HDF5 signature$/);
+      expect(err.message).toContain(`the name ends in ${ext.toLowerCase()} but the content has no HDF5 signature`);
+    }
+  });
+
+  it('should say an empty file is empty', async () => {
+    const err = await expectFormatError(() => loadProblem(new Uint8Array(0), 'memory/p.json'), 'memory/p.json', /^start of file$/);
+    expect(err.message).toBe('memory/p.json (start of file): the file is empty');
+  });
+});
+
+describe('readProblem on what is not a file', () => {
+  it('should say a directory is a directory and a device is not a regular file', async () => {
+    const d = join(dir, 'dir.dat');
+    await mkdir(d, { recursive: true });
+    expect((await moreauError(() => readProblem(d), 'E_FILE_IO')).message).toBe(`${d}: is a directory, not a problem file`);
+    expect((await moreauError(() => readProblem('/dev/null'), 'E_FILE_IO')).message).toBe('/dev/null: is not a regular file');
+    const missing = join(dir, 'missing.dat');
+    expect((await moreauError(() => readProblem(missing), 'E_FILE_IO')).message).toBe(`${missing}: does not exist`);
+  });
+});
+
+describe('hasHdf5Signature after longer user blocks', () => {
+  it('should look at 512, 1024, 2048, ... and nowhere else', async () => {
+    const sig = [0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a];
+    const at = (offset: number, length = offset + 8) => {
+      const b = new Uint8Array(length);
+      b.set(sig, offset);
+      return b;
+    };
+    expect(hasHdf5Signature(at(0))).toBe(true);
+    expect(hasHdf5Signature(at(1024))).toBe(true);
+    expect(hasHdf5Signature(at(4096))).toBe(true);
+    expect(hasHdf5Signature(at(256))).toBe(false);
+    expect(hasHdf5Signature(at(768))).toBe(false);
+    // a signature cut at the end of the bytes is no signature
+    expect(hasHdf5Signature(at(0).subarray(0, 7))).toBe(false);
+    expect(hasHdf5Signature(at(512).subarray(0, 519))).toBe(false);
+  });
+});
+
+describe('loadProblem by extension', () => {
+  it('should read a .json name as JSON even when the content does not start with {', async () => {
+    const err = await moreauError(() => loadProblem(new TextEncoder().encode('3 1 0 3 3 3 3 1 0 0 0 1 0 0 0 1 -1 0 0 0.5\n'), 'memory/p.JSON'));
+    expect(err.message).toMatch(/JSON/);
+  });
+});

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { expectFormatError, fixture, fixtureDir, sameBits } from '../../test/io-helpers.js';
+import { expectFormatError, fixture, fixtureDir, moreauError, sameBits } from '../../test/io-helpers.js';
 import { parseSiconosDat } from './siconos-dat.js';
 
 // FORMATS.md §2.7: two contacts, sparse-block storage (annotations removed).
@@ -230,3 +230,49 @@ async function bad0(text: string): Promise<void> {
   expect(err.message).toMatch(/ends inside mu\[1\]/);
 }
 
+
+describe('parseSiconosDat messages', () => {
+  // The message tells the user what is wrong (the place is checked above): one case per refusal.
+  const cases: [string, string, RegExp][] = [
+    ['2D', SBM.replace(/^3/, '2'), /^2D problems \(d = 2\) are not supported yet; only d = 3$/],
+    ['d = 4', SBM.replace(/^3/, '4'), /^the dimension d is 4; a FrictionContactProblem file starts with d = 2 or 3$/],
+    ['nc = 0', '3 0 0 0 0 0 0', /^the problem has no contacts \(nc = 0\)$/],
+    ['CSparse', SBM.replace('2\n1\n6', '2\n2\n6'), /^W uses storage type 2 \(CSparse text\), which is not supported yet; convert/],
+    ['storage 7', SBM.replace('2\n1\n6', '2\n7\n6'), /^unknown storage type 7 for W \(0 = dense, 1 = sparse block, 2 = CSparse\)$/],
+    ['W size', SBM.replace('1\n6\n6', '1\n6\n9'), /^W is 6x9, but d = 3 and nc = 2 need 6x6$/],
+    ['dense size', DENSE.replace('6 6 6 6', '6 6 6 5'), /^dense W repeats its size as 6x5, but the header says 6x6$/],
+    ['dense short', '3 100000 0 300000 300000 300000 300000 1 2 3', /^the file ends early: dense W needs 90000000000 values$/],
+    ['no blocks', '3 1 1 3 3 0 0 0 0 0 1', /^the sparse-block matrix W stores no block; an all-zero W/],
+    ['block count', '3 1 1 3 3 99 1 1 3 3', /^the file ends early: 99 blocks cannot fit in what is left$/],
+    ['block column', SBM.replace('0 1 0 1', '0 1 0 2'), /^index2_data\[3\] \(block column of block 3\) is 2, outside the allowed range 0\.\.1$/],
+    ['block number', SBM.replace('\n2\n0.5 0.25', '\n3\n0.5 0.25'), /^block number 3 found where block 2 was expected$/],
+    ['row pointers end', SBM.replace('0 2 4', '0 2 3'), /^index1_data ends at 3, expected nbblocks = 4$/],
+    ['row pointers start', SBM.replace('0 2 4', '1 2 4'), /^index1_data\[0\] is 1, expected 0$/],
+    ['row pointers decrease', SBM.replace('0 2 4', '0 3 2'), /^index1_data decreases at 2 \(3 > 2\)$/],
+    ['block sizes', SBM.replace('3 6\n3 6', '3 3\n3 6'), /^blocksize0 must increase strictly, but blocksize0\[1\] = 3 follows 3$/],
+    ['block sizes end', SBM.replace('2\n2\n3 6\n3 6', '2\n1\n3 6\n3').replace('0 2 4', '0 2 4'), /^blocksize1 ends at 3, expected the matrix size 6$/],
+    ['values short', '3 100000 1 300000 300000 2 2 1 150000 300000 300000 3 2 0 1 2 0 0 0 1', /^the file ends early: the 2 blocks need 90000000000 values$/],
+    ['nan', SBM.replace('0.5 0.25 0', 'nan 0.25 0'), /^entry \(0, 0\) of block 2 is nan: NaN or infinite values are not allowed$/],
+    ['word', SBM.replace('0.3 0.5', '0.3 abc'), /^expected a real number for mu\[1\], found "abc"$/],
+    ['integer', SBM.replace(/^3/, '3.0'), /^expected an integer for the dimension d, found "3\.0"$/],
+    ['negative mu', SBM.replace('0.3 0.5', '0.3 -0.5'), /^mu\[1\] = -0\.5 is negative; friction coefficients must be >= 0$/],
+    ['after mu', `${SBM} 1 2`, /^2 unexpected token\(s\) after mu \(line 24, token 69\); a local problem file ends after mu/],
+    ['end of file', SBM.replace(/0\.3 0\.5\n$/, '0.3'), /^the file ends early: expected mu\[1\]$/],
+    ['q short', DENSE.replace(/-1 0 0 -2 0\.1 0\n0\.3 0\.5$/, '-1 0'), /^the file ends early: q and mu need 8 more numbers$/],
+  ];
+  for (const [name, text, message] of cases) {
+    it(`should explain the refusal: ${name}`, async () => {
+      const err = await moreauError(() => parse(text), 'E_FILE_FORMAT');
+      // "example.dat (line L, token T): what is wrong"
+      expect(err.message.replace(/^example\.dat \([^)]*\): /, '')).toMatch(message);
+    });
+  }
+});
+
+describe('parseSiconosDat trailing flag', () => {
+  it('should read a signed or multi-digit flag, and refuse a flag with any other sign', async () => {
+    expect(parse(`${SBM} +1\n`).trailingFlag).toBe(1);
+    expect(parse(`${SBM} 12\n`).trailingFlag).toBe(12);
+    await expectFormatError(() => parse(`${SBM} *1\n`), FILE, /line/);
+  });
+});

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { BlockSparseMatrix, bsrMul, FrictionContactProblem } from '@moreau/core';
+import { naturalMapResidual } from './residual.js';
 import { Sweeper } from './sweep.js';
 import { randomProblem } from './__fixtures__/random-problem.js';
 
@@ -100,5 +101,69 @@ describe('Gauss–Seidel sweeps', () => {
     for (let c = 0; c < p.contacts; c++) {
       expect(Math.hypot(r2[3 * c + 1], r2[3 * c + 2])).toBeLessThanOrEqual(p.mu[c] * r2[3 * c] * (1 + 1e-12) + 1e-300);
     }
+  });
+});
+
+/**
+ * The local residual of contact a (normal first) at reaction r and velocity u = W r + q,
+ * against q̂_a = u_a − W_aa r_a: zero when r_a solves contact a's problem given the others.
+ */
+function localResidual(p: FrictionContactProblem, a: number, r: Float64Array, u: Float64Array): number {
+  const w = 9 * p.W.diagIdx[a], v = p.W.values, o = 3 * a;
+  const qh = [0, 1, 2].map((i) => u[o + i] - (v[w + 3 * i] * r[o] + v[w + 3 * i + 1] * r[o + 1] + v[w + 3 * i + 2] * r[o + 2]));
+  return naturalMapResidual(r[o], r[o + 1], r[o + 2], u[o], u[o + 1], u[o + 2], qh[0], qh[1], qh[2], p.mu[a]);
+}
+
+describe('one sweep, checked contact by contact', () => {
+  const p = randomProblem({ contacts: 8, bodies: 6, seed: 21, approaching: 0.8 });
+  const order = Int32Array.of(5, 2, 7, 0, 3, 6, 1, 4);
+
+  test('should leave the contact updated last solving its local problem exactly, in the order given or reversed', () => {
+    for (const reverse of [false, true]) {
+      const s = new Sweeper(local);
+      s.prepare(p, true);
+      const r = new Float64Array(p.size), u = velocity(p, r);
+      s.sweepUpdating(p, r, u, 1, order, false);
+      s.sweepUpdating(p, r, u, 1, order, reverse);
+      const last = reverse ? order[0] : order[order.length - 1];
+      expect(localResidual(p, last, r, velocity(p, r))).toBeLessThanOrEqual(1e-12);
+      // and not, in general, the contact updated first (else this test could not tell the orders apart)
+      const first = reverse ? order[order.length - 1] : order[0];
+      expect(localResidual(p, first, r, velocity(p, r))).toBeGreaterThan(1e-6);
+    }
+  });
+
+  test('should read the off-diagonal reactions from src in the Jacobi form, and relax from the current r', () => {
+    const r0 = Float64Array.from({ length: p.size }, (_, i) => (i % 3 === 0 ? 0.3 + 0.1 * (i % 4) : 0.01 * ((i % 5) - 2)));
+    const s = new Sweeper(local);
+    s.prepare(p, false);
+    const r = Float64Array.from(r0), src = Float64Array.from(r0);
+    expect(s.sweep(p, r, src, 1, order, false)).toBe(true);
+    expect(Array.from(src)).toEqual(Array.from(r0));
+    for (let a = 0; a < p.contacts; a++) {
+      // u_a seen by contact a: W_aa r_a (new) + Σ_{b≠a} W_ab r0_b + q_a
+      const mixed = Float64Array.from(r0);
+      for (let i = 0; i < 3; i++) mixed[3 * a + i] = r[3 * a + i];
+      expect(localResidual(p, a, mixed, velocity(p, mixed))).toBeLessThanOrEqual(1e-12);
+    }
+    // Under-relaxed from the same start: r0 + ω (r̂ − r0), contact by contact.
+    const half = Float64Array.from(r0);
+    s.sweep(p, half, Float64Array.from(r0), 0.5, order, false);
+    for (let i = 0; i < p.size; i++) expect(half[i]).toBeCloseTo(r0[i] + 0.5 * (r[i] - r0[i]), 14);
+    expect(s.change2).toBeCloseTo(half.reduce((t, h, i) => t + (h - r0[i]) ** 2, 0), 14);
+  });
+
+  test('should count one outcome per contact and sweep, and reset the counts in prepare', () => {
+    const s = new Sweeper(local);
+    s.prepare(p, true);
+    const r = new Float64Array(p.size), u = velocity(p, r);
+    s.sweepUpdating(p, r, u, 1, order, false);
+    s.sweepUpdating(p, r, u, 1, order, false);
+    expect(s.separated + s.sticking + s.sliding + s.failed).toBe(2 * p.contacts);
+    expect(s.failed).toBe(0);
+    expect(s.separated).toBeGreaterThan(0);
+    expect(s.sticking + s.sliding).toBeGreaterThan(0);
+    s.prepare(p, true);
+    expect([s.separated, s.sticking, s.sliding, s.failed]).toEqual([0, 0, 0, 0]);
   });
 });

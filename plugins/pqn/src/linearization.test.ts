@@ -103,4 +103,31 @@ describe('Linearization', () => {
     lin.apply(reactions(p, 3), out);
     expect(lin.matVecs).toBe(2);
   });
+
+  test('should linearise in R/s for a reaction scale s: A v = d/dt C_ω(s W (y + t v) + q, y + t v)', () => {
+    const p = randomProblem(5, { contacts: 5, mu: [0.2, 0.9] });
+    const s = 2.5, omega = 0.3, delta = 0.1;
+    const R = reactions(p, 9), v = reactions(p, 10);
+    const y = R.map((r) => r / s);
+    // C_ω as a function of y = R/s, from scratch: U = W R + q = s W y + q.
+    const cAt = (yy: Float64Array) => {
+      const U = bsrMul(p.W, yy.map((x) => s * x), new Float64Array(p.size));
+      for (let i = 0; i < U.length; i++) U[i] += p.q[i];
+      const C = new Float64Array(p.size);
+      computeCOmega(U, yy, p.mu, omega, C);
+      return C;
+    };
+    const lin = new Linearization(p.contacts);
+    const U = bsrMul(p.W, R, new Float64Array(p.size));
+    for (let i = 0; i < U.length; i++) U[i] += p.q[i];
+    const c = lin.linearize(p.W, p.mu, U, R, omega, s);
+    expect(c).toBeCloseTo(norm(cAt(y)), 12);
+    lin.factor(delta);
+    const Av = new Float64Array(p.size);
+    lin.apply(v, Av);
+    const h = 1e-6;
+    const plus = cAt(y.map((x, i) => x + h * v[i])), minus = cAt(y.map((x, i) => x - h * v[i]));
+    const fd = plus.map((c2, i) => (c2 - minus[i]) / (2 * h) + delta * v[i]);
+    expect(norm(fd.map((f, i) => f - Av[i]))).toBeLessThanOrEqual(1e-6 * (norm(fd) + norm(v)));
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { BlockSparseMatrix } from '@moreau/core';
-import { effectiveDelta } from './relative-delta.js';
+import { effectiveDelta, residualDelta } from './relative-delta.js';
 
 // Diagonal entries 4, 1, 2 | 3, 5, 9 (mean 4); the off-diagonal block is ignored.
 const W = BlockSparseMatrix.fromBlocks(2, [
@@ -26,5 +26,18 @@ describe('effectiveDelta', () => {
     expect(effectiveDelta(bad, { value: 1, relativeTo: 'minWii' })).toBe(0);
     expect(effectiveDelta(bad, { value: 1, relativeTo: 'maxWii' })).toBe(3);
     expect(effectiveDelta(BlockSparseMatrix.fromBlocks(0, []), { value: 1, relativeTo: 'avgWii' })).toBe(0);
+  });
+});
+
+describe('residualDelta', () => {
+  test('should scale δ₁ by ‖C_ω‖ / c₀ while ‖C_ω‖ is below c₀', () => {
+    expect(residualDelta(2, 1, 4)).toBe(0.5);
+    expect(residualDelta(3, 0, 4)).toBe(0);
+  });
+
+  test('should keep the full δ₁ at or above c₀, and when c₀ = 0', () => {
+    expect(residualDelta(2, 4, 4)).toBe(2);
+    expect(residualDelta(2, 9, 4)).toBe(2);
+    expect(residualDelta(2, 0, 0)).toBe(2);
   });
 });
