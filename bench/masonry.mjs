@@ -6,7 +6,13 @@
 //
 //   node scripts/build.mjs && node bench/masonry.mjs [--scenes CUBE1,WALL1,DOME1] [--steps 100]
 //        [--mu 1/3,2/3,1] [--tol 1e-8] [--max-iterations 1000] [--budget-ms 0] [--out bench/out/masonry]
+//        [--config examples/scenes/masonry/masonry-paper.config.json]
 //        [--figure docs/figures/masonry-figure5.svg] [--dump-dir dir]
+//
+// --config gives the integrator, detector and kinematics options (its solver is replaced by the
+// driver below): masonry-paper.config.json (the default) has the paper's one contact point per
+// face pair and inertia scaling λmax(M⁻¹K) = 4; masonry.config.json the full 4-point manifolds
+// and real inertia.
 //
 // Protocol (paper 004 §6): inside each step all eight configurations solve the step's problem
 // from the warm start the engine gives (the previous step's reactions by contact), so all eight
@@ -38,6 +44,7 @@ const { values } = parseArgs({
     out: { type: 'string', default: 'bench/out/masonry' },
     figure: { type: 'string' },
     'dump-dir': { type: 'string' },
+    config: { type: 'string', default: 'examples/scenes/masonry/masonry-paper.config.json' },
   },
 });
 const positive = (name, x) => {
@@ -52,6 +59,7 @@ const budgetMs = positive('budget-ms', Number(values['budget-ms']));
 const mus = values.mu.split(',').map((s) => ({ label: s, mu: positive('mu', fraction(s)) }));
 const sceneNames = values.scenes.split(',');
 const out = resolve(root, values.out);
+const sceneConfig = JSON.parse(readFileSync(resolve(root, values.config), 'utf8'));
 mkdirSync(out, { recursive: true });
 
 /** The configurations: Figure 5's five (plugin README's names) and the three the paper did not run. */
@@ -133,7 +141,7 @@ for (const name of sceneNames) {
   const n = Math.min(steps, Math.round(scene.duration / scene.timeStep));
   for (const { label: muLabel, mu } of mus) {
     captured.length = 0;
-    const config = { solver: { name: 'masonry-driver' }, integrator: { name: 'implicit-euler', options: { stabilization: 0 } }, onSolveFailure: 'continue' };
+    const config = { integrator: { name: 'implicit-euler', options: { stabilization: 0 } }, ...sceneConfig, solver: { name: 'masonry-driver' }, onSolveFailure: 'continue' };
     const sim = createSimulation(withFriction(scene, mu), config, { registry, source: name });
     for (let k = 1; k <= n; k++) {
       const before = captured.length;
@@ -143,7 +151,7 @@ for (const name of sceneNames) {
       if (k === 1 && values['dump-dir'] && muLabel === '1/3') {
         mkdirSync(resolve(root, values['dump-dir']), { recursive: true });
         await writeFclibLocal(resolve(root, values['dump-dir'], `masonry-${name}-step1.hdf5`), problem, {
-          info: { title: `${name} step 1, mu 1/3`, description: `paper 004 masonry scene ${name} (examples/scenes/masonry), first increment of implicit-euler, h = 1, mu = 1/3; written by bench/masonry.mjs` },
+          info: { title: `${name} step 1, mu 1/3`, description: `paper 004 masonry scene ${name} (examples/scenes/masonry), first increment of implicit-euler, h = 1, mu = 1/3, config ${values.config}; written by bench/masonry.mjs` },
         });
       }
       for (const r of row) {
@@ -151,7 +159,7 @@ for (const name of sceneNames) {
         runs.push({ scene: name, mu: muLabel, step: k, contacts: problem.contacts, warm: anyNonzero(warmStart), answeredBy, ...r });
       }
       log(`${name} mu=${muLabel} step ${k} (${problem.contacts} contacts, trajectory: ${answeredBy}): ${row.map((r) => `${r.config} ${r.converged ? '' : r.reason === 'time-budget' ? 'T' : 'x'}${r.iterations}`).join(', ')}`);
-      writeFileSync(join(out, 'masonry.json'), `${JSON.stringify({ options: { scenes: sceneNames, steps, mu: values.mu, tolerance, cap, budgetMs }, runs }, null, 0)}\n`);
+      writeFileSync(join(out, 'masonry.json'), `${JSON.stringify({ options: { scenes: sceneNames, steps, mu: values.mu, tolerance, cap, budgetMs, config: values.config }, runs }, null, 0)}\n`);
     }
   }
 }
@@ -197,7 +205,7 @@ const table = (rows, title) => {
   for (const a of rows) lines.push(`| ${a.config} | ${a.runs} | ${a.converged} | ${a.failures} | ${a.timeCapped} | ${f(a.avgIterations)} | ${f(a.avgMaxIterations)} | ${f(a.avgConvergedIterations)} | ${f(a.avgLineSearches)} | ${f(a.avgMaxLineSearches)} | ${f(a.penaltyShare)} | ${f(a.negativeShare, 2)} |`);
   lines.push('');
 };
-lines.push(`Masonry scenes ${sceneNames.join(', ')}; ${steps} increment(s) of implicit-euler (h = 1) each; μ ∈ {${values.mu}}; siconos tolerance ${tolerance}, cap ${cap} iterations${budgetMs ? `, ${budgetMs} ms per solve` : ''}.`, '');
+lines.push(`Masonry scenes ${sceneNames.join(', ')}; ${steps} increment(s) of implicit-euler (h = 1) each; μ ∈ {${values.mu}}; siconos tolerance ${tolerance}, cap ${cap} iterations${budgetMs ? `, ${budgetMs} ms per solve` : ''}; config ${values.config}.`, '');
 table(agg, '### Figure 5 aggregates (μ > 0)');
 if (frictionless.length) table(aggregate(frictionless), '### μ = 0');
 lines.push('### Every run', '', '| scene | μ | step | contacts | warm | trajectory | ' + CONFIGS.map((c) => c.label).join(' | ') + ' |', '|---|---|---:|---:|---|---|' + CONFIGS.map(() => '---').join('|') + '|');

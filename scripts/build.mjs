@@ -66,3 +66,8 @@ if (!existsSync(wasmPath) || !Buffer.from(wasmBytes).equals(readFileSync(wasmPat
   writeFileSync(wasmPath, wasmBytes);
   console.log(`wrote core/${BSR_MUL_WASM}`);
 }
+
+// The page of `moreau view`: its browser sources (core/src/view) bundled by esbuild with three.js
+// and uPlot into core/dist/view, so the viewer needs no network.
+const { bundleViewPage } = await import(new URL('../core/dist/cli/view-bundle.js', import.meta.url).href);
+await bundleViewPage(join(root, 'core', 'dist', 'view'));

@@ -20,8 +20,10 @@ export interface BenchArgs {
   progress: boolean;
   /** --jobs: worker threads of a local pool ('auto': one per core); undefined runs in this process. */
   jobs?: number | 'auto';
-  /** --job-time-limit: a pool job's hard limit (default from the time limit and repeats). */
+  /** --job-time-limit: a pool or queue job's hard limit (default from the time limit and repeats). */
   jobTimeLimitMs?: number;
+  /** --queue: a Redis server (redis://host:port) whose `moreau worker`s run the jobs. */
+  queue?: string;
 }
 
 export const BENCH_DEFAULTS = { tol: 1e-8, timeLimitMs: 60_000, repeat: 3 } as const;
@@ -30,7 +32,7 @@ const OPTIONS = {
   solver: { type: 'string', multiple: true }, options: { type: 'string', multiple: true }, config: { type: 'string', multiple: true },
   tol: { type: 'string' }, 'max-iter': { type: 'string' }, merit: { type: 'string' }, 'time-limit': { type: 'string' },
   repeat: { type: 'string' }, out: { type: 'string' }, reference: { type: 'string' }, progress: { type: 'boolean' },
-  jobs: { type: 'string' }, 'job-time-limit': { type: 'string' },
+  jobs: { type: 'string' }, 'job-time-limit': { type: 'string' }, queue: { type: 'string' },
 } as const;
 
 /**
@@ -66,6 +68,7 @@ export function parseBenchArgs(args: string[]): BenchArgs {
     progress: Boolean(v.progress),
     jobs: jobsArg(v.jobs),
     jobTimeLimitMs: numberArg('job-time-limit', v['job-time-limit']),
+    queue: v.queue,
   };
 }
 

@@ -42,9 +42,12 @@ recursively) for *.dat, *.hdf5, *.h5 and *.json problem files.
   --progress             draw the progress line even when stderr is not a terminal
   --jobs <n|auto>        run on a pool of n worker threads (auto: one per core) instead of
                          in this process; needs the compiled package (npm run build)
-  --job-time-limit <ms>  with --jobs: a job (cold solve and repeats) still running after this
+  --job-time-limit <ms>  with --jobs or --queue: a job (cold solve and repeats) still running after this
                          is stopped and recorded as timed-out (default (repeat + 1) × time limit
                          + 10000)
+  --queue <url>          put the jobs on a Redis server (redis://host:port) for \`moreau worker\`
+                         processes on any machines to run; this command collects the records
+                         (docs/bench.md, "Across machines")
 
 Outputs in --out:
   results.jsonl   one record per problem × solver: problem, contacts, solver, options,
@@ -79,7 +82,7 @@ export async function benchCommand(args: string[], io: CliIO): Promise<number> {
   if (clash) throw new MoreauError('E_USAGE', `--reference names a solver "${clash}", which is also a configuration of this bench; rename it in the CSV.`);
 
   const jobs = expandJobs(files, solvers, a);
-  const executor = chooseExecutor(a, solvers);
+  const executor = chooseExecutor(a, solvers, { outDir, cwd: io.cwd });
   io.err(`moreau bench: ${files.length} problem${files.length === 1 ? '' : 's'} × ${solvers.length} configuration${solvers.length === 1 ? '' : 's'} (${solvers.map((s) => s.label).join('; ')}) ${executor.where} -> ${outDir}`);
   // Timings on a busy machine mean little: the table says how busy it was.
   const load = `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores at the start`;

@@ -11,6 +11,8 @@ import { setupSimulation } from './simulation-setup.js';
 import { solveCommand, solveHelp } from './solve.js';
 import { startCommand, startHelp } from './start.js';
 import { sweepCommand, sweepHelp } from './sweep.js';
+import { workerCommand, workerHelp } from './worker.js';
+import { viewCommand, viewHelp } from './view.js';
 
 export type Command = (args: string[], io: CliIO) => Promise<number>;
 
@@ -24,6 +26,8 @@ const COMMANDS: Record<string, { run: Command; help: string }> = {
   'new-solver': { run: newSolverCommand, help: newSolverHelp },
   bench: { run: benchCommand, help: benchHelp },
   sweep: { run: sweepCommand, help: sweepHelp },
+  worker: { run: workerCommand, help: workerHelp },
+  view: { run: viewCommand, help: viewHelp },
 };
 
 const HELP = `moreau — nonsmooth contact dynamics: frictional contact problems, their solvers, simulations
@@ -39,7 +43,9 @@ Usage:
   moreau new-solver <package-name> [--typescript] [--dir <parent>]
   moreau bench <files or folders...> [--solver <s> [--options '<json>']]... [--config <file>]...
                [--tol <t>] [--time-limit <ms>] [--repeat <n>] [--reference <csv>] [--out <dir>] [--jobs <n>]
-  moreau sweep <spec.json> [--out <dir>] [--jobs <n|auto>] [--job-time-limit <ms>] [--tol <t>] ...
+  moreau sweep <spec.json> [--out <dir>] [--jobs <n|auto> | --queue <redis://host:port>] [--job-time-limit <ms>] [--tol <t>] ...
+  moreau worker --queue <redis://host:port> [--concurrency <n>] [--idle-exit <s>]
+  moreau view <output dir | history.json ...> [--port <n>] [--host <h>] [--open]
 
 Run \`moreau <command> --help\` for a command's options.
 --debug (with any command) prints the stack of an E_INTERNAL error.
@@ -47,7 +53,7 @@ Exit status: 0 success (converged), 1 not converged, 2 user error (E_CODE: messa
 on stderr), 3 internal error (a bug in Moreau or a plugin: the stack on stderr).
 (simulate: 1 some step did not converge, 130 interrupted by Ctrl-C;
 conformance: 0 every claimed property passed, 1 a property failed;
-bench, sweep: 0 the run finished, whatever was solved.)`;
+bench, sweep: 0 the run finished, whatever was solved; worker: 0 stopped or idle.)`;
 
 /**
  * Runs one `moreau` command line. User errors (bad file, bad config, bad

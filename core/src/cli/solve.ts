@@ -4,7 +4,9 @@ import type { SolveResult } from '../plugin/contracts.js';
 import { MoreauError } from '../plugin/errors.js';
 import { createRegistry } from '../plugin/builtins.js';
 import { loadPlugins } from '../plugin/load-plugins.js';
-import { resolve as resolveRun } from '../plugin/resolve.js';
+import { resolve as resolveRun, type ResolvedSolverConfig } from '../plugin/resolve.js';
+import { historyProblem, SolveHistoryRecorder } from '../io/solve-history-recorder.js';
+import { writeSolveHistory } from '../io/solve-history.js';
 import { SiconosMerit } from '../merit/siconos.js';
 import { jsonArg, numberArg, parseCommandArgs } from './args.js';
 import { applyOverrides, findConfig } from './config-file.js';
@@ -30,6 +32,10 @@ Solves a frictional contact problem file (FCLIB .hdf5, Siconos .dat, Moreau .jso
   --out <file>           write the solution (.json, or .hdf5 as FCLIB with the problem);
                          checked before the solve: its folder must exist and be writable
   --force                let --out overwrite the problem file itself
+  --history <file.json>  write the merit of every iteration of every attempt (first
+                         solver, fallbacks) to this file, for \`moreau view\`; checked
+                         before the solve like --out
+  --label <text>         the run's name in that file (default: the solver chain)
   --progress             draw the progress line even when stderr is not a terminal
                          (then one line per update, at most five a second, for logs)
   --json                 print one JSON object instead of a table (non-finite numbers
@@ -67,7 +73,7 @@ export async function solveCommand(args: string[], io: CliIO): Promise<number> {
     solver: { type: 'string' }, options: { type: 'string' }, config: { type: 'string' },
     tol: { type: 'string' }, 'max-iter': { type: 'string' }, merit: { type: 'string' },
     frictionless: { type: 'boolean' }, out: { type: 'string' }, force: { type: 'boolean' }, json: { type: 'boolean' },
-    init: { type: 'string' }, progress: { type: 'boolean' },
+    init: { type: 'string' }, progress: { type: 'boolean' }, history: { type: 'string' }, label: { type: 'string' },
   });
   if (positionals.length !== 1) throw new MoreauError('E_USAGE', `moreau solve expects one problem file, got ${positionals.length}.\n\n${solveHelp}`);
   const file = resolve(io.cwd, positionals[0]);
@@ -83,6 +89,9 @@ export async function solveCommand(args: string[], io: CliIO): Promise<number> {
   }
   // Before the solve, so a result is never computed only to be lost, nor the problem overwritten by mistake.
   if (out) checkOutTarget(resolve(io.cwd, out), file, Boolean(values.force));
+  const historyFile = values.history as string | undefined;
+  if (values.label !== undefined && historyFile === undefined) throw new MoreauError('E_USAGE', '--label names the run in a --history file; give --history <file.json> too.');
+  if (historyFile !== undefined) checkHistoryTarget(resolve(io.cwd, historyFile), file);
 
   // Validate the configuration before reading a possibly large file.
   const { config, dir } = findConfig(io.cwd, values.config as string | undefined);
@@ -103,11 +112,13 @@ export async function solveCommand(args: string[], io: CliIO): Promise<number> {
   // What is being solved, before the wait: a long solve shows at once that it is the right one.
   if (!values.json) io.out(renderSolveHeader(problem.name, problem.contacts, loaded.format, run.solver.name, init?.source));
   const stop = values.json && !values.progress ? () => {} : showProgress(run.events, io, basename(file), { force: Boolean(values.progress) });
+  const recorder = historyFile === undefined ? undefined : new SolveHistoryRecorder(run.events);
   let result: SolveResult;
   try {
     result = run.solver.solve(problem, init ? { warmStart: init.r } : {});
   } finally {
     stop();
+    recorder?.stop();
   }
   const report: SolveReport = {
     problem: problem.name,
@@ -133,6 +144,14 @@ export async function solveCommand(args: string[], io: CliIO): Promise<number> {
     const target = resolve(io.cwd, out);
     if (extname(out) === '.json') await io2.writeSolutionJson(target, { r: result.r, u: result.u }, { problem: problem.name, meta: summary(report) });
     else await io2.writeFclibLocal(target, problem, { solution: { r: result.r, u: result.u } });
+  }
+  if (recorder) {
+    const history = recorder.history(result, {
+      problem: historyProblem(positionals[0], basename(positionals[0]), problem),
+      tolerance: answeringTolerance(run.config, result.attempts?.length ?? 0),
+      label: (values.label as string | undefined) ?? run.solver.name,
+    });
+    await writeSolveHistory(resolve(io.cwd, historyFile!), history);
   }
   if (values.json) io.out(jsonText(report));
   else io.out(renderSolveReport(report));
@@ -160,6 +179,34 @@ function checkOutTarget(target: string, input: string, force: boolean): void {
   if (!force && source && source.ino === existing.ino && source.dev === existing.dev) {
     throw new MoreauError('E_USAGE', `--out ${target} is the problem file itself; writing the solution would replace the problem. Choose another file, or add --force.`, { file: target });
   }
+}
+
+/** `--history` must end in .json, in an existing, writable folder, and not be the problem file. */
+function checkHistoryTarget(target: string, input: string): void {
+  if (extname(target) !== '.json') throw new MoreauError('E_USAGE', `--history must end in .json, got "${target}"`);
+  const dir = dirname(target);
+  try {
+    if (!statSync(dir).isDirectory()) throw new MoreauError('E_FILE_IO', `--history ${target}: ${dir} is not a folder.`, { file: target });
+    accessSync(dir, constants.W_OK);
+  } catch (e) {
+    if (e instanceof MoreauError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new MoreauError('E_FILE_IO', `--history ${target}: its folder ${dir} ${code === 'ENOENT' ? 'does not exist' : `is not writable (${code})`}.`, { file: target });
+  }
+  const existing = statSync(target, { throwIfNoEntry: false });
+  if (existing?.isDirectory()) throw new MoreauError('E_FILE_IO', `--history ${target} is a folder; give a file name ending in .json.`, { file: target });
+  const source = statSync(input, { throwIfNoEntry: false });
+  if (existing && source && source.ino === existing.ino && source.dev === existing.dev) {
+    throw new MoreauError('E_USAGE', `--history ${target} is the problem file itself; choose another file.`, { file: target });
+  }
+}
+
+/** The tolerance of the chain link that gave the last of `attempts` answers (the first link when none ran). */
+function answeringTolerance(config: ResolvedSolverConfig, attempts: number): number | null {
+  let link: ResolvedSolverConfig | undefined = config;
+  for (let k = 1; k < attempts && link?.fallback; k++) link = link.fallback;
+  const tolerance = link?.options.tolerance;
+  return typeof tolerance === 'number' ? tolerance : null;
 }
 
 function summary(r: SolveReport) {

@@ -1,9 +1,11 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { runCli, tempFolder } from '../../test/cli-harness.js';
 import type { BenchRecord } from './bench-record.js';
+import { formatNumber } from './table.js';
+import type { SceneRecord, SceneRun } from './jobs/scene-job.js';
 
 const examples = fileURLToPath(new URL('../../../examples/problems/', import.meta.url));
 const tiny = ['FrictionContact3D_1c.dat', 'Rover1040.dat', 'FC3D_Example1_SBM.dat'].map((f) => join(examples, f));
@@ -66,5 +68,86 @@ describe('moreau sweep', () => {
     const option = await runCli(['sweep', 'option.json', '--out', 'out'], dir);
     expect(option.code).toBe(2);
     expect(option.stderr).toMatch(/options\.deltas: "pqn" has no option "deltas"; did you mean "delta"/);
+  });
+});
+
+const boxStack = fileURLToPath(new URL('../../../examples/scenes/box-stack.json', import.meta.url));
+/** Two points of Gauss–Seidel's relaxation on the box stack for 25 steps (0.05 s): two short simulations. */
+const sceneFolder = (extra: Record<string, unknown> = {}) =>
+  tempFolder({ 'spec.json': JSON.stringify({ solver: 'gauss-seidel', options: { relaxation: [1, 1.5] }, scenes: boxStack, until: 0.05, ...extra }) });
+const sceneRecords = (dir: string) => records(dir) as unknown as (SceneRecord & SceneRun)[];
+/** A scene record without its timings: what must not depend on who ran the job. */
+const untimedRun = ({ wallMs: _w, stepMs: _s, msPerStep: _m, split: _p, ...rest }: SceneRun) => rest;
+
+describe('moreau sweep over scenes', () => {
+  test('should give bit-identical simulation records in this process and on a pool of two workers, timings apart', async () => {
+    const dir = sceneFolder();
+    const inProcess = await runCli(['sweep', 'spec.json', '--out', 'a'], dir);
+    expect(inProcess.code).toBe(0);
+    const pooled = await runCli(['sweep', 'spec.json', '--out', 'b', '--jobs', '2'], dir);
+    expect(pooled.code).toBe(0);
+    expect(pooled.stderr).toContain('1 scene × 2 option sets of gauss-seidel = 2 jobs on 2 worker threads');
+    const a = sceneRecords(join(dir, 'a')), b = sceneRecords(join(dir, 'b'));
+    expect(a.map((r) => [r.kind, r.scene, r.solver, r.ended, r.steps])).toEqual([
+      ['scene', 'box-stack', 'gauss-seidel {"relaxation":1}', 'until', 25],
+      ['scene', 'box-stack', 'gauss-seidel {"relaxation":1.5}', 'until', 25],
+    ]);
+    // The swept option reached the solver: over-relaxation changes the sweeps per step.
+    expect(a[0].firstSolver.mean).toBeGreaterThan(0);
+    expect(a[1].firstSolver.mean).not.toBe(a[0].firstSolver.mean);
+    expect(a[0].key).not.toBe(a[1].key);
+    expect(b.map(untimedRun)).toEqual(a.map(untimedRun));
+    const table = readFileSync(join(dir, 'b', 'table.md'), 'utf8');
+    expect(table).toMatch(/^\| scene \| relaxation \| steps \|/m);
+    expect(table).toContain(`| box-stack | 1.5 | 25 | ${formatNumber(a[1].contacts.mean)} | ${formatNumber(a[1].firstSolver.mean)} | ${a[1].attempts[0].iterations.total} |`);
+    expect(readFileSync(join(dir, 'b', 'plot.svg'), 'utf8')).toMatch(/<polyline points="[^"]+"/);
+  });
+
+  test('should resume: a scene job that results.jsonl records is not run again', async () => {
+    const dir = sceneFolder();
+    expect((await runCli(['sweep', 'spec.json', '--out', 'full'], dir)).code).toBe(0);
+    const full = lines(join(dir, 'full'));
+    const half = tempFolder({ 'results.jsonl': `${full[1]}\n` });
+    const run = await runCli(['sweep', 'spec.json', '--out', half], dir);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('1 of 2 jobs already recorded; running the other 1.');
+    const resumed = lines(half);
+    // The recorded job kept its line whole (its wall time too: it did not run again), now in job order.
+    expect(resumed[1]).toBe(full[1]);
+    expect(resumed.map((l) => untimedRun(JSON.parse(l)))).toEqual(full.map((l) => untimedRun(JSON.parse(l))));
+  });
+
+  test('should refuse a spec with both problems and scenes with E_CONFIG naming the file, before any job', async () => {
+    const dir = sceneFolder({ problems: tiny[0] });
+    const run = await runCli(['sweep', 'spec.json', '--out', 'out'], dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^E_CONFIG: spec\.json: invalid sweep .*\n {2}problems, scenes: both are given/);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+
+  test('should refuse a config whose first solver is not the swept one, naming the spec', async () => {
+    const dir = sceneFolder({ config: 'pqn.config.json' });
+    writeFileSync(join(dir, 'pqn.config.json'), JSON.stringify({ solver: { name: 'pqn' } }));
+    const run = await runCli(['sweep', 'spec.json', '--out', 'out'], dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^E_CONFIG: spec\.json: solver "gauss-seidel" is not the first solver of pqn\.config\.json's chain \("pqn"\)/);
+  });
+
+  test('should refuse an option value the solver refuses, naming the spec and the option, before any simulation', async () => {
+    const dir = sceneFolder({ options: { relaxation: [1, -1] } });
+    const run = await runCli(['sweep', 'spec.json', '--out', 'out'], dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^E_CONFIG: spec\.json: Invalid configuration .*\n {2}options\.relaxation: /);
+    expect(existsSync(join(dir, 'out', 'results.jsonl'))).toBe(false);
+  });
+
+  test('should record a scene job past its time limit as timed-out, and go on', async () => {
+    const dir = sceneFolder({ until: 2 });
+    const run = await runCli(['sweep', 'spec.json', '--out', 'out', '--jobs', '2', '--job-time-limit', '200'], dir);
+    expect(run.code).toBe(0);
+    const rs = sceneRecords(join(dir, 'out'));
+    expect(rs).toHaveLength(2);
+    for (const r of rs) expect(r).toMatchObject({ kind: 'scene', scene: 'box-stack', reason: 'timed-out', failure: expect.stringMatching(/after 200 ms/) });
+    expect(readFileSync(join(dir, 'out', 'table.md'), 'utf8')).toMatch(/\| box-stack \| 1\.5 \| ✗ timed-out \|/);
   });
 });

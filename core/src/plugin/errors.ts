@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   E_SCENE: 'a scene failed validation (shapes, bodies, materials, friction, time step)',
   E_PLUGIN_LOAD: 'a plugin package was found but could not be loaded (a missing dependency of its own, or an error while its module ran)',
   E_TOO_LARGE: 'the work asked for would need more memory than the budget allows',
+  E_QUEUE: 'a job queue (--queue redis://host:port) is malformed, cannot be reached, or failed',
   E_INTERNAL: 'an unexpected failure inside Moreau (a bug, not bad input); the original exception is its cause',
 } as const;
 

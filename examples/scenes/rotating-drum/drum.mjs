@@ -4,7 +4,7 @@
  * (examples/parallel-scaling/rotating-drum.py with its default settings), written as a
  * Moreau scene (docs/scene-json.md).
  *
- *   node examples/scenes/rotating-drum/drum.mjs [--n 100] [--particles spheres|ellipsoids] [--duration 10] > scene.json
+ *   node examples/scenes/rotating-drum/drum.mjs [--n 100] [--particles spheres|ellipsoids|pseudo-rigid] [--duration 10] > scene.json
  *
  * Axes: gravity along −z, the drum axis along y. The drum is one rotating obstacle in
  * Solfec; here it is 34 driven hulls (32 pipe segments and 2 lifters) turning about the
@@ -14,9 +14,17 @@
  * the first row overlaps the end wall (y ≤ −0.002) by 2.8 cm from the start. Here the
  * sphere grid is centred in the drum instead (y = 0.09, 0.25, 0.41: 1.2 cm clear of each
  * end wall). The ellipsoid grid touches nothing and is Solfec's exactly.
+ *
+ * `pseudo-rigid` is Solfec's `-kifo PR` (paper 000's "ell. defo"): the ellipsoid scene, body for
+ * body, with every particle owned by the pseudo-rigid kinematics (E and ν from the material).
+ * Its damping (η = h) and integrator (linearly implicit) are run settings: they live in the
+ * config files beside the scene (`solfec-pr-*.config.json`), not in the scene.
  */
 
 const H = 1e-3;
+/** Particle kinds: Solfec's `-kifo RG -sphs`, `-kifo RG` and `-kifo PR`. */
+const PARTICLES = ['spheres', 'ellipsoids', 'pseudo-rigid'];
+const KIND = { spheres: 'rigid spheres', ellipsoids: 'rigid ellipsoids', 'pseudo-rigid': 'pseudo-rigid ellipsoids' };
 const OMEGA = 1;
 /** Pivot of the drum's rotation: its mass centre, on the line x = z = 0. */
 const PIVOT = [0, 0.25, 0];
@@ -86,7 +94,8 @@ function grid(s, nz, yShift, limit) {
  */
 export function drumScene({ n = 100, particles = 'ellipsoids', duration = 10 } = {}) {
   if (!Number.isInteger(n) || n < 1) throw new Error(`--n must be a positive integer, got ${n}`);
-  if (particles !== 'spheres' && particles !== 'ellipsoids') throw new Error(`--particles must be "spheres" or "ellipsoids", got ${particles}`);
+  if (!PARTICLES.includes(particles)) throw new Error(`--particles must be one of ${PARTICLES.join(', ')}, got ${particles}`);
+  const kinematics = particles === 'pseudo-rigid' ? { kinematics: 'pseudo-rigid' } : {};
   const rr = Math.cbrt(0.1 / n);
   const [rx, ry, rz] = [0.9 * rr, 0.5 * rr, 1.0 * rr];
   const layers = Math.trunc(0.75 / (2 * rz));
@@ -105,7 +114,7 @@ export function drumScene({ n = 100, particles = 'ellipsoids', duration = 10 } =
     if (bodies.length === n) rotateFrom = time;
     else {
       for (const p of grid(size, layers, yShift, n - bodies.length)) {
-        bodies.push({ name: `p${bodies.length}`, shape, material: 'particle', position: round(p), appearsAt: +time.toFixed(6) });
+        bodies.push({ name: `p${bodies.length}`, shape, ...kinematics, material: 'particle', position: round(p), appearsAt: +time.toFixed(6) });
       }
     }
     call++;
@@ -118,7 +127,7 @@ export function drumScene({ n = 100, particles = 'ellipsoids', duration = 10 } =
     ...[-0.052, 0.502].map((y, k) => ({ name: `end-wall-${k}`, shape: { type: 'hull', points: endWall(y).map(round) }, motion: 'static', position: [0, 0, 0] })),
   ];
   return {
-    description: `Rotating drum of paper 000 §8.1 (Solfec-1.0's rotating-drum.py): ${n} rigid ${particles}, drum turning at ${OMEGA} rad/s about y from t = ${+rotateFrom.toFixed(6)} s`,
+    description: `Rotating drum of paper 000 §8.1 (Solfec-1.0's rotating-drum.py): ${n} ${KIND[particles]}, drum turning at ${OMEGA} rad/s about y from t = ${+rotateFrom.toFixed(6)} s`,
     gravity: [0, 0, -10],
     timeStep: H,
     duration,
@@ -143,7 +152,7 @@ function parseArgs(argv) {
     if (a === '--n') { opts.n = Number(v); k++; }
     else if (a === '--particles') { opts.particles = v; k++; }
     else if (a === '--duration') { opts.duration = Number(v); k++; }
-    else throw new Error(`unknown argument ${a} (use --n N, --particles spheres|ellipsoids, --duration s)`);
+    else throw new Error(`unknown argument ${a} (use --n N, --particles ${PARTICLES.join('|')}, --duration s)`);
   }
   return opts;
 }

@@ -3,6 +3,7 @@ import { boxEdge, boxVertex, edgeIndex } from './box-geometry.js';
 import { boxDistance } from './box-distance.js';
 import { clipFaces } from './box-manifold.js';
 import { separatingAxes } from './box-axes.js';
+import { penetrationFloor } from './face-patch.js';
 import type { BoxScratch } from './box-scratch.js';
 import { closestOnSegments } from './segment-closest.js';
 import type { WorldBodies } from './world-bodies.js';
@@ -62,14 +63,18 @@ export function boxBox(w: WorldBodies, a: number, b: number, out: ContactBufferL
   const band = FACE_BAND * least + EDGE_BIAS_RELATIVE * Math.abs(Math.max(bestA, bestB));
   const refIsA = Math.abs(bestA - bestB) <= band ? faceArea(h, oa, iA) >= faceArea(h, ob, jB) : bestA > bestB;
   const faceSep = refIsA ? bestA : bestB;
-  const useEdge = eI >= 0 && bestE > faceSep + EDGE_BIAS_RELATIVE * Math.abs(faceSep) + EDGE_BIAS_ABSOLUTE * scale;
+  // One-per-face: crossed edges are a touch, not a surface, until they penetrate; short of that the face decides.
+  const useEdge = eI >= 0 && bestE > faceSep + EDGE_BIAS_RELATIVE * Math.abs(faceSep) + EDGE_BIAS_ABSOLUTE * scale
+    && !(s.patch && maxSep > penetrationFloor(s.patch, scale, margin));
 
   if (useEdge) {
     edgeContact(w, a, b, eI, eJ, bestE, s);
   } else {
-    faceContact(w, a, b, refIsA, refIsA ? iA : jB, refIsA ? signA : signB, maxSep <= 0, s);
+    faceContact(w, a, b, refIsA, refIsA ? iA : jB, refIsA ? signA : signB, maxSep <= penetrationFloor(s.patch, scale, margin), s);
   }
 
+  // An edge or corner touch that one-per-face dropped stays dropped (no closest-point contact instead).
+  if (!useEdge && s.patch?.degenerate && s.count === 0) return;
   if (maxSep > 0 && !agreesWithDistance(w, a, b, s, 1e-9 * scale)) return;
   for (let k = 0; k < s.count; k++) {
     out.push(a, b, s.code[k], s.point[3 * k], s.point[3 * k + 1], s.point[3 * k + 2], s.nx, s.ny, s.nz, s.gap[k]);

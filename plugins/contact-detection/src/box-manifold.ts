@@ -15,7 +15,8 @@ export interface Manifold {
  * to the reference normal) clipped by Sutherland–Hodgman against the four side planes of the
  * reference face of box `ref` (axis i, side sgn, outward normal n = sgn·R_ref e_i, which
  * points towards `inc`). Every clipped point with gap = n·(p − face centre) ≤ margin is kept
- * in `s` (point on the incident face, gap, code), then at most 4 remain (`reduceManifold`).
+ * in `s` (point on the incident face, gap, code), then at most 4 remain (`reduceManifold`), or
+ * one with `manifold: 'one-per-face'` (`FacePatch`).
  *
  * Point codes make the contact ids: each polygon point lies on two lines, the incident face's
  * edges (labels 0..3) or the reference face's side planes (labels 4..7), and
@@ -65,7 +66,8 @@ export function clipFaces(w: WorldBodies, ref: number, inc: number, i: number, s
     m++;
   }
   s.count = m;
-  reduceManifold(s, nx, ny, nz);
+  if (s.patch) s.patch.reduce(poly, count, nx, ny, nz, offset, margin, s);
+  else reduceManifold(s, nx, ny, nz);
 }
 
 /**

@@ -7,7 +7,7 @@ import type { WorldBodies } from './world-bodies.js';
  * plane), gap d, feature = the vertex index (bit k set for the + side of reference axis k).
  * A box resting on a face gives its 4 face vertices.
  */
-export function boxPlane(w: WorldBodies, b: number, p: number, out: ContactBufferLike): void {
+export function boxPlane(w: WorldBodies, b: number, p: number, out: Pick<ContactBufferLike, 'push'>): void {
   const c = w.centre, R = w.linear, ob = 3 * b, rb = 9 * b, op = 3 * p;
   const nx = w.size[op], ny = w.size[op + 1], nz = w.size[op + 2];
   const hx = w.size[ob], hy = w.size[ob + 1], hz = w.size[ob + 2];

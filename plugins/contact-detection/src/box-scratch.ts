@@ -1,4 +1,5 @@
 import { SeparatingAxes } from './box-axes.js';
+import type { FacePatch } from './face-patch.js';
 
 /**
  * Work buffers of the box-box routine, allocated once per detector (not per call, and not
@@ -34,4 +35,6 @@ export class BoxScratch {
   readonly tmp = new Float64Array(6);
   /** Which features gave `pair` (see `boxDistance`). */
   closest = 0;
+  /** Set for `manifold: 'one-per-face'`: face manifolds become one point (FacePatch). */
+  patch: FacePatch | undefined = undefined;
 }

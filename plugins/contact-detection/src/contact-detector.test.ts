@@ -69,7 +69,7 @@ describe('input checks', () => {
 
 describe('the plugin', () => {
   test('should default to a margin of 1 % of the smallest free body and the sweep and prune', () => {
-    expect(options.parse({})).toEqual({ relativeMargin: 0.01, broadPhase: 'sweep-and-prune' });
+    expect(options.parse({})).toEqual({ relativeMargin: 0.01, manifold: 'full', broadPhase: 'sweep-and-prune' });
     expect(plugin.kind).toBe('detector');
     const detector = plugin.create(options.parse({}), undefined as never);
     expect(detector.name).toBe('contact-detection');

@@ -13,6 +13,8 @@ export interface ContactDetectionOptions {
   /** Without `margin`: the margin as a fraction of the smallest free body's size (default 0.01). */
   relativeMargin?: number;
   broadPhase: 'sweep-and-prune' | 'brute-force';
+  /** 'full' (default): up to 4 points per face pair; 'one-per-face': one, at the overlap's centroid (FacePatch). */
+  manifold?: 'full' | 'one-per-face';
 }
 
 /** Work done by the last `detect` call: what the scaling tests and benchmarks count. */
@@ -67,6 +69,10 @@ export class ConvexContactDetector implements ContactDetector {
       }
     }
     if (options.margin !== undefined) this.currentMargin = options.margin;
+    if (options.manifold === 'one-per-face') this.narrow.onePerFace();
+    else if (options.manifold !== undefined && options.manifold !== 'full') {
+      throw new MoreauError('E_CONFIG', `contact-detection: manifold must be 'full' or 'one-per-face', got ${String(options.manifold)}.`, { path: ['manifold'] });
+    }
   }
 
   /**

@@ -6,7 +6,7 @@ import type { WorldBodies } from './world-bodies.js';
  * d = n·(x_v − x_p) at most the margin, at x_v − (d/2) n, gap d, feature = the vertex index.
  * A hull resting on a face gives that face's corners.
  */
-export function hullPlane(w: WorldBodies, h: number, p: number, out: ContactBufferLike): void {
+export function hullPlane(w: WorldBodies, h: number, p: number, out: Pick<ContactBufferLike, 'push'>): void {
   const c = w.centre, op = 3 * p, x = w.worldVertex, base = 3 * w.vertexStart[h];
   const nx = w.size[op], ny = w.size[op + 1], nz = w.size[op + 2];
   const off = nx * c[op] + ny * c[op + 1] + nz * c[op + 2];

@@ -6,6 +6,8 @@ export const options = z.object({
     .describe('report contacts with gap at most this (length), so near contacts enter the problem a step early (harmless with the quasi-inelastic law); default: relativeMargin times the smallest free body'),
   relativeMargin: z.number().nonnegative().default(0.01)
     .describe('when margin is not given: the margin as a fraction of the smallest free body (sphere or capsule radius, smallest box half extent or ellipsoid semi-axis, half the least width of a hull); resting contacts at gap 0 then stay detected instead of flickering with rounding'),
+  manifold: z.enum(['full', 'one-per-face']).default('full')
+    .describe("full: a face contact gives up to 4 points (the overlap's corners); one-per-face: one point at the overlap's area centroid with the pair's least gap, and edge or corner touches between faces give none (paper 004's contact surfaces, Appendix; its Table 1 counts)"),
   broadPhase: z.enum(['sweep-and-prune', 'brute-force']).default('sweep-and-prune')
     .describe('sweep-and-prune: sorted bounding boxes kept from step to step; brute-force: every pair (the reference the sweep is tested against)'),
 });

@@ -6,7 +6,9 @@ import { capsuleCapsule, sphereCapsule } from './capsule-pairs.js';
 import { capsulePlane } from './capsule-plane.js';
 import { convexPair, ConvexScratch } from './convex-pair.js';
 import { ellipsoidPlane } from './ellipsoid-plane.js';
+import { FacePatch } from './face-patch.js';
 import { hullPlane } from './hull-plane.js';
+import { PlanePatch } from './plane-patch.js';
 import { PolytopeScratch } from './polytope-manifold.js';
 import { polytopePair } from './polytope-pair.js';
 import { sphereBox } from './sphere-box.js';
@@ -32,8 +34,18 @@ export class NarrowPhase {
   private readonly box = new BoxScratch();
   private readonly convex = new ConvexScratch();
   private readonly polytope = new PolytopeScratch();
+  /** Set for `manifold: 'one-per-face'`: a box or hull on a plane gives one point. */
+  private planePatch: PlanePatch | undefined;
   /** Pairs tested since the last `reset`. */
   tests = 0;
+
+  /** One contact point per face pair (paper 004's contact surfaces) instead of up to 4. */
+  onePerFace(): void {
+    const patch = new FacePatch();
+    this.box.patch = patch;
+    this.polytope.patch = patch;
+    this.planePatch = new PlanePatch();
+  }
 
   reset(): void {
     this.tests = 0;
@@ -78,7 +90,11 @@ export class NarrowPhase {
     if (ka === SPHERE) spherePlane(w, a, p, out);
     else if (ka === CAPSULE) capsulePlane(w, a, p, out);
     else if (ka === ELLIPSOID) ellipsoidPlane(w, a, p, out);
-    else if (ka === BOX) boxPlane(w, a, p, out);
+    else if (this.planePatch) {
+      if (ka === BOX) boxPlane(w, a, p, this.planePatch);
+      else hullPlane(w, a, p, this.planePatch);
+      this.planePatch.flush(out);
+    } else if (ka === BOX) boxPlane(w, a, p, out);
     else hullPlane(w, a, p, out);
   }
 }

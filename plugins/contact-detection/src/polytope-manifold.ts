@@ -1,6 +1,7 @@
 import { clipByPlane, reduceManifold, type Manifold } from './box-manifold.js';
 import { PolytopeAxes } from './polytope-axes.js';
 import { PolytopeView } from './polytope-view.js';
+import type { FacePatch } from './face-patch.js';
 
 /** Work buffers of the polytope pair routine, one set per detector; the polygon buffers grow with the faces met. */
 export class PolytopeScratch implements Manifold {
@@ -23,6 +24,8 @@ export class PolytopeScratch implements Manifold {
   readonly axes = new PolytopeAxes();
   readonly viewA = new PolytopeView();
   readonly viewB = new PolytopeView();
+  /** Set for `manifold: 'one-per-face'`: face manifolds become one point (FacePatch). */
+  patch: FacePatch | undefined = undefined;
 
   /** Room for polygons of n points. */
   reserve(n: number): void {
@@ -40,7 +43,8 @@ export class PolytopeScratch implements Manifold {
  * by Sutherland–Hodgman against the side planes of the reference face (each through a side
  * of the face, normal side × n, outward for a counter-clockwise face). Every clipped point
  * with gap = n·p − offset ≤ margin is kept in `s` (on the incident face, with its gap and
- * code), then at most 4 remain (`reduceManifold`).
+ * code), then at most 4 remain (`reduceManifold`), or one with `manifold: 'one-per-face'`
+ * (`FacePatch`).
  *
  * Codes make the contact ids as box-box does: each point lies on two lines, an edge of the
  * incident face (label: its edge index in I) or a side plane of the reference face (label:
@@ -88,5 +92,6 @@ export function clipPolytopeFaces(R: PolytopeView, f: number, I: PolytopeView, m
     m++;
   }
   s.count = m;
-  reduceManifold(s, nx, ny, nz);
+  if (s.patch) s.patch.reduce(poly, count, nx, ny, nz, offset, margin, s);
+  else reduceManifold(s, nx, ny, nz);
 }

@@ -1,4 +1,5 @@
 import type { ContactBufferLike } from '@moreau/core';
+import { penetrationFloor } from './face-patch.js';
 import type { Gjk } from './gjk.js';
 import { polytopeAxes } from './polytope-axes.js';
 import { clipPolytopeFaces, type PolytopeScratch } from './polytope-manifold.js';
@@ -51,7 +52,9 @@ export function polytopePair(w: WorldBodies, a: number, b: number, out: ContactB
   const band = FACE_BAND * Math.min(pa.halfWidth, pb.halfWidth) + EDGE_BIAS_RELATIVE * Math.abs(Math.max(ax.faceA, ax.faceB));
   const refIsA = Math.abs(ax.faceA - ax.faceB) <= band ? faceArea(A, ax.fA) >= faceArea(B, ax.fB) : ax.faceA > ax.faceB;
   const faceSep = refIsA ? ax.faceA : ax.faceB;
-  const useEdge = ax.eA >= 0 && ax.edge > faceSep + EDGE_BIAS_RELATIVE * Math.abs(faceSep) + EDGE_BIAS_ABSOLUTE * scale;
+  // One-per-face: crossed edges are a touch, not a surface, until they penetrate; short of that the face decides.
+  const useEdge = ax.eA >= 0 && ax.edge > faceSep + EDGE_BIAS_RELATIVE * Math.abs(faceSep) + EDGE_BIAS_ABSOLUTE * scale
+    && !(s.patch && maxSep > penetrationFloor(s.patch, scale, margin));
 
   if (useEdge) {
     edgeContact(A, B, s, compact ? MAX_ID - 2 : edgeBase + ax.eA * pb.edgeCount + ax.eB);
@@ -68,9 +71,11 @@ export function polytopePair(w: WorldBodies, a: number, b: number, out: ContactB
     // n points from the reference body to the incident one; the contract's from B to A.
     const flip = refIsA ? -1 : 1;
     s.nx = flip * nx; s.ny = flip * ny; s.nz = flip * nz;
-    if (s.count === 0 && maxSep <= 0) deepestVertex(R, f, I, margin, s, compact ? MAX_ID - 1 : supportBase + (refIsA ? pa.vertexCount : 0));
+    if (s.count === 0 && maxSep <= penetrationFloor(s.patch, scale, margin)) deepestVertex(R, f, I, margin, s, compact ? MAX_ID - 1 : supportBase + (refIsA ? pa.vertexCount : 0));
   }
 
+  // An edge or corner touch that one-per-face dropped stays dropped (no closest-point contact instead).
+  if (!useEdge && s.patch?.degenerate && s.count === 0) return;
   if (maxSep > 0 && !agreesWithDistance(w, a, b, s, gjk, 1e-9 * scale, compact ? MAX_ID : closestBase, pb.vertexCount)) return;
   for (let k = 0; k < s.count; k++) {
     out.push(a, b, s.code[k], s.point[3 * k], s.point[3 * k + 1], s.point[3 * k + 2], s.nx, s.ny, s.nz, s.gap[k]);

@@ -82,22 +82,30 @@ function value(w: WorldBodies, a: number, b: number, ux: number, uy: number, uz:
   return ux * (out[3] - out[6]) + uy * (out[4] - out[7]) + uz * (out[5] - out[8]);
 }
 
-/** Adds ∇²h_i(u) of body i's core (the same at −u) to the row-major H. */
+/**
+ * Adds ∇²h_i(u) of body i's core (the same at −u) to the row-major H. Written out entry by
+ * entry over the upper triangle and mirrored (each entry is the same expression as its
+ * transpose, so H stays symmetric to the bit): the Newton polish is most of the time of
+ * detecting a bed of ellipsoids, and the loop form with selects took half of it.
+ */
 function hessian(w: WorldBodies, i: number, ux: number, uy: number, uz: number, H: Float64Array): void {
   if (w.kind[i] !== ELLIPSOID) return;
   const M = w.axes, r = 9 * i, m = w.coreRadius[i];
-  const q0 = M[r] * ux + M[r + 3] * uy + M[r + 6] * uz, q1 = M[r + 1] * ux + M[r + 4] * uy + M[r + 7] * uz, q2 = M[r + 2] * ux + M[r + 5] * uy + M[r + 8] * uz;
+  const M0 = M[r], M1 = M[r + 1], M2 = M[r + 2], M3 = M[r + 3], M4 = M[r + 4], M5 = M[r + 5], M6 = M[r + 6], M7 = M[r + 7], M8 = M[r + 8];
+  const q0 = M0 * ux + M3 * uy + M6 * uz, q1 = M1 * ux + M4 * uy + M7 * uz, q2 = M2 * ux + M5 * uy + M8 * uz;
   const len = Math.sqrt(q0 * q0 + q1 * q1 + q2 * q2), inv = 1 / len, inv3 = inv * inv * inv;
   // v = M Mᵀu = M q.
-  const v0 = M[r] * q0 + M[r + 1] * q1 + M[r + 2] * q2, v1 = M[r + 3] * q0 + M[r + 4] * q1 + M[r + 5] * q2, v2 = M[r + 6] * q0 + M[r + 7] * q1 + M[r + 8] * q2;
-  for (let j = 0; j < 3; j++) {
-    const vj = j === 0 ? v0 : j === 1 ? v1 : v2, uj = j === 0 ? ux : j === 1 ? uy : uz;
-    for (let k = 0; k < 3; k++) {
-      const vk = k === 0 ? v0 : k === 1 ? v1 : v2, uk = k === 0 ? ux : k === 1 ? uy : uz;
-      const mm = M[r + 3 * j] * M[r + 3 * k] + M[r + 3 * j + 1] * M[r + 3 * k + 1] + M[r + 3 * j + 2] * M[r + 3 * k + 2];
-      H[3 * j + k] += mm * inv - vj * vk * inv3 - m * ((j === k ? 1 : 0) - uj * uk);
-    }
-  }
+  const v0 = M0 * q0 + M1 * q1 + M2 * q2, v1 = M3 * q0 + M4 * q1 + M5 * q2, v2 = M6 * q0 + M7 * q1 + M8 * q2;
+  // Entry (j, k): (M Mᵀ)_jk / |Mᵀu| − v_j v_k / |Mᵀu|³ − m (δ_jk − u_j u_k).
+  const h00 = (M0 * M0 + M1 * M1 + M2 * M2) * inv - v0 * v0 * inv3 - m * (1 - ux * ux);
+  const h11 = (M3 * M3 + M4 * M4 + M5 * M5) * inv - v1 * v1 * inv3 - m * (1 - uy * uy);
+  const h22 = (M6 * M6 + M7 * M7 + M8 * M8) * inv - v2 * v2 * inv3 - m * (1 - uz * uz);
+  const h01 = (M0 * M3 + M1 * M4 + M2 * M5) * inv - v0 * v1 * inv3 - m * (0 - ux * uy);
+  const h02 = (M0 * M6 + M1 * M7 + M2 * M8) * inv - v0 * v2 * inv3 - m * (0 - ux * uz);
+  const h12 = (M3 * M6 + M4 * M7 + M5 * M8) * inv - v1 * v2 * inv3 - m * (0 - uy * uz);
+  H[0] += h00; H[1] += h01; H[2] += h02;
+  H[3] += h01; H[4] += h11; H[5] += h12;
+  H[6] += h02; H[7] += h12; H[8] += h22;
 }
 
 /** xᵀ H y. */

@@ -134,12 +134,36 @@ function runDrum(): Run {
 describe('rotating drum: the committed scenes', () => {
   test('should be what drum.mjs generates, with the anchor\'s insertion counts', async () => {
     const { drumScene } = await import(new URL('../../../examples/scenes/rotating-drum/drum.mjs', import.meta.url).href);
-    for (const [particles, first, second] of [['spheres', 81, 19], ['ellipsoids', 96, 4]] as const) {
+    for (const [particles, first, second] of [['spheres', 81, 19], ['ellipsoids', 96, 4], ['pseudo-rigid', 96, 4]] as const) {
       const committed = JSON.parse(readFileSync(new URL(`../../../examples/scenes/rotating-drum/${particles}-100.json`, import.meta.url), 'utf8'));
       expect(committed).toEqual(JSON.parse(JSON.stringify(drumScene({ n: 100, particles }))));
       const times = committed.bodies.filter((b: { appearsAt?: number }) => b.appearsAt !== undefined).map((b: { appearsAt: number }) => b.appearsAt);
       expect([times.filter((t: number) => t === 0.001).length, times.filter((t: number) => t === 0.615).length]).toEqual([first, second]);
       expect(committed.bodies.filter((b: { motion?: unknown }) => typeof b.motion === 'object').every((b: { motion: { driven: { from: number } } }) => b.motion.driven.from === 1.23)).toBe(true);
+    }
+  });
+
+  test('should give the pseudo-rigid scene the ellipsoid scene\'s bodies, its particles owned by the pseudo-rigid kinematics', () => {
+    const read = (name: string) => JSON.parse(readFileSync(new URL(`../../../examples/scenes/rotating-drum/${name}`, import.meta.url), 'utf8'));
+    const rigid = read('ellipsoids-100.json'), deformable = read('pseudo-rigid-100.json');
+    const particles = deformable.bodies.filter((b: { appearsAt?: number }) => b.appearsAt !== undefined);
+    expect(particles).toHaveLength(100);
+    expect(particles.every((b: { kinematics?: string }) => b.kinematics === 'pseudo-rigid')).toBe(true);
+    // Without the kinematics key every body, and everything but the description, is the ellipsoid scene's.
+    const strip = ({ kinematics: _, ...b }: { kinematics?: string }) => b;
+    expect(deformable.bodies.map(strip)).toEqual(rigid.bodies);
+    expect({ ...deformable, bodies: [], description: '' }).toEqual({ ...rigid, bodies: [], description: '' });
+    // Solfec's pseudo-rigid material: E = 1e6, ν = 0.25, density 100.
+    expect(deformable.materials.particle).toEqual({ density: 100, young: 1e6, poisson: 0.25 });
+  });
+
+  test('should run the pseudo-rigid scene as Solfec does: linearly implicit, damping h, the Solfec solver settings', () => {
+    for (const [file, solver] of [['solfec-pr-pqn', 'solfec-pqn'], ['solfec-pr-gs', 'solfec-gs']]) {
+      const read = (name: string) => JSON.parse(readFileSync(new URL(`../../../examples/scenes/rotating-drum/${name}.config.json`, import.meta.url), 'utf8'));
+      const config = read(file), scene = JSON.parse(readFileSync(new URL('../../../examples/scenes/rotating-drum/pseudo-rigid-100.json', import.meta.url), 'utf8'));
+      expect(config.integrator).toEqual({ name: 'linearly-implicit' });
+      expect(config.kinematics).toEqual({ 'pseudo-rigid': { damping: scene.timeStep } });
+      expect(config.solver).toEqual(read(solver).solver);
     }
   });
 });

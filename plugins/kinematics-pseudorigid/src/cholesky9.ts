@@ -1,6 +1,6 @@
 /**
- * Cholesky factorisation and solve of the 9×9 deformation block of A = M + c K at an offset
- * (row-major, nothing allocated), so each body's factor lives in one shared array.
+ * Cholesky factorisation and inverse of the 9×9 deformation block of A = M + c K at an offset
+ * (row-major, nothing allocated), so each body's inverse lives in one shared array.
  */
 
 /** Order of the deformation block (the nine entries of Ḟ). */
@@ -28,17 +28,42 @@ export function cholesky9(a: Float64Array, ao: number, l: Float64Array, lo: numb
   return -1;
 }
 
-/** out[oo..oo+9) = A⁻¹ b[bo..bo+9) from the factor at l[lo..); `out` may alias `b`. @returns out */
-export function choleskySolve9(l: Float64Array, lo: number, b: Float64Array, bo: number, out: Float64Array, oo: number): Float64Array {
-  for (let i = 0; i < N9; i++) {
-    let s = b[bo + i];
-    for (let t = 0; t < i; t++) s -= l[lo + 9 * i + t] * out[oo + t];
-    out[oo + i] = s / l[lo + 10 * i];
+/**
+ * out[oo..oo+81) = A⁻¹ = L⁻ᵀ L⁻¹ from the factor at l[lo..) (`cholesky9`), with `scratch` (81
+ * numbers) for L⁻¹. Only the upper triangle is computed and mirrored, so A⁻¹ is symmetric to
+ * the bit. @returns out
+ */
+export function choleskyInverse9(l: Float64Array, lo: number, out: Float64Array, oo: number, scratch: Float64Array): Float64Array {
+  // L⁻¹ by forward substitution, column by column: row i of column j for i ≥ j.
+  const R = scratch;
+  for (let j = 0; j < N9; j++) {
+    for (let i = 0; i < j; i++) R[9 * i + j] = 0;
+    R[10 * j] = 1 / l[lo + 10 * j];
+    for (let i = j + 1; i < N9; i++) {
+      let s = 0;
+      for (let t = j; t < i; t++) s -= l[lo + 9 * i + t] * R[9 * t + j];
+      R[9 * i + j] = s / l[lo + 10 * i];
+    }
   }
-  for (let i = N9 - 1; i >= 0; i--) {
-    let s = out[oo + i];
-    for (let t = i + 1; t < N9; t++) s -= l[lo + 9 * t + i] * out[oo + t];
-    out[oo + i] = s / l[lo + 10 * i];
+  // (L⁻ᵀ L⁻¹)_ij = Σ_k≥max(i, j) R_ki R_kj.
+  for (let i = 0; i < N9; i++) {
+    for (let j = i; j < N9; j++) {
+      let s = 0;
+      for (let k = j; k < N9; k++) s += R[9 * k + i] * R[9 * k + j];
+      out[oo + 9 * i + j] = s;
+      out[oo + 9 * j + i] = s;
+    }
+  }
+  return out;
+}
+
+/** out[oo..oo+9) = A⁻¹ b[bo..bo+9) from the inverse at v[vo..vo+81) (`choleskyInverse9`); `out` may alias `b`. @returns out */
+export function inverseApply9(v: Float64Array, vo: number, b: Float64Array, bo: number, out: Float64Array, oo: number): Float64Array {
+  const b0 = b[bo], b1 = b[bo + 1], b2 = b[bo + 2], b3 = b[bo + 3], b4 = b[bo + 4];
+  const b5 = b[bo + 5], b6 = b[bo + 6], b7 = b[bo + 7], b8 = b[bo + 8];
+  for (let i = 0, r = vo; i < N9; i++, r += 9) {
+    out[oo + i] = v[r] * b0 + v[r + 1] * b1 + v[r + 2] * b2 + v[r + 3] * b3 + v[r + 4] * b4
+      + v[r + 5] * b5 + v[r + 6] * b6 + v[r + 7] * b7 + v[r + 8] * b8;
   }
   return out;
 }

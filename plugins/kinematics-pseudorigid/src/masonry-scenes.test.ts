@@ -66,4 +66,13 @@ describe('the masonry scenes of paper 004 §6 against Table 1', () => {
     sim.step();
     expect(faceContacts(sim.contacts())).toBe(TABLE_1[name][1]);
   });
+
+  // masonry-paper.config.json: the detector's one point per face pair (no edge or corner touches)
+  // and the paper's inertia scaling; then the contacts are Table 1's exactly (all nine, README).
+  test.each(['CUBE1', 'WALL1', 'DOME1'])('should give %s exactly Table 1\'s contacts with masonry-paper.config.json', (name) => {
+    const paper = JSON.parse(readFileSync(new URL('masonry-paper.config.json', folder), 'utf8')) as Record<string, unknown>;
+    const sim = createSimulation(readScene(name), { ...paper, solver: { name: 'gauss-seidel', options: { maxIterations: 20 } } }, { registry: registry() });
+    sim.step();
+    expect(sim.contacts().count).toBe(TABLE_1[name][1]);
+  });
 });

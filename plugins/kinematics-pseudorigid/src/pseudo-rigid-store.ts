@@ -4,8 +4,10 @@ import type { PseudoRigidInit } from './body-spec.js';
 /**
  * Pseudo-rigid bodies as structure of arrays (DESIGN §7): centre x[3n], deformation gradient
  * F[9n] (row-major, reference → world), velocity u[12n] = [Ḟ row-major; ẋ̄] per body, mass[n],
- * reference volume[n], Euler tensor euler[9n], Lamé constants lambda[n], mu[n], the Cholesky
- * factor of each free body's deformation block of A in factor[81n], how each moves, and the
+ * reference volume[n], Euler tensor euler[9n], Lamé constants lambda[n], mu[n], the
+ * inverse of each free body's deformation block of A in inverse[81n], the bounding tangent D̂ of
+ * each free body at its current F in tangent[81n] where tangentFresh[i] is 1 (a cache: A and the
+ * damping force take the same D̂ in one step; anything that moves F clears the flag), how each moves, and the
  * prescribed motion of driven bodies (drive[6n]: world velocity and angular velocity; from[n];
  * pivot[3n]; offset[3n], the centre's offset from the pivot in the reference frame). Arrays grow
  * by doubling; velocity views are remade when they grow, so take views after adding.
@@ -21,7 +23,9 @@ export class PseudoRigidStore implements DrivenMotions {
   euler = new Float64Array(0);
   lambda = new Float64Array(0);
   mu = new Float64Array(0);
-  factor = new Float64Array(0);
+  inverse = new Float64Array(0);
+  tangent = new Float64Array(0);
+  tangentFresh = new Uint8Array(0);
   drive = new Float64Array(0);
   from = new Float64Array(0);
   pivot = new Float64Array(0);
@@ -38,6 +42,7 @@ export class PseudoRigidStore implements DrivenMotions {
     const i = this.count;
     if (i === this.motion.length) this.reserve(2 * i);
     this.motion[i] = b.motion;
+    this.tangentFresh[i] = 0;
     this.x.set(b.position, 3 * i);
     this.F.set(b.F, 9 * i);
     this.mass[i] = b.mass;
@@ -59,6 +64,7 @@ export class PseudoRigidStore implements DrivenMotions {
   /** Restores a state saved from a store holding the same bodies (a plain number array is taken too). */
   load(saved: Float64Array | readonly number[]): void {
     loadBodyState('pseudo-rigid', saved, this.count, this.saved());
+    this.tangentFresh.fill(0);
   }
 
   /** What a saved state holds per body: centre 3, F 9, velocity 12. */
@@ -78,7 +84,9 @@ export class PseudoRigidStore implements DrivenMotions {
     this.euler = grow(this.euler, 9);
     this.lambda = grow(this.lambda, 1);
     this.mu = grow(this.mu, 1);
-    this.factor = grow(this.factor, 81);
+    this.inverse = grow(this.inverse, 81);
+    this.tangent = grow(this.tangent, 81);
+    this.tangentFresh = grow(this.tangentFresh, 1);
     this.drive = grow(this.drive, 6);
     this.from = grow(this.from, 1);
     this.pivot = grow(this.pivot, 3);

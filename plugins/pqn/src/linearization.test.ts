@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { bsrMul, computeCOmega, type FrictionContactProblem } from '@moreau/core';
+import { BlockSparseMatrix, bsrMul, computeCOmega, type FrictionContactProblem } from '@moreau/core';
 import { randomProblem } from '@moreau/conformance';
 import { Linearization } from './linearization.js';
 
@@ -129,5 +129,28 @@ describe('Linearization', () => {
     const plus = cAt(y.map((x, i) => x + h * v[i])), minus = cAt(y.map((x, i) => x - h * v[i]));
     const fd = plus.map((c2, i) => (c2 - minus[i]) / (2 * h) + delta * v[i]);
     expect(norm(fd.map((f, i) => f - Av[i]))).toBeLessThanOrEqual(1e-6 * (norm(fd) + norm(v)));
+  });
+  test('should replace a singular diagonal block by (1 / max |diagonal entry|) I, and invert the others', () => {
+    // W = I, so A_aa = X_a + Y_a + δ I; X and Y are set by hand after the linearisation.
+    const W = BlockSparseMatrix.fromBlocks(2, [
+      { row: 0, col: 0, values: [1, 0, 0, 0, 1, 0, 0, 0, 1] },
+      { row: 1, col: 1, values: [1, 0, 0, 0, 1, 0, 0, 0, 1] },
+    ]);
+    const lin = new Linearization(2);
+    lin.linearize(W, Float64Array.of(0.5, 0.5), new Float64Array(6).fill(1), new Float64Array(6), 0);
+    lin.Y.fill(0);
+    // contact 0: [[2, 0, 0], [0, 4, 0], [0, 0, 8]], inverse diag(1/2, 1/4, 1/8);
+    // contact 1: [[1, 2, 0], [2, 4, 0], [0, 0, -5]] (rows 0 and 1 proportional), |diagonal| at most 5
+    lin.X.set([2, 0, 0, 0, 4, 0, 0, 0, 8, 1, 2, 0, 2, 4, 0, 0, 0, -5]);
+    lin.factor(0);
+    expect(lin.singularBlocks).toBe(1);
+    expect(Array.from(lin.inverse)).toEqual([0.5, 0, 0, 0, 0.25, 0, 0, 0, 0.125, 0.2, 0, 0, 0, 0.2, 0, 0, 0, 0.2]);
+    // all-zero block: the identity
+    lin.X.fill(0, 9);
+    lin.factor(0);
+    expect(Array.from(lin.inverse.subarray(9))).toEqual([1, 0, 0, 0, 1, 0, 0, 0, 1]);
+    // δ > 0 makes it regular again
+    lin.factor(1);
+    expect(lin.singularBlocks).toBe(0);
   });
 });

@@ -25,7 +25,15 @@ describe('effectiveDelta', () => {
     const bad = BlockSparseMatrix.fromBlocks(1, [{ row: 0, col: 0, values: [-1, 0, 0, 0, 2, 0, 0, 0, 3] }]);
     expect(effectiveDelta(bad, { value: 1, relativeTo: 'minWii' })).toBe(0);
     expect(effectiveDelta(bad, { value: 1, relativeTo: 'maxWii' })).toBe(3);
-    expect(effectiveDelta(BlockSparseMatrix.fromBlocks(0, []), { value: 1, relativeTo: 'avgWii' })).toBe(0);
+    for (const relativeTo of ['minWii', 'avgWii', 'maxWii'] as const) {
+      expect(effectiveDelta(BlockSparseMatrix.fromBlocks(0, []), { value: 1, relativeTo })).toBe(0);
+    }
+  });
+
+  test('should find the largest diagonal entry wherever it is, not only last', () => {
+    const first = BlockSparseMatrix.fromBlocks(1, [{ row: 0, col: 0, values: [9, 0, 0, 0, 1, 0, 0, 0, 2] }]);
+    expect(effectiveDelta(first, { value: 1, relativeTo: 'maxWii' })).toBe(9);
+    expect(effectiveDelta(first, { value: 1, relativeTo: 'minWii' })).toBe(1);
   });
 });
 

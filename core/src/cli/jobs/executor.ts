@@ -1,12 +1,11 @@
-import type { BenchRecord } from '../bench-record.js';
-import type { Job } from './job.js';
+import type { Job, JobRecord } from './job.js';
 
 /** What an executor reports as it goes, and asks before starting each job. */
 export interface JobListener {
   /** A job was handed to a thread. */
   start?(job: Job): void;
   /** A job's record, in the order they finish. */
-  record(job: Job, record: BenchRecord): void;
+  record(job: Job, record: JobRecord): void;
   /** True once the run should start no more jobs (Ctrl-C); jobs under way finish. */
   stopped(): boolean;
 }

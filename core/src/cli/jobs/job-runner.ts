@@ -5,14 +5,15 @@ import type { PluginRegistry } from '../../plugin/registry.js';
 import { resolve as resolveRun, type ResolvedRun } from '../../plugin/resolve.js';
 import type { FrictionContactProblem } from '../../problem/friction-contact-problem.js';
 import { benchOne, unreadableRecords } from '../bench-run.js';
-import type { BenchRecord } from '../bench-record.js';
-import { canonicalJson, jobKey, type Job, type PluginSource } from './job.js';
+import { canonicalJson, jobKey, type Job, type JobRecord, type PluginSource, type ProblemJob } from './job.js';
+import { runSceneJob } from './scene-job-runner.js';
 
 type ReadOutcome = { problem: FrictionContactProblem } | { error: unknown };
 
 /**
  * Runs jobs one at a time in the calling thread: the same code in-process and inside a
- * pool worker, so a record does not depend on who ran it. Registries and solver runs
+ * pool worker, so a record does not depend on who ran it. Scene jobs go to
+ * runSceneJob; what follows is about problem jobs. Registries and solver runs
  * are built once per source and configuration; the last problem read is kept, as jobs
  * come problem by problem. `runs` (label -> run) lends runs already built by the caller
  * (the bench's own, whose events draw the progress line).
@@ -24,8 +25,9 @@ export class JobRunner {
 
   constructor(private readonly lent: ReadonlyMap<string, ResolvedRun> = new Map()) {}
 
-  async run(job: Job): Promise<BenchRecord> {
+  async run(job: Job): Promise<JobRecord> {
     const key = jobKey(job);
+    if (job.kind === 'scene') return runSceneJob(job, key);
     const read = await this.#read(job.problem.path);
     if ('error' in read) {
       const [record] = unreadableRecords(job.problem, [{ label: job.solver.label }], read.error);
@@ -50,7 +52,7 @@ export class JobRunner {
     return outcome;
   }
 
-  async #run(job: Job): Promise<ResolvedRun> {
+  async #run(job: ProblemJob): Promise<ResolvedRun> {
     const id = canonicalJson([job.solver.plugins, job.solver.config]);
     let run = this.#runs.get(id);
     if (!run) {

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { canonicalJson, jobKey, type Job } from './job.js';
+import { canonicalJson, jobKey, type ProblemJob } from './job.js';
+import type { SceneJob } from './scene-job.js';
 
-const job = (options: Record<string, unknown>, seed = 0): Job => ({
+const job = (options: Record<string, unknown>, seed = 0): ProblemJob => ({
   problem: { path: '/data/a.dat', shown: 'a.dat', name: 'a.dat' },
   solver: { label: 'pqn', config: { name: 'pqn', options, start: 'previous' }, plugins: { kind: 'registry', baseDir: '/here', extra: [] } },
   limits: { tol: 1e-8, timeLimitMs: 1000, repeat: 1 },
@@ -30,5 +31,43 @@ describe('job key', () => {
     moved.solver.plugins = { kind: 'registry', baseDir: '/elsewhere', extra: [] };
     moved.problem = { ...moved.problem, path: '/elsewhere/a.dat' };
     expect(jobKey(moved)).toBe(jobKey(job({ delta: 0 })));
+  });
+});
+
+const sceneJob = (options: Record<string, unknown>, over: Partial<SceneJob> = {}): SceneJob => ({
+  kind: 'scene',
+  scene: { path: '/data/drum.json', shown: 'drum.json', name: 'drum' },
+  label: `pqn ${JSON.stringify(options)}`,
+  config: { solver: { name: 'pqn', options: { preset: 'solfec-drum', ...options }, start: 'previous' }, integrator: { name: 'moreau-midpoint' } },
+  configDir: '/here',
+  options,
+  until: 2,
+  seed: 0,
+  ...over,
+});
+
+describe('job key of problem and scene jobs', () => {
+  test('should keep the key a problem job had before scene jobs existed (resume files stay valid)', () => {
+    // Recorded from the code before jobs became a union of problem and scene jobs.
+    expect(jobKey(job({ delta: 0 }))).toBe('0259838721aa0ef355b7004b75393f337afb9046efe2c335f993ff2da815dcea');
+    expect(jobKey(job({ delta: 0.1, theta: 0.5 }, 3))).toBe('2bab58d50603a73622c8629362b79ec6488e0feaf5aff55e74a271d498123d51');
+  });
+
+  test('should give a scene job another key when its options, config, until, seed or scene change', () => {
+    const base = jobKey(sceneJob({ delta: 0 }));
+    const others = [
+      sceneJob({ delta: 0.1 }),
+      sceneJob({ delta: 0 }, { until: 1 }),
+      sceneJob({ delta: 0 }, { until: undefined }),
+      sceneJob({ delta: 0 }, { seed: 1 }),
+      sceneJob({ delta: 0 }, { scene: { path: '/data/other.json', shown: 'other.json', name: 'other' } }),
+      sceneJob({ delta: 0 }, { config: { solver: { name: 'pqn', options: { delta: 0 }, start: 'previous' } } }),
+    ].map(jobKey);
+    expect(new Set([base, ...others]).size).toBe(others.length + 1);
+  });
+
+  test('should give a scene job the same key wherever its files and plugins are', () => {
+    const moved = sceneJob({ delta: 0 }, { configDir: '/elsewhere', scene: { path: '/elsewhere/drum.json', shown: 'drum.json', name: 'drum' } });
+    expect(jobKey(moved)).toBe(jobKey(sceneJob({ delta: 0 })));
   });
 });

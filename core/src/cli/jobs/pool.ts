@@ -3,9 +3,8 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
 import { MoreauError } from '../../plugin/errors.js';
-import type { BenchRecord } from '../bench-record.js';
 import type { JobExecutor, JobListener } from './executor.js';
-import type { Job } from './job.js';
+import type { Job, JobRecord } from './job.js';
 import { lostRecord } from './lost-record.js';
 
 export interface PoolOptions {
@@ -36,7 +35,7 @@ function workerFile(): string {
  * is tried once more, then recorded as crashed.
  */
 export class PoolExecutor implements JobExecutor {
-  readonly #pool: Piscina<Job, BenchRecord>;
+  readonly #pool: Piscina<Job, JobRecord>;
   readonly #threads: number;
   readonly where: string;
 
@@ -53,7 +52,7 @@ export class PoolExecutor implements JobExecutor {
       while (next < jobs.length && !listener.stopped()) {
         const job = jobs[next++];
         listener.start?.(job);
-        listener.record(job, await this.#runWithRetry(job));
+        listener.record(job, await this.runOne(job));
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.#threads, jobs.length) }, lane));
@@ -63,20 +62,24 @@ export class PoolExecutor implements JobExecutor {
     await this.#pool.destroy();
   }
 
-  async #runWithRetry(job: Job): Promise<BenchRecord> {
+  /**
+   * One job on the next free thread, with its time limit and one more try if its thread
+   * dies: `moreau worker` runs queued jobs through this too, each with its run's limit.
+   */
+  async runOne(job: Job, limitMs = this.options.jobTimeLimitMs): Promise<JobRecord> {
     let failure = '';
     for (let attempt = 1; attempt <= 2; attempt++) {
-      const outcome = await this.#runOnce(job);
+      const outcome = await this.#runOnce(job, limitMs);
       if ('record' in outcome) return outcome.record;
-      if (outcome.timedOut) return lostRecord(job, 'timed-out', `stopped after ${this.options.jobTimeLimitMs} ms (the job time limit); its worker was terminated`);
+      if (outcome.timedOut) return lostRecord(job, 'timed-out', `stopped after ${limitMs} ms (the job time limit); its worker was terminated`);
       failure = outcome.failure;
     }
     return lostRecord(job, 'crashed', `the worker failed twice: ${failure}`);
   }
 
-  async #runOnce(job: Job): Promise<{ record: BenchRecord } | { timedOut: boolean; failure: string }> {
+  async #runOnce(job: Job, limitMs: number): Promise<{ record: JobRecord } | { timedOut: boolean; failure: string }> {
     const abort = new AbortController();
-    const timer = setTimeout(() => abort.abort(), this.options.jobTimeLimitMs);
+    const timer = setTimeout(() => abort.abort(), limitMs);
     try {
       return { record: await this.#pool.run(job, { signal: abort.signal }) };
     } catch (e) {

@@ -1,16 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../io/atomic-write.js';
-import type { BenchRecord } from '../bench-record.js';
 import type { BenchProgress } from '../bench-progress.js';
 import { jsonText, type CliIO } from '../io.js';
 import type { JobExecutor } from './executor.js';
-import { jobKey, type Job } from './job.js';
+import { jobKey, jobTitle, recordFailure, type Job, type JobRecord, type RecordOf } from './job.js';
 import { appendRecord, readResults } from './results-file.js';
 
-export interface JobsOutcome {
+export interface JobsOutcome<R extends JobRecord = JobRecord> {
   /** One record per job that has one (all of them unless interrupted), in job order. */
-  records: BenchRecord[];
+  records: R[];
   /** Jobs run now, and skipped as recorded by an earlier run. */
   ran: number;
   skipped: number;
@@ -23,12 +22,12 @@ export interface JobsOutcome {
  * then rewrites the file whole in job order. Records of other jobs found in the file
  * (an earlier run with other settings) are kept after ours, never dropped.
  */
-export async function runJobs(jobs: readonly Job[], executor: JobExecutor, outDir: string, io: CliIO, progress: BenchProgress): Promise<JobsOutcome> {
+export async function runJobs<J extends Job>(jobs: readonly J[], executor: JobExecutor, outDir: string, io: CliIO, progress: BenchProgress): Promise<JobsOutcome<RecordOf<J>>> {
   const path = join(outDir, 'results.jsonl');
   const keys = jobs.map(jobKey);
   const wanted = new Set(keys);
-  const byKey = new Map<string, BenchRecord>();
-  const others: BenchRecord[] = [];
+  const byKey = new Map<string, JobRecord>();
+  const others: JobRecord[] = [];
   for (const r of readResults(path)) {
     if (r.key !== undefined && wanted.has(r.key)) byKey.set(r.key, r);
     else others.push(r);
@@ -47,18 +46,19 @@ export async function runJobs(jobs: readonly Job[], executor: JobExecutor, outDi
   try {
     await executor.run(todo, {
       stopped: () => interrupted,
-      start: (job) => progress.start(tally, job.problem.name, job.solver.label),
+      start: (job) => progress.start(tally, ...jobTitle(job)),
       record: (_job, record) => {
         appendRecord(path, jsonText(record));
         byKey.set(record.key!, record);
         tally.done++;
-        if (!record.failure) return;
+        const failed = recordFailure(record);
+        if (!failed) return;
         tally.failed++;
         progress.clear();
         // An unreadable file is said once, not once per configuration.
-        if (record.reason !== 'unreadable') io.err(`${record.problem} × ${record.solver}: ${record.reason}: ${record.failure}`);
-        else if (!unreadable.has(record.file)) io.err(`${record.file}: unreadable, recorded and skipped (${record.failure.split('\n')[0]})`);
-        unreadable.add(record.file);
+        if (failed.reason !== 'unreadable') io.err(`${failed.subject} × ${failed.solver}: ${failed.reason}: ${failed.failure}`);
+        else if (!unreadable.has(failed.file)) io.err(`${failed.file}: unreadable, recorded and skipped (${failed.failure.split('\n')[0]})`);
+        unreadable.add(failed.file);
       },
     });
   } finally {
@@ -68,7 +68,8 @@ export async function runJobs(jobs: readonly Job[], executor: JobExecutor, outDi
   }
   const records = keys.flatMap((k) => byKey.get(k) ?? []);
   await writeFileAtomic(path, lines([...records, ...others]));
-  return { records, ran: tally.done, skipped, interrupted };
+  // A key is a job's content, so the record under it is the record its kind of job gives.
+  return { records: records as RecordOf<J>[], ran: tally.done, skipped, interrupted };
 }
 
-const lines = (records: readonly BenchRecord[]) => records.map((r) => jsonText(r)).join('\n') + (records.length ? '\n' : '');
+const lines = (records: readonly JobRecord[]) => records.map((r) => jsonText(r)).join('\n') + (records.length ? '\n' : '');

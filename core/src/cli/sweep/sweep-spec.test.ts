@@ -49,4 +49,22 @@ describe('sweep spec', () => {
     expect(() => parseSweepSpec({ solver: 'pqn', options: { delta: [0, 1] }, list: [{}], problems: 'x' }, 'spec.json'))
       .toThrow(expect.objectContaining({ code: 'E_CONFIG', message: expect.stringMatching(/cannot hold arrays/) }));
   });
+
+  test('should refuse a spec with both problems and scenes, or neither, with E_CONFIG naming the file', () => {
+    for (const spec of [{ solver: 'pqn', problems: 'x', scenes: 'y' }, { solver: 'pqn', options: { delta: [0, 1] } }]) {
+      expect(() => parseSweepSpec(spec, 'sweeps/delta.json')).toThrow(expect.objectContaining({
+        code: 'E_CONFIG', where: { file: 'sweeps/delta.json' },
+        message: expect.stringMatching(/^sweeps\/delta\.json: invalid sweep .*\n {2}problems, scenes: (both are|neither is) given; a sweep runs over exactly one of them/),
+      }));
+    }
+  });
+
+  test('should accept scenes with a config and until, and refuse config and until over problems', () => {
+    expect(parseSweepSpec({ solver: 'pqn', scenes: ['a.json'], config: 'c.json', until: 2 }, 'spec.json')).toMatchObject({ scenes: ['a.json'], until: 2 });
+    expect(() => parseSweepSpec({ solver: 'pqn', problems: 'x', config: 'c.json', until: 2 }, 'spec.json')).toThrow(expect.objectContaining({
+      code: 'E_CONFIG', issues: ['config: applies to a sweep over scenes; this one is over problems', 'until: applies to a sweep over scenes; this one is over problems'],
+    }));
+    expect(() => parseSweepSpec({ solver: 'pqn', scenes: 'a.json', until: 0 }, 'spec.json'))
+      .toThrow(expect.objectContaining({ code: 'E_CONFIG', issues: [expect.stringMatching(/^until: must be positive/)] }));
+  });
 });

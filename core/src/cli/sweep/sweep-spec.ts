@@ -7,13 +7,19 @@ import type { PluginRegistry } from '../../plugin/registry.js';
 /**
  * A sweep file: one solver, its option values as a grid (every array-valued option is
  * an axis: the cartesian product is run) or as an explicit list of option objects (each
- * over the fixed `options`), over problem files or folders.
+ * over the fixed `options`), over problem files or folders, or over scenes simulated
+ * with a config whose first solver takes the options.
  */
+const paths = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]);
+
 export const sweepSpecSchema = z.strictObject({
   solver: z.string().min(1).describe('a registered solver name'),
   options: z.record(z.string(), z.unknown()).optional().describe('fixed values, and arrays of values to sweep (a grid)'),
   list: z.array(z.record(z.string(), z.unknown())).optional().describe('option objects to run one by one, instead of a grid'),
-  problems: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)]).describe('problem files or folders, relative to the sweep file'),
+  problems: paths.optional().describe('problem files or folders, relative to the sweep file'),
+  scenes: paths.optional().describe('scene files or folders, relative to the sweep file: each point is a simulation'),
+  config: z.string().min(1).optional().describe('with scenes: a moreau.config.json (integrator, detector, kinematics, solver chain), relative to the sweep file'),
+  until: z.number().positive('must be positive').optional().describe("with scenes: simulated time to stop at (default: the scene's duration)"),
   seed: z.number().int().nonnegative().optional().describe('recorded in every job and its key (default 0)'),
 });
 
@@ -22,12 +28,24 @@ export type SweepSpec = z.infer<typeof sweepSpecSchema>;
 /** Validates a parsed sweep file; `where` names it in every message. */
 export function parseSweepSpec(input: unknown, where: string): SweepSpec {
   const parsed = sweepSpecSchema.safeParse(input);
-  if (!parsed.success) throw configError(where, formatIssues(parsed.error.issues));
+  // Every problem at once: the schema's and the choice between problems and scenes.
+  const lines = [...(parsed.success ? [] : formatIssues(parsed.error.issues)), ...subjectProblems(input)];
+  if (!parsed.success || lines.length) throw configError(where, lines);
   const spec = parsed.data;
   if (spec.list && spec.options && Object.values(spec.options).some(Array.isArray)) {
     throw configError(where, ['options: with "list", options are the fixed values under every entry and cannot hold arrays; put each combination in the list']);
   }
   return spec;
+}
+
+/** A sweep runs over problems or over scenes, exactly one; `config` and `until` belong to scenes. */
+function subjectProblems(input: unknown): string[] {
+  if (typeof input !== 'object' || input === null) return [];
+  const has = (k: string) => (input as Record<string, unknown>)[k] !== undefined;
+  if (has('problems') === has('scenes')) {
+    return [`problems, scenes: ${has('problems') ? 'both are given' : 'neither is given'}; a sweep runs over exactly one of them`];
+  }
+  return has('scenes') ? [] : ['config', 'until'].filter(has).map((k) => `${k}: applies to a sweep over scenes; this one is over problems`);
 }
 
 /**

@@ -1,0 +1,61 @@
+import { availableParallelism, hostname } from 'node:os';
+import { MoreauError } from '../plugin/errors.js';
+import { numberArg, parseCommandArgs } from './args.js';
+import { EXIT, type CliIO } from './io.js';
+import { parseQueueUrl } from './jobs/queue-connection.js';
+import { QueueWorker } from './jobs/queue-worker.js';
+
+export const workerHelp = `moreau worker --queue redis://host:port [options]
+
+Runs the jobs that \`moreau bench --queue\` and \`moreau sweep --queue\` put on a Redis
+server, for every run submitted there (the oldest run first), and hands each record
+back to the command that submitted it (the only one that writes results.jsonl). Start
+as many workers as you like, on as many machines as reach the server.
+
+Start it in this machine's copy of the submitter's working folder (the same checkout):
+problem files and plugins under that folder are found at the same relative paths;
+paths outside it must exist as they are. Each job runs on a worker thread, with the
+per-job time limit of its run (past it: recorded as timed-out); a thread that dies is
+replaced and its job tried once more. If this process dies, its jobs go back to the
+queue within seconds and another worker takes them.
+
+  --queue <url>          the Redis server: redis://host:port
+  --concurrency <n>      jobs at once, one thread each (default: one per core)
+  --idle-exit <s>        exit after s seconds with nothing to run (default: wait for ever)
+
+Prints one line per job finished. Ctrl-C or SIGTERM: takes no more jobs, finishes the
+ones under way and exits (a second Ctrl-C exits at once; those jobs then go back to the
+queue).
+
+Exit status: 0 stopped or idle, 2 user error (E_QUEUE: bad URL or no server), 3 internal error.`;
+
+const OPTIONS = { queue: { type: 'string' }, concurrency: { type: 'string' }, 'idle-exit': { type: 'string' } } as const;
+
+export async function workerCommand(args: string[], io: CliIO): Promise<number> {
+  const { values: v, positionals } = parseCommandArgs('worker', args, OPTIONS);
+  if (positionals.length > 0) throw new MoreauError('E_USAGE', `moreau worker takes no file, got "${positionals[0]}". See \`moreau worker --help\`.`);
+  if (typeof v.queue !== 'string') throw new MoreauError('E_USAGE', 'moreau worker needs --queue redis://host:port. See `moreau worker --help`.');
+  const url = parseQueueUrl(v.queue).href;
+  const concurrency = numberArg('concurrency', v.concurrency, true) ?? availableParallelism();
+  const idleExit = numberArg('idle-exit', v['idle-exit']);
+
+  const worker = new QueueWorker({ url: v.queue, concurrency, idleExitMs: idleExit === undefined ? undefined : idleExit * 1000, cwd: io.cwd, log: (l) => io.out(l) });
+  const stop = () => {
+    io.err('moreau worker: stopping after the jobs under way.');
+    worker.stop();
+  };
+  const stopListening = io.onInterrupt?.(stop) ?? (() => {});
+  // What a cluster's scheduler, or `kill`, sends; only in a real process (where Ctrl-C is heard too).
+  const onTerm = io.onInterrupt ? stop : undefined;
+  if (onTerm) process.on('SIGTERM', onTerm);
+  try {
+    await worker.connect();
+    io.err(`moreau worker: ${concurrency} job${concurrency === 1 ? '' : 's'} at once on ${hostname()}, from ${url}${idleExit ? `; exits after ${idleExit} s idle` : ''}.`);
+    const idle = await worker.run();
+    if (idle) io.err(`moreau worker: nothing to run for ${idleExit} s; exiting.`);
+  } finally {
+    stopListening();
+    if (onTerm) process.off('SIGTERM', onTerm);
+  }
+  return EXIT.converged;
+}
