@@ -35,10 +35,6 @@ export class MergedBodies {
     this.last = new Float64Array(13 * bodies.length).fill(NaN);
   }
 
-  get ids(): number[] {
-    return this.parts.map((p) => p.id);
-  }
-
   /** Places every body as `InstancedBodies.place` does: x = position + L·X, normals by the cofactor of L. */
   place(pose: Float64Array, base: number, visible: Uint8Array, placed: Float64Array): void {
     const xyz = this.position.array as Float32Array, nxyz = this.normal.array as Float32Array;

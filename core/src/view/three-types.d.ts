@@ -17,13 +17,9 @@ declare module 'three' {
     normalize(): this;
     multiplyScalar(s: number): this;
   }
-  export class Quaternion {
-    setFromUnitVectors(from: Vector3, to: Vector3): this;
-  }
   export class Matrix4 {
     elements: number[];
     set(...rowMajor: number[]): this;
-    compose(position: Vector3, quaternion: Quaternion, scale: Vector3): this;
   }
   export class Color {
     constructor(color?: number | string);
@@ -39,7 +35,6 @@ declare module 'three' {
   }
   export class Box3 {
     expandByPoint(point: Vector3): this;
-    expandByObject(object: Object3D): this;
     setFromObject(object: Object3D): this;
     isEmpty(): boolean;
     getBoundingSphere(target: Sphere): Sphere;
@@ -97,9 +92,6 @@ declare module 'three' {
   }
   export class MeshLambertMaterial extends Material {
     constructor(parameters?: MaterialParameters);
-  }
-  export class MeshStandardMaterial extends Material {
-    constructor(parameters?: MaterialParameters & { roughness?: number; metalness?: number });
   }
 
   export class EventDispatcher {
