@@ -7,6 +7,8 @@ export interface RedisServer {
   port: number;
   url: string;
   stop(): void;
+  /** A redis-cli command against this server, its answer as printed. */
+  cli(...args: string[]): string;
 }
 
 /** True when Debian's `redis-server` (and its `redis-cli`) can be run. */
@@ -32,7 +34,7 @@ export async function startRedisServer(): Promise<RedisServer> {
     const started = spawnSync('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'yes'], { encoding: 'utf8' });
     if (started.status !== 0) { lastError = started.stderr || started.stdout; continue; }
     for (let i = 0; i < 50; i++) {
-      if (ping(port)) return { port, url: `redis://127.0.0.1:${port}`, stop: () => stop(port) };
+      if (ping(port)) return { port, url: `redis://127.0.0.1:${port}`, stop: () => stop(port), cli: (...args) => cli(port, args) };
       await sleep(100);
     }
     lastError = `redis-server on port ${port} did not answer PING within 5 s`;
@@ -42,8 +44,12 @@ export async function startRedisServer(): Promise<RedisServer> {
 }
 
 function ping(port: number): boolean {
-  const r = spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' });
-  return r.status === 0 && r.stdout.trim() === 'PONG';
+  return cli(port, ['ping']) === 'PONG';
+}
+
+function cli(port: number, args: string[]): string {
+  const r = spawnSync('redis-cli', ['-p', String(port), ...args], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : '';
 }
 
 function stop(port: number): void {

@@ -24,6 +24,8 @@ export interface BenchArgs {
   jobTimeLimitMs?: number;
   /** --queue: a Redis server (redis://host:port) whose `moreau worker`s run the jobs. */
   queue?: string;
+  /** --reconnect-timeout: with --queue, how long a lost Redis is waited for (ms; default 30 s). */
+  reconnectTimeoutMs?: number;
 }
 
 export const BENCH_DEFAULTS = { tol: 1e-8, timeLimitMs: 60_000, repeat: 3 } as const;
@@ -33,6 +35,7 @@ const OPTIONS = {
   tol: { type: 'string' }, 'max-iter': { type: 'string' }, merit: { type: 'string' }, 'time-limit': { type: 'string' },
   repeat: { type: 'string' }, out: { type: 'string' }, reference: { type: 'string' }, progress: { type: 'boolean' },
   jobs: { type: 'string' }, 'job-time-limit': { type: 'string' }, queue: { type: 'string' },
+  'reconnect-timeout': { type: 'string' },
 } as const;
 
 /**
@@ -69,7 +72,14 @@ export function parseBenchArgs(args: string[]): BenchArgs {
     jobs: jobsArg(v.jobs),
     jobTimeLimitMs: numberArg('job-time-limit', v['job-time-limit']),
     queue: v.queue,
+    reconnectTimeoutMs: secondsArg('reconnect-timeout', v['reconnect-timeout']),
   };
+}
+
+/** A positive number of seconds on the command line, in ms. */
+export function secondsArg(name: string, value: string | undefined): number | undefined {
+  const s = numberArg(name, value);
+  return s === undefined ? undefined : s * 1000;
 }
 
 /** `--jobs <n>` or `--jobs auto` (one worker per core). */

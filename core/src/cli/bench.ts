@@ -48,6 +48,7 @@ recursively) for *.dat, *.hdf5, *.h5 and *.json problem files.
   --queue <url>          put the jobs on a Redis server (redis://host:port) for \`moreau worker\`
                          processes on any machines to run; this command collects the records
                          (docs/bench.md, "Across machines")
+  --reconnect-timeout <s>  with --queue: a lost Redis is retried this long, then E_QUEUE (default 30)
 
 Outputs in --out:
   results.jsonl   one record per problem × solver: problem, contacts, solver, options,

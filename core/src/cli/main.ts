@@ -44,7 +44,7 @@ Usage:
   moreau bench <files or folders...> [--solver <s> [--options '<json>']]... [--config <file>]...
                [--tol <t>] [--time-limit <ms>] [--repeat <n>] [--reference <csv>] [--out <dir>] [--jobs <n>]
   moreau sweep <spec.json> [--out <dir>] [--jobs <n|auto> | --queue <redis://host:port>] [--job-time-limit <ms>] [--tol <t>] ...
-  moreau worker --queue <redis://host:port> [--concurrency <n>] [--idle-exit <s>]
+  moreau worker --queue <redis://host:port> [--concurrency <n>] [--idle-exit <s>] [--reconnect-timeout <s>]
   moreau view <output dir | history.json ...> [--port <n>] [--host <h>] [--open]
 
 Run \`moreau <command> --help\` for a command's options.

@@ -3,7 +3,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { MoreauError } from '../plugin/errors.js';
 import { parseCommandArgs, numberArg } from './args.js';
-import { BENCH_DEFAULTS, jobsArg, type BenchArgs } from './bench-args.js';
+import { BENCH_DEFAULTS, jobsArg, secondsArg, type BenchArgs } from './bench-args.js';
 import { settingsLine, timestamp } from './bench.js';
 import { findProblemFiles } from './bench-problems.js';
 import { BenchProgress } from './bench-progress.js';
@@ -50,6 +50,7 @@ option draws plot.svg (iterations per step against the option).
   --job-time-limit <ms>  with --jobs or --queue: a job still running after this is recorded as timed-out
   --queue <url>          put the jobs on a Redis server (redis://host:port) for \`moreau worker\`
                          processes on any machines to run; this command collects the records
+  --reconnect-timeout <s>  with --queue: a lost Redis is retried this long, then E_QUEUE (default 30)
   --tol, --max-iter, --merit, --time-limit, --repeat, --progress   as in moreau bench
                          (problems only: a scene's solvers stop as its config says)
 
@@ -58,7 +59,7 @@ Exit status: 0 the sweep ran, 2 user error, 3 internal error, 130 interrupted.`;
 const OPTIONS = {
   out: { type: 'string' }, jobs: { type: 'string' }, 'job-time-limit': { type: 'string' }, tol: { type: 'string' },
   'max-iter': { type: 'string' }, merit: { type: 'string' }, 'time-limit': { type: 'string' }, repeat: { type: 'string' },
-  progress: { type: 'boolean' }, queue: { type: 'string' },
+  progress: { type: 'boolean' }, queue: { type: 'string' }, 'reconnect-timeout': { type: 'string' },
 } as const;
 
 export async function sweepCommand(args: string[], io: CliIO): Promise<number> {
@@ -73,6 +74,7 @@ export async function sweepCommand(args: string[], io: CliIO): Promise<number> {
     jobs: jobsArg(v.jobs as string | undefined),
     jobTimeLimitMs: numberArg('job-time-limit', v['job-time-limit']),
     queue: v.queue as string | undefined,
+    reconnectTimeoutMs: secondsArg('reconnect-timeout', v['reconnect-timeout'] as string | undefined),
   } satisfies Partial<BenchArgs>;
 
   const specFile = resolve(io.cwd, positionals[0]);

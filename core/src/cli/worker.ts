@@ -3,6 +3,7 @@ import { MoreauError } from '../plugin/errors.js';
 import { numberArg, parseCommandArgs } from './args.js';
 import { EXIT, type CliIO } from './io.js';
 import { parseQueueUrl } from './jobs/queue-connection.js';
+import { DEFAULT_RECONNECT_TIMEOUT_MS } from './jobs/queue-link.js';
 import { QueueWorker } from './jobs/queue-worker.js';
 
 export const workerHelp = `moreau worker --queue redis://host:port [options]
@@ -21,15 +22,21 @@ queue within seconds and another worker takes them.
 
   --queue <url>          the Redis server: redis://host:port
   --concurrency <n>      jobs at once, one thread each (default: one per core)
-  --idle-exit <s>        exit after s seconds with nothing to run (default: wait for ever)
+  --idle-exit <s>        exit after s seconds with nothing to run, connected or not
+                         (default: wait for ever)
+  --reconnect-timeout <s>  if the connection to Redis is lost, retry it this long, then
+                         exit with E_QUEUE (default: ${DEFAULT_RECONNECT_TIMEOUT_MS / 1000})
 
-Prints one line per job finished. Ctrl-C or SIGTERM: takes no more jobs, finishes the
-ones under way and exits (a second Ctrl-C exits at once; those jobs then go back to the
-queue).
+Prints one line per job as it starts and as it ends, and one when the connection is lost
+or back. Ctrl-C
+or SIGTERM: takes no more jobs, finishes the ones under way and exits; with Redis
+unreachable it exits at once (those jobs go back to the queue when the server is back),
+and so does a second Ctrl-C or SIGTERM.
 
-Exit status: 0 stopped or idle, 2 user error (E_QUEUE: bad URL or no server), 3 internal error.`;
+Exit status: 0 stopped or idle, 2 user error (E_QUEUE: bad URL, no server, or the server
+lost for longer than --reconnect-timeout), 3 internal error, 130 stopped by a second signal.`;
 
-const OPTIONS = { queue: { type: 'string' }, concurrency: { type: 'string' }, 'idle-exit': { type: 'string' } } as const;
+const OPTIONS = { queue: { type: 'string' }, concurrency: { type: 'string' }, 'idle-exit': { type: 'string' }, 'reconnect-timeout': { type: 'string' } } as const;
 
 export async function workerCommand(args: string[], io: CliIO): Promise<number> {
   const { values: v, positionals } = parseCommandArgs('worker', args, OPTIONS);
@@ -38,9 +45,20 @@ export async function workerCommand(args: string[], io: CliIO): Promise<number> 
   const url = parseQueueUrl(v.queue).href;
   const concurrency = numberArg('concurrency', v.concurrency, true) ?? availableParallelism();
   const idleExit = numberArg('idle-exit', v['idle-exit']);
+  const reconnectTimeoutMs = (numberArg('reconnect-timeout', v['reconnect-timeout']) ?? DEFAULT_RECONNECT_TIMEOUT_MS / 1000) * 1000;
 
-  const worker = new QueueWorker({ url: v.queue, concurrency, idleExitMs: idleExit === undefined ? undefined : idleExit * 1000, cwd: io.cwd, log: (l) => io.out(l) });
+  const worker = new QueueWorker({
+    url: v.queue, concurrency, idleExitMs: idleExit === undefined ? undefined : idleExit * 1000, reconnectTimeoutMs, cwd: io.cwd,
+    // Jobs on stdout (one line each, for scripts); notices, the connection's included, on stderr.
+    log: (l) => (l.startsWith('moreau worker: ') ? io.err(l) : io.out(l)),
+  });
+  let signals = 0;
   const stop = () => {
+    // A second Ctrl-C is io's to handle; a second signal of either kind ends the process here.
+    if (++signals > 1 && io.onInterrupt) {
+      io.err('moreau worker: stopped again: exiting at once; jobs under way go back to the queue.');
+      process.exit(EXIT.interrupted);
+    }
     io.err('moreau worker: stopping after the jobs under way.');
     worker.stop();
   };

@@ -8,6 +8,8 @@ export interface JobListener {
   record(job: Job, record: JobRecord): void;
   /** True once the run should start no more jobs (Ctrl-C); jobs under way finish. */
   stopped(): boolean;
+  /** A line for the user about the executor itself (a queue's lost connection), between progress lines. */
+  notice?(line: string): void;
 }
 
 /** Runs jobs somewhere (this thread, a worker pool) and reports one record per job run. */

@@ -37,10 +37,11 @@ export function parseQueueUrl(text: string): URL {
 /**
  * Connects to the Redis server at `url` and checks it answers, or fails within a few
  * seconds with E_QUEUE naming the URL (a wrong host or port must not hang the command).
- * Once connected, a dropped connection is retried for as long as the caller runs, as
- * BullMQ expects of its connection (`maxRetriesPerRequest: null`).
+ * Once connected, a dropped connection is retried while `keepRetrying()` says so, as
+ * BullMQ expects of its connection (`maxRetriesPerRequest: null`); queue-link.ts bounds
+ * that. The copies BullMQ makes of the client share this retry rule, so they stop too.
  */
-export async function connectRedis(text: string): Promise<Redis> {
+export async function connectRedis(text: string, keepRetrying: () => boolean = () => true): Promise<Redis> {
   const url = parseQueueUrl(text);
   let connected = false;
   let lastError: Error | undefined;
@@ -48,7 +49,7 @@ export async function connectRedis(text: string): Promise<Redis> {
     lazyConnect: true,
     connectTimeout: CONNECT_TIMEOUT_MS,
     maxRetriesPerRequest: null,
-    retryStrategy: (times) => (connected ? Math.min(times * 200, 2_000) : null),
+    retryStrategy: (times) => (connected && keepRetrying() ? Math.min(times * 200, 2_000) : null),
   });
   // ioredis reports each failed attempt as an 'error' event; the caller hears of it through the rejection below.
   client.on('error', (e: Error) => { lastError = e; });

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker, type Job as QueueJob } from 'bullmq';
-import type { Redis } from 'ioredis';
 import { MoreauError } from '../../plugin/errors.js';
 import { BENCH_DEFAULTS, defaultJobTimeLimitMs } from '../bench-args.js';
 import { jobTitle } from './job.js';
 import { PoolExecutor } from './pool.js';
 import type { QueuedJob } from './queue.js';
-import { connectRedis, LOCK_MS, MAX_STALLED, QUEUE_PREFIX, RUNS_KEY, STALLED_CHECK_MS } from './queue-connection.js';
+import { LOCK_MS, MAX_STALLED, QUEUE_PREFIX, RUNS_KEY, STALLED_CHECK_MS } from './queue-connection.js';
+import { RedisLink } from './queue-link.js';
 import { rebasePaths } from './rebase-paths.js';
 
 export interface QueueWorkerOptions {
@@ -16,6 +16,8 @@ export interface QueueWorkerOptions {
   concurrency: number;
   /** Stop after this long with no job under way and none to take; undefined: wait for work for ever. */
   idleExitMs?: number;
+  /** How long a lost connection to Redis is retried before the worker gives up with E_QUEUE. */
+  reconnectTimeoutMs: number;
   /** This machine's copy of the submitters' working folder (QueuedJob.root). */
   cwd: string;
   /** One line per job finished, and notices. */
@@ -26,6 +28,8 @@ export interface QueueWorkerOptions {
 const POLL_MS = 250;
 /** How long a worker busy with a run trusts its list of runs. */
 const RUNS_TTL_MS = 2_000;
+/** How long closing BullMQ's workers may take when Redis is gone (their last calls cannot be answered). */
+const CLOSE_WAIT_MS = 1_000;
 
 /**
  * Consumes the jobs of every run on one Redis (the runs listed under RUNS_KEY, oldest
@@ -35,10 +39,17 @@ const RUNS_TTL_MS = 2_000;
  * Jobs are taken by hand (BullMQ's manual fetching) rather than by one BullMQ worker
  * per run, so that `concurrency` bounds the jobs of all runs together and a job is
  * taken only when a thread is free to start it at once.
+ *
+ * While Redis is unreachable every lane waits on a held command: a stop, or idleness
+ * past --idle-exit, then ends the worker at once (its jobs under way go back to the
+ * queue when the server returns), and an outage longer than the reconnect timeout ends
+ * it with E_QUEUE (queue-link.ts).
  */
 export class QueueWorker {
   readonly #workers = new Map<string, Worker<QueuedJob>>();
-  #client?: Redis;
+  #link?: RedisLink;
+  /** Settled when the worker must end at once rather than after its lanes: Redis is gone and waiting is pointless. */
+  #quit?: () => void;
   #pool?: PoolExecutor;
   #stopping = false;
   #busy = 0;
@@ -51,27 +62,58 @@ export class QueueWorker {
 
   /** Connects to the server, or fails with E_QUEUE within seconds. */
   async connect(): Promise<void> {
-    this.#client = await connectRedis(this.options.url);
+    this.#link = await RedisLink.open({
+      url: this.options.url, reconnectTimeoutMs: this.options.reconnectTimeoutMs, who: 'moreau worker', log: this.options.log,
+      hint: 'Jobs under way here go back to the queue when the server is back; start the worker again then.',
+    });
   }
 
   /** Works (after `connect`) until stopped or idle; true when it stopped for being idle. */
   async run(): Promise<boolean> {
-    if (!this.#client) throw new MoreauError('E_INTERNAL', 'QueueWorker.run called before connect');
+    const link = this.#link;
+    if (!link) throw new MoreauError('E_INTERNAL', 'QueueWorker.run called before connect');
     // The default limit is a fallback only: every queued job carries its run's own.
     this.#pool = new PoolExecutor({ threads: this.options.concurrency, jobTimeLimitMs: defaultJobTimeLimitMs(BENCH_DEFAULTS) });
+    const quit = new Promise<void>((resolve) => { this.#quit = resolve; });
+    const lanes = Promise.all(Array.from({ length: this.options.concurrency }, () => this.#lane()));
+    // Lanes left behind by a quit fail when the connection is dropped below: nobody listens any more.
+    lanes.catch(() => {});
+    const watch = setInterval(() => this.#quitIfStuck(), POLL_MS);
     try {
-      await Promise.all(Array.from({ length: this.options.concurrency }, () => this.#lane()));
+      await Promise.race([lanes, quit, link.failed]);
     } finally {
-      await Promise.all([...this.#workers.values()].map((w) => w.close()));
+      clearInterval(watch);
+      // Gone or given up: BullMQ's workers cannot close cleanly, so drop the connection first and wait a bounded time.
+      const gone = link.down || link.failure !== undefined;
+      if (gone) link.close();
+      const closing = Promise.all([...this.#workers.values()].map((w) => w.close(gone)));
+      await (gone ? Promise.race([closing.catch(() => {}), sleep(CLOSE_WAIT_MS)]) : closing);
       await this.#pool.close();
-      this.#client.disconnect();
+      link.close();
     }
     return this.#idle;
   }
 
-  /** Takes no more jobs; the ones under way finish and are returned. */
+  /**
+   * Takes no more jobs; the ones under way finish and are returned. With Redis
+   * unreachable their records could not be returned: the worker ends at once.
+   */
   stop(): void {
     this.#stopping = true;
+    this.#quitIfStuck();
+  }
+
+  /** Ends the worker now if Redis is unreachable and it is asked to stop or has been idle too long. */
+  #quitIfStuck(): void {
+    const quit = this.#quit;
+    if (!quit || !this.#link?.down) return;
+    if (!this.#stopping && !this.#idleTooLong()) return;
+    if (!this.#stopping) this.#idle = true;
+    this.#stopping = true;
+    const under = this.#busy;
+    this.options.log(`moreau worker: Redis at ${this.options.url} is unreachable: stopping now${under ? `; ${under} job${under === 1 ? '' : 's'} under way here go back to the queue when it is back` : ''}.`);
+    this.#quit = undefined;
+    quit();
   }
 
   async #lane(): Promise<void> {
@@ -117,7 +159,7 @@ export class QueueWorker {
 
   async #openRuns(fresh: boolean): Promise<readonly string[]> {
     if (fresh || Date.now() - this.#runsReadAt > RUNS_TTL_MS) {
-      this.#runs = await this.#client!.zrange(RUNS_KEY, 0, -1);
+      this.#runs = await this.#link!.client.zrange(RUNS_KEY, 0, -1);
       this.#runsReadAt = Date.now();
       await this.#forgetFinishedRuns(this.#runs);
     }
@@ -132,10 +174,11 @@ export class QueueWorker {
     let worker = this.#workers.get(name);
     if (!worker) {
       worker = new Worker<QueuedJob>(name, null, {
-        connection: this.#client!, prefix: QUEUE_PREFIX, autorun: false,
+        connection: this.#link!.client, prefix: QUEUE_PREFIX, autorun: false,
         lockDuration: LOCK_MS, stalledInterval: STALLED_CHECK_MS, maxStalledCount: MAX_STALLED,
       });
-      worker.on('error', (e) => this.options.log(`moreau worker: ${name}: ${e.message}`));
+      // While the connection is down the link has said so once; BullMQ would say it at every retry.
+      worker.on('error', (e) => { if (!this.#link!.down && !this.#link!.failure) this.options.log(`moreau worker: ${name}: ${e.message}`); });
       void worker.startStalledCheckTimer();
       this.#workers.set(name, worker);
     }
@@ -156,6 +199,8 @@ export class QueueWorker {
     const { job: sent, root, timeLimitMs, run } = job.data;
     const local = rebasePaths(sent, root, this.options.cwd);
     const [subject, solver] = jobTitle(local);
+    // Which job runs where, for whoever reads the logs of a cluster (and a lost worker's last job).
+    this.options.log(`${run}  ${subject} × ${solver}: started`);
     const renew = setInterval(() => { job.extendLock(token, LOCK_MS).catch(() => {}); }, LOCK_MS / 2);
     let record;
     try {

@@ -3,11 +3,11 @@ import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Queue } from 'bullmq';
-import type { Redis } from 'ioredis';
 import type { JobExecutor, JobListener } from './executor.js';
 import { jobKey, type Job } from './job.js';
 import { lostRecord } from './lost-record.js';
-import { connectRedis, QUEUE_PREFIX, RUNS_KEY } from './queue-connection.js';
+import { QUEUE_PREFIX, RUNS_KEY } from './queue-connection.js';
+import { DEFAULT_RECONNECT_TIMEOUT_MS, RedisLink } from './queue-link.js';
 
 /** A record as the executor's listener takes it (whatever kind of job gave it). */
 type QueueRecord = Parameters<JobListener['record']>[1];
@@ -31,7 +31,12 @@ export interface QueueOptions {
   /** The submitter's working folder (QueuedJob.root). */
   root: string;
   jobTimeLimitMs: number;
+  /** How long a lost connection to Redis is retried before the run stops with E_QUEUE (default 30 s). */
+  reconnectTimeoutMs?: number;
 }
+
+/** How long closing the queue may take when Redis is gone (its last calls cannot be answered). */
+const CLOSE_WAIT_MS = 1_000;
 
 /** How often the submitter looks for finished jobs: latency at the end of a run, not throughput (workers never wait for it). */
 const POLL_MS = 250;
@@ -55,12 +60,14 @@ export function runQueueName(outDir: string): string {
  * lock lapse and another worker takes the job over (queue-connection.ts); a job whose
  * workers died twice, or that failed twice, is recorded as crashed. The per-job time
  * limit is kept by the worker, as the pool keeps it. Ctrl-C removes the jobs not
- * started and waits for those under way.
+ * started and waits for those under way. Redis lost for longer than the reconnect
+ * timeout stops the run with E_QUEUE; the records received are in the results file
+ * already, and running the command again resumes (queue-link.ts).
  */
 export class QueueExecutor implements JobExecutor {
   readonly where: string;
   readonly #name: string;
-  #client?: Redis;
+  #link?: RedisLink;
   #queue?: Queue<QueuedJob, QueueRecord>;
 
   constructor(private readonly options: QueueOptions) {
@@ -69,37 +76,47 @@ export class QueueExecutor implements JobExecutor {
   }
 
   async run(jobs: readonly Job[], listener: JobListener): Promise<void> {
-    this.#client = await connectRedis(this.options.url);
-    const queue = this.#queue = new Queue<QueuedJob, QueueRecord>(this.#name, { connection: this.#client, prefix: QUEUE_PREFIX });
+    const link = this.#link = await RedisLink.open({
+      url: this.options.url, reconnectTimeoutMs: this.options.reconnectTimeoutMs ?? DEFAULT_RECONNECT_TIMEOUT_MS,
+      who: 'moreau', log: (line) => (listener.notice ?? noticeOnStderr)(line),
+      hint: 'The records received so far are in results.jsonl: run the same command again when the server is back, and it goes on from there.',
+    });
+    const client = link.client;
+    const queue = this.#queue = new Queue<QueuedJob, QueueRecord>(this.#name, { connection: client, prefix: QUEUE_PREFIX });
     // Connection trouble surfaces as the rejection of the call under way; the event only needs a listener.
     queue.on('error', () => {});
     const pending = new Map(jobs.map((job) => [jobKey(job), job]));
     if (pending.size > 0) {
       // Registered first, so workers already waiting start on the first jobs while the rest are added.
-      await this.#client.zadd(RUNS_KEY, 'NX', Date.now(), this.#name);
+      await link.guard(client.zadd(RUNS_KEY, 'NX', Date.now(), this.#name));
       await this.#enqueue(queue, [...pending]);
       await this.#collect(queue, pending, listener);
     }
     // Done, or stopped with nothing under way: nothing of this run is left to hand out.
-    await queue.obliterate({ force: true });
-    await this.#client.zrem(RUNS_KEY, this.#name);
+    await link.guard(queue.obliterate({ force: true }));
+    await link.guard(client.zrem(RUNS_KEY, this.#name));
   }
 
   async close(): Promise<void> {
-    await this.#queue?.close();
-    this.#client?.disconnect();
+    const link = this.#link;
+    // Gone or given up: the queue cannot close cleanly, so drop the connection first and wait a bounded time.
+    const gone = link !== undefined && (link.down || link.failure !== undefined);
+    if (gone) link.close();
+    const closing = this.#queue?.close();
+    if (closing) await (gone ? Promise.race([closing.catch(() => {}), sleep(CLOSE_WAIT_MS)]) : closing);
+    link?.close();
   }
 
   async #enqueue(queue: Queue<QueuedJob, QueueRecord>, entries: [string, Job][]): Promise<void> {
     const run = `${hostname()}:${resolve(this.options.outDir)}`;
     const { root, jobTimeLimitMs: timeLimitMs } = this.options;
     for (let i = 0; i < entries.length; i += BATCH) {
-      await queue.addBulk(entries.slice(i, i + BATCH).map(([key, job]) => ({
+      await this.#link!.guard(queue.addBulk(entries.slice(i, i + BATCH).map(([key, job]) => ({
         name: 'job',
         data: { job, root, timeLimitMs, run },
         // attempts: a worker that throws (rather than answering with a record) gets one more try elsewhere.
         opts: { jobId: key, attempts: 2, removeOnComplete: false, removeOnFail: false },
-      })));
+      }))));
     }
   }
 
@@ -111,14 +128,15 @@ export class QueueExecutor implements JobExecutor {
       if (job && !started.has(id)) { started.add(id); listener.start?.(job); }
       return job;
     };
+    const guard = <T>(call: Promise<T>) => this.#link!.guard(call);
     let stopping = false;
     while (pending.size > 0) {
       // Stopping: jobs not started are taken off the queue (again each round: a job
       // whose worker died comes back to it), and those under way are waited for.
-      if (listener.stopped()) { stopping = true; await queue.drain(true); }
-      const [active, completed, failed] = await Promise.all([
+      if (listener.stopped()) { stopping = true; await guard(queue.drain(true)); }
+      const [active, completed, failed] = await guard(Promise.all([
         queue.getJobs('active', 0, -1), queue.getJobs('completed', 0, BATCH - 1), queue.getJobs('failed', 0, BATCH - 1),
-      ]);
+      ]));
       for (const j of active) start(j.id!);
       for (const j of completed) {
         const job = start(j.id!);
@@ -131,9 +149,11 @@ export class QueueExecutor implements JobExecutor {
       // Recorded (or left by an earlier run and already in the results file): off the queue.
       const finished = [...completed, ...failed].map((j) => j.id!);
       for (const id of finished) pending.delete(id);
-      await Promise.all(finished.map((id) => queue.remove(id)));
+      await guard(Promise.all(finished.map((id) => queue.remove(id))));
       if (stopping && active.length === 0 && finished.length === 0) return;
       if (finished.length === 0) await sleep(POLL_MS);
     }
   }
 }
+
+const noticeOnStderr = (line: string) => { process.stderr.write(`${line}\n`); };

@@ -46,6 +46,7 @@ export async function runJobs<J extends Job>(jobs: readonly J[], executor: JobEx
   try {
     await executor.run(todo, {
       stopped: () => interrupted,
+      notice: (line) => { progress.clear(); io.err(line); },
       start: (job) => progress.start(tally, ...jobTitle(job)),
       record: (_job, record) => {
         appendRecord(path, jsonText(record));
