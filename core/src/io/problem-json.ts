@@ -4,6 +4,7 @@ import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import type { Solution } from '../problem/solution.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { asFileFormat, fileFormatError } from './file-errors.js';
+import { parseJsonText } from './json-file.js';
 import type { ProblemInfo } from './loaded-problem.js';
 import { blockMatrixFromEntries, ScalarEntries } from './scalar-entries.js';
 import { checkSolution } from './solution-check.js';
@@ -60,12 +61,7 @@ function pathText(path: readonly PropertyKey[]): string {
  * missing diagonal blocks are zero.
  */
 export function parseProblemJson(text: string, file: string, name: string): JsonProblem {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    throw fileFormatError(file, 'JSON syntax', (e as Error).message, e);
-  }
+  const raw = parseJsonText(text, file);
   const parsed = problemJsonSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

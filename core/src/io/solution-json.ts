@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { MoreauError } from '../plugin/errors.js';
 import type { Solution } from '../problem/solution.js';
 import { writeFileAtomic } from './atomic-write.js';
-import { fileFormatError, fileIoError } from './file-errors.js';
+import { fileFormatError } from './file-errors.js';
+import { readJsonFile } from './json-file.js';
 import { checkSolution } from './solution-check.js';
 
 /** Extra facts stored with a solution (solver, iterations, error, ...): JSON scalars only. */
@@ -59,18 +59,7 @@ export async function writeSolutionJson(path: string, solution: Solution, option
 
 /** Reads a solution written by `writeSolutionJson`; bad files are E_FILE_FORMAT, unreadable ones E_FILE_IO. */
 export async function readSolutionJson(path: string): Promise<SolutionFile> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (e) {
-    throw fileIoError(path, `could not be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, e);
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    throw fileFormatError(path, 'JSON syntax', (e as Error).message, e);
-  }
+  const raw = await readJsonFile(path);
   const parsed = solutionJsonSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { MoreauError } from '../plugin/errors.js';
 import { writeFileAtomic } from './atomic-write.js';
-import { fileFormatError, fileIoError } from './file-errors.js';
+import { fileFormatError } from './file-errors.js';
+import { readJsonFile } from './json-file.js';
 
 /** The problem a history belongs to, in the few numbers a reader of the plot wants beside it. */
 export interface SolveHistoryProblem {
@@ -120,18 +120,7 @@ export function parseSolveHistory(raw: unknown, file: string): SolveHistory {
 
 /** Reads a file written by `writeSolveHistory`: E_FILE_IO when unreadable, E_FILE_FORMAT when malformed. */
 export async function readSolveHistory(path: string): Promise<SolveHistory> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (e) {
-    throw fileIoError(path, `could not be read (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, e);
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (e) {
-    throw fileFormatError(path, 'JSON syntax', (e as Error).message, e);
-  }
+  const raw = await readJsonFile(path);
   return parseSolveHistory(raw, path);
 }
 
