@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { bsrMul } from '../linalg/bsr-matvec.js';
-import { invertDiagonalBlocks } from '../linalg/block3.js';
+import { invert3 } from '../linalg/block3.js';
 import { cOmegaContact } from '../cone/c-omega.js';
 import { isSafeSumOfSquares } from '../cone/hypot2.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import type { MeritFunction } from '../plugin/contracts.js';
 import { defineMerit } from '../plugin/define.js';
+import { DBL_EPSILON } from '../linalg/constants.js';
 
 /**
  * The spurious-energy merit of paper 000 eq 40:
@@ -22,11 +23,17 @@ import { defineMerit } from '../plugin/define.js';
  * - A diagonal block whose symmetric part is not positive definite (a contact nothing
  *   moves, or a malformed file) is weighted by (1/max|diag|) I instead of its inverse,
  *   the rule of `invertDiagonalBlocks`, so every term stays >= 0 and zero only for C_a = 0.
- * - When the denominator is 0 (q = 0, where r = 0 solves the problem) the numerator is
- *   returned unnormalised, as Siconos does for a zero scale; the value is still >= 0 and
- *   zero exactly at a solution, never NaN.
+ * - When the denominator is at most `floor` (0 unless given; q = 0, where r = 0 solves the
+ *   problem, always qualifies) the numerator is returned unnormalised, as Solfec's
+ *   MERIT_Function divides by 1 when its free energy is 0 and Siconos's error is absolute
+ *   when its scale is at most DBL_EPSILON; the value is still >= 0 and zero exactly at a
+ *   solution, never NaN. The registered plugin sets floor = DBL_EPSILON: a free energy
+ *   that small is rounding (bodies in contact moving together, where Solfec's free
+ *   velocity is exactly 0), and dividing by it asks a solver for 1e-8 of the rounding,
+ *   which an absolute smoothing width (PQN's ω) cannot give. Without a floor the value
+ *   is homogeneous of degree 0 in (q, r).
  * - Sums that overflow or underflow are redone on C and q scaled by max(|C|, |q|), so the
- *   value is the same at |q| = 1e200 or 1e-300 as at |q| = 1.
+ *   value is the same at |q| = 1e200 (and, without a floor, 1e-300) as at |q| = 1.
  * - A `u` passed in is trusted to be W r + q (it saves a mat-vec); a non-finite r or u gives
  *   Infinity.
  */
@@ -35,6 +42,11 @@ export class EnergyMerit implements MeritFunction {
   private u = new Float64Array(0);
   private c = new Float64Array(0);
   private winv = new Float64Array(0);
+  /** The diagonal blocks `winv` was computed from (NaN: none yet). */
+  private weighed = new Float64Array(0);
+
+  /** @param floor free energies at or below this give the absolute numerator (see above) */
+  constructor(private readonly floor = 0) {}
 
   evaluate(problem: FrictionContactProblem, r: Float64Array, uIn?: Float64Array): number {
     const n = problem.size, nc = problem.contacts;
@@ -42,6 +54,7 @@ export class EnergyMerit implements MeritFunction {
       this.u = new Float64Array(n);
       this.c = new Float64Array(n);
       this.winv = new Float64Array(9 * nc);
+      this.weighed = new Float64Array(9 * nc).fill(NaN);
     }
     const { W, q, mu } = problem;
     let u = uIn;
@@ -50,11 +63,10 @@ export class EnergyMerit implements MeritFunction {
       for (let i = 0; i < n; i++) u[i] += q[i];
     }
     const { c, winv } = this;
-    invertDiagonalBlocks(W, winv, 'identity');
+    this.weigh(W, nc);
     let num = 0, den = 0;
     for (let a = 0; a < nc; a++) {
       const b = 9 * a, o = 3 * a;
-      if (!symmetricPartIsPositiveDefinite(W.values, 9 * W.diagIdx[a])) identityWeight(winv, b, W.values, 9 * W.diagIdx[a]);
       cOmegaContact(u, r, a, mu[a], 0, c, null, null);
       num += quadraticForm(winv, b, c, o, 1);
       den += quadraticForm(winv, b, q, o, 1);
@@ -62,6 +74,7 @@ export class EnergyMerit implements MeritFunction {
     // The ratio does not change when C and q are scaled together: where a sum overflowed
     // (|q| ≳ 1e154) or may have underflowed (≲ 1e-145, or 0), sum again on C/m and q/m,
     // m = max(|C|, |q|); m = 0 means both are truly zero.
+    let absolute = !(den > this.floor);
     if (!isSafeSumOfSquares(num) || !isSafeSumOfSquares(den)) {
       const m = Math.max(maxAbs(c), maxAbs(q));
       if (m > 0 && m < Infinity) {
@@ -70,14 +83,38 @@ export class EnergyMerit implements MeritFunction {
           num += quadraticForm(winv, 9 * a, c, 3 * a, 1 / m);
           den += quadraticForm(winv, 9 * a, q, 3 * a, 1 / m);
         }
-        // q = 0 has no scale of its own: the numerator is returned as it is (below)
-        if (den === 0) num *= m * m;
+        // the true free energy is den m² (compared without forming it, which may overflow);
+        // below the floor, or q = 0 (no scale of its own), the numerator is returned as it is
+        absolute = den === 0 || den <= this.floor / (m * m);
+        if (absolute) num *= m * m;
       }
     }
-    const value = den > 0 ? num / den : num;
+    const value = absolute ? num : num / den;
     if (Number.isNaN(value)) return Infinity;
     // Each term is >= 0 in exact arithmetic; rounding must not make the sum negative.
     return value > 0 ? value : 0;
+  }
+
+  /**
+   * The weights W_aa⁻¹ (or the identity rule) into `winv`, recomputed only for blocks that
+   * differ from those of the last call: a solver evaluates the merit at every iteration on
+   * one W, and Solfec likewise inverts the diagonal blocks once per assembly (its dia->A)
+   * for all merit evaluations. A block is reused only when its 9 values are identical
+   * (NaN never is), so the weights are those a fresh computation gives, to the bit.
+   */
+  private weigh(W: FrictionContactProblem['W'], nc: number): void {
+    const { winv, weighed } = this;
+    const v = W.values;
+    for (let a = 0; a < nc; a++) {
+      const b = 9 * a, w = 9 * W.diagIdx[a];
+      let same = true;
+      for (let i = 0; i < 9; i++) {
+        if (v[w + i] !== weighed[b + i]) { same = false; break; }
+      }
+      if (same) continue;
+      if (invert3(winv, b, v, w) === 0 || !symmetricPartIsPositiveDefinite(v, w)) identityWeight(winv, b, v, w);
+      for (let i = 0; i < 9; i++) weighed[b + i] = v[w + i];
+    }
   }
 }
 
@@ -119,6 +156,9 @@ function identityWeight(out: Float64Array, oo: number, a: Float64Array, o: numbe
 export default defineMerit({
   name: 'energy',
   summary: 'paper 000 eq 40: spurious energy Σ<W_aa⁻¹C_a, C_a> / Σ<W_aa⁻¹q_a, q_a> of the unsmoothed C(R)',
-  options: z.object({}),
-  create: () => new EnergyMerit(),
+  options: z.object({
+    floor: z.number().nonnegative().optional()
+      .describe('free energies at or below this (default DBL_EPSILON) are rounding: the merit is then the absolute numerator'),
+  }),
+  create: (opts) => new EnergyMerit(opts.floor ?? DBL_EPSILON),
 });

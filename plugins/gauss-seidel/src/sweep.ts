@@ -85,7 +85,8 @@ export class Sweeper {
       for (let k = rowPtr[b], end = rowPtr[b + 1]; k < end; k++) {
         const p = colFill[colIdx[k]]++;
         colRow[p] = b;
-        colVal.set(values.subarray(9 * k, 9 * k + 9), 9 * p);
+        // nine plain copies: a subarray per block would allocate thousands of views per solve
+        for (let i = 0, v = 9 * k, t = 9 * p; i < 9; i++) colVal[t + i] = values[v + i];
       }
     }
   }
