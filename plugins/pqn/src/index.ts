@@ -5,7 +5,8 @@ const deltaReference = z.enum(['none', 'minWii', 'avgWii', 'maxWii']);
 
 /**
  * Defaults are paper 000 Table 1 except where the README's measurements chose otherwise: the
- * siconos merit (every built-in solver's), and δ = 10 · avg W_ii (§8.1.2) shrinking with ‖C_ω‖.
+ * siconos merit (every built-in solver's), δ = 10 · avg W_ii (§8.1.2) shrinking with ‖C_ω‖, and
+ * the reaction scale s capped so that s · avg W_ii <= 10 (reaction-scale.ts).
  * Names shared with other solvers keep the CLI's --tol, --max-iter, --merit working.
  */
 const schema = z.object({
@@ -25,6 +26,8 @@ const schema = z.object({
     .describe('fixed: δ at every step (paper 000); residual: δ_k = δ · min(1, ‖C_ω^k‖/‖C_ω^0‖), pseudo-transient continuation'),
   reactionScale: z.number().positive().default(1)
     .describe('s: iterate on R/s against s W (1: R is the impulse, paper 000 eq 2; the time step h: the mean force, as Solfec does)'),
+  maxScaledWii: z.number().positive().nullable().default(10)
+    .describe('lower s so that the mean diagonal entry of s W is at most this (null: never); see reaction-scale.ts'),
   gmresIterations: z.number().int().positive().default(10).describe('m: GMRES iterations per Newton step'),
   gmresTolerance: z.number().positive().default(0.25).describe('ε: GMRES stops at the absolute residual ε‖C_ω^k‖'),
   restart: z.number().int().positive().default(20).describe('GMRES restart (Krylov subspace size)'),
@@ -36,7 +39,7 @@ const schema = z.object({
 
 /** Paper 000 Table 1, which is also what Solfec's rotating-drum script runs (NEWTON_SOLVER with its defaults). */
 const table1 = {
-  tolerance: 1e-8, maxIterations: 1000, merit: 'energy', delta: 0, deltaUpdate: 'fixed',
+  tolerance: 1e-8, maxIterations: 1000, merit: 'energy', delta: 0, deltaUpdate: 'fixed', maxScaledWii: null,
   gmresIterations: 10, gmresTolerance: 0.25, restart: 20, maxMatVecs: 100_000,
 } as const;
 
@@ -49,7 +52,8 @@ export const options = withPresets(schema, {
 export type PqnOptions = z.output<typeof options>;
 export { Pqn, type PqnStats } from './pqn.js';
 export { Linearization } from './linearization.js';
-export { effectiveDelta, residualDelta, type DeltaOption, type DeltaReference } from './relative-delta.js';
+export { diagonalStatistic, effectiveDelta, residualDelta, type DeltaOption, type DeltaReference } from './relative-delta.js';
+export { effectiveReactionScale } from './reaction-scale.js';
 
 export default defineSolver({
   name: 'pqn',

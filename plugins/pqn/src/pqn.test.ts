@@ -47,10 +47,10 @@ describe('pqn solver', () => {
     const defaults = {
       tolerance: 1e-8, maxIterations: 1000, merit: 'siconos', variant: 'gmres', delta: { value: 10, relativeTo: 'avgWii' },
       deltaUpdate: 'residual', gmresIterations: 10, gmresTolerance: 0.25, restart: 20, maxMatVecs: 100_000, theta: 0.25,
-      stallIterations: 0, reactionScale: 1,
+      stallIterations: 0, reactionScale: 1, maxScaledWii: 10,
     };
     expect(options.parse({})).toEqual(defaults);
-    const table1 = { ...defaults, merit: 'energy', delta: 0, deltaUpdate: 'fixed' };
+    const table1 = { ...defaults, merit: 'energy', delta: 0, deltaUpdate: 'fixed', maxScaledWii: null };
     expect(options.parse({ preset: 'paper' })).toEqual({ ...table1, preset: 'paper' });
     // Solfec iterates on the mean force over the drum's step h = 1e-3 (its W is h H M⁻¹ Hᵀ).
     expect(options.parse({ preset: 'solfec-drum' })).toEqual({ ...table1, reactionScale: 1e-3, preset: 'solfec-drum' });

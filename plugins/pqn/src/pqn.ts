@@ -6,6 +6,7 @@ import {
 import type { PqnOptions } from './index.js';
 import { Linearization } from './linearization.js';
 import { ProgressWatch } from './progress-watch.js';
+import { effectiveReactionScale } from './reaction-scale.js';
 import { effectiveDelta, residualDelta } from './relative-delta.js';
 
 /** What `SolveResult.stats` holds for PQN. */
@@ -23,6 +24,8 @@ export interface PqnStats {
   /** The ω used, and δ₁: the δ option after `relativeTo` (each step's δ is in `steps.delta`). */
   omega: number;
   delta: number;
+  /** The reaction scale s used: `reactionScale`, lowered by `maxScaledWii`. */
+  reactionScale: number;
   /** Newton steps at which some diagonal block of A was singular (replaced by a scaled identity). */
   singularSteps: number;
   /** Which cap stopped an unconverged solve, if one did. */
@@ -37,7 +40,7 @@ export interface PqnStats {
  * The projected quasi-Newton method, paper 000 Algorithm 1 (and the diagonal
  * variant of paper 001). See FrictionContactProblem for the problem statement.
  * Per Newton step k, normal first, in the unknowns R/s of the reaction scale s (`reactionScale`,
- * 1 by default; see Linearization), so that W stands for s W and R for R/s below:
+ * 1 by default, lowered where W is large; see reaction-scale.ts and Linearization), so that W stands for s W and R for R/s below:
  *
  *     (a) U^k = W R^k + q
  *     (b) C_ω^k = C_ω(U^k, R^k),  A^k = X W + Y + δ_k I            (eqs 41-52)
@@ -89,7 +92,7 @@ export class Pqn implements ContactSolver {
     const { U, dR, trial, lin } = this;
     const gmresVariant = opts.variant === 'gmres';
     const omega = opts.omega ?? 1e-3 * opts.tolerance;
-    const scale = opts.reactionScale;
+    const scale = effectiveReactionScale(W, opts.reactionScale, opts.maxScaledWii);
     // δ relative to W's diagonal is relative to the diagonal of the scaled s W the steps see.
     const relative = typeof opts.delta !== 'number' && opts.delta.relativeTo !== 'none';
     const delta = effectiveDelta(W, opts.delta) * (relative ? scale : 1);
@@ -101,7 +104,7 @@ export class Pqn implements ContactSolver {
 
     const stats: PqnStats = {
       variant: opts.variant, newtonIterations: 0, gmresIterations: 0, gmresMatVecs: 0, matVecs: 0,
-      meritEvaluations: 0, omega, delta, singularSteps: 0, limit: null,
+      meritEvaluations: 0, omega, delta, reactionScale: scale, singularSteps: 0, limit: null,
       history: { iterations: [], errors: [] },
       steps: { gmresIterations: [], matVecs: [], cNorm: [], delta: [], linearResidual: [] },
     };

@@ -16,6 +16,16 @@ export type DeltaOption = number | { value: number; relativeTo: DeltaReference }
 export function effectiveDelta(W: BlockSparseMatrix, delta: DeltaOption): number {
   const { value, relativeTo } = typeof delta === 'number' ? { value: delta, relativeTo: 'none' as const } : delta;
   if (relativeTo === 'none' || value === 0) return value;
+  const stat = diagonalStatistic(W, relativeTo);
+  return stat > 0 ? value * stat : 0;
+}
+
+/**
+ * The smallest, mean or largest scalar diagonal entry of W (all 3 per contact, normal and
+ * tangential): what a relative δ and a relative reaction scale are measured against.
+ * @returns the statistic; 0 for a problem without contacts
+ */
+export function diagonalStatistic(W: BlockSparseMatrix, of: Exclude<DeltaReference, 'none'>): number {
   const nc = W.blockRows;
   if (nc === 0) return 0;
   const values = W.values, diagIdx = W.diagIdx;
@@ -29,8 +39,7 @@ export function effectiveDelta(W: BlockSparseMatrix, delta: DeltaOption): number
       sum += w;
     }
   }
-  const stat = relativeTo === 'minWii' ? min : relativeTo === 'maxWii' ? max : sum / (3 * nc);
-  return stat > 0 ? value * stat : 0;
+  return of === 'minWii' ? min : of === 'maxWii' ? max : sum / (3 * nc);
 }
 
 /**
