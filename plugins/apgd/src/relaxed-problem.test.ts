@@ -78,4 +78,26 @@ describe('relaxed problem', () => {
     rp.clearShift();
     expect([...rp.sN].every((s) => s === 0) && rp.shiftIsZero).toBe(true);
   });
+  test('should compute the gradient test F(y)ᵀ(b − a) with F(y) = W y + q + s, and count its products', () => {
+    const p = randomProblem(6, { contacts: 5 });
+    const rp = new RelaxedProblem(p, 1e-6);
+    rp.sN.set([0.3, 0, 1.2, 0.05, 2]);
+    rp.shiftIsZero = false;
+    const n = p.size, W = p.W.toDense();
+    fc.assert(
+      fc.property(arbVector(n), arbVector(n), arbVector(n), (y, a, b) => {
+        const wy = rp.mul(y, new Float64Array(n));
+        // dense, from scratch
+        let g = 0;
+        for (let i = 0; i < n; i++) {
+          let f = p.q[i] + (i % 3 === 0 ? rp.sN[i / 3] : 0);
+          for (let j = 0; j < n; j++) f += W[i * n + j] * y[j];
+          g += f * (b[i] - a[i]);
+        }
+        expect(rp.gradientDot(wy, b, a)).toBeCloseTo(g, 9);
+      }),
+      { numRuns: 30 },
+    );
+    expect(rp.matvecs).toBe(30);
+  });
 });

@@ -29,6 +29,12 @@ describe('lu3', () => {
   test('should report an exactly singular matrix', () => {
     expect(solve([1, 2, 3, 2, 4, 6, 0, 0, 1], [1, 1, 1])).toBeUndefined();
     expect(solve([1, 0, 0, 0, 1, 0, 0, 0, 0], [1, 1, 1])).toBeUndefined();
+    // a zero column at each elimination step: no pivot there
+    expect(solve([0, 1, 2, 0, 3, 4, 0, 5, 7], [1, 1, 1])).toBeUndefined();
+    expect(solve([1, 2, 3, 2, 4, 5, 3, 6, 1], [1, 1, 1])).toBeUndefined();
+    // a second pivot whose reciprocal overflows (1 / 1e-320): refused, though the third pivot
+    // then comes out as 1 − ∞ with a finite (zero) reciprocal
+    expect(solve([1, 0, 0, 0, 1e-320, 1, 0, 1e-321, 1], [1, 1, 1])).toBeUndefined();
   });
 
   test('should leave a backward-small residual ‖A x − b‖ ≈ ε‖A‖‖x‖ even when A is badly conditioned', () => {
