@@ -59,6 +59,16 @@ describe('siconos merit', () => {
     expect(merit.evaluate(p, Float64Array.of(NaN, 0, 0))).toBe(Infinity);
   });
 
+  test('should report Infinity, not 0, when W r overflowed to an infinite u (the scale would be ∞)', () => {
+    // W_NN = 1e300 and r_N = 1e300: u_N = 1e300 · 1e300 − 1 overflows to +∞.
+    const big = BlockSparseMatrix.fromDense(3, Float64Array.of(1e300, 0, 0, 0, 1, 0, 0, 0, 1));
+    const p = new FrictionContactProblem(big, Float64Array.of(-1, 0, 0), Float64Array.of(0.2));
+    const r = Float64Array.of(1e300, 0, 0);
+    const u = Float64Array.of(Infinity, 0, 0);
+    expect(siconosErrorAt(p, r, u, new Float64Array(3), new Float64Array(3))).toBe(Infinity);
+    expect(merit.evaluate(p, r)).toBe(Infinity);
+  });
+
   test('should give the error of r = 0 at |q| = 1e200 and 1e-300, not 0, Infinity or NaN', () => {
     // q = s (−1, 2, 0), μ = 0.5, r = 0: ũ = (0, 2s, 0), P_K(−ũ) = s (0.8, −0.4, 0),
     // e = s (−0.8, 0.4, 0), ‖e‖ = s √0.8, scale ‖q‖ = s √5: error 0.4 at every scale above DBL_EPSILON.

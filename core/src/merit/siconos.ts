@@ -78,6 +78,9 @@ export function siconosErrorOf(q: Float64Array, mu: Float64Array, r: Float64Arra
   // (|q| ≳ 1e154) or underflowed (≲ 1e-145) is recomputed scaled, never taken as ∞ or 0.
   const en = sqrtSumOfSquares(e2, e);
   const scale = Math.max(sqrtSumOfSquares(q2, q), sqrtSumOfSquares(r2, r), sqrtSumOfSquares(u2, u));
+  // An infinite entry of r or u (an overflowed W r) would make the scale ∞ and the
+  // quotient 0, i.e. "solved": such an answer is infinitely bad, not perfect.
+  if (scale === Infinity) return Infinity;
   const value = scale <= DBL_EPSILON ? en : en / scale;
   // A non-finite r gives NaN here; report it as infinitely bad rather than let NaN compare false.
   return Number.isNaN(value) ? Infinity : value;
