@@ -100,6 +100,11 @@ function guidePackage() {
   return files;
 }
 
+/** The source a compiled file comes from: dist/x/y.js from src/x/y.ts, except the viewer page, bundled from src/view/main.ts. */
+function sourceOf(distFile) {
+  return distFile === 'dist/view/view.js' ? 'view/main.ts' : distFile.slice(5).replace(/\.js$/, '.ts');
+}
+
 /** Lists a tarball's files and refuses what a user should not get, and compiled files without a source (a stale build). */
 function checkTarball(pkg) {
   const file = join(env.TARBALLS, `moreau-${pkg}-${version}.tgz`);
@@ -107,7 +112,7 @@ function checkTarball(pkg) {
   const listing = spawnSync('tar', ['-tzf', file], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map((f) => f.replace(/^package\//, ''));
   const stray = listing.filter((f) => !SHIPPED[pkg].some((allowed) => (allowed.endsWith('/') ? f.startsWith(allowed) : f === allowed)));
   if (stray.length) fail(`the ${pkg} tarball ships files a user does not need: ${stray.join(', ')} (see "files" in ${pkg}/package.json)`);
-  const stale = listing.filter((f) => /^dist\/.*\.js$/.test(f) && !existsSync(join(root, pkg, 'src', f.slice(5).replace(/\.js$/, '.ts'))));
+  const stale = listing.filter((f) => /^dist\/.*\.js$/.test(f) && !existsSync(join(root, pkg, 'src', sourceOf(f))));
   if (stale.length) fail(`the ${pkg} tarball ships compiled files whose source is gone: ${stale.join(', ')}. Delete ${pkg}/dist and build again.`);
   for (const needed of SHIPPED[pkg].filter((f) => !f.endsWith('/') || f === 'dist/')) {
     if (!listing.some((f) => f === needed || f.startsWith(needed))) fail(`the ${pkg} tarball lacks ${needed}`);
