@@ -1,9 +1,13 @@
 import { moduleStrykerConfig } from './stryker-module.mjs';
 
+// The hot code of every iteration: the row classification and slip tangent (`contact-rows.ts`),
+// the Newton system they assemble (`newton-system.ts`) and the constraint operator with the line
+// search's merit (`constraints.ts`). All five files gave 730 mutants, and their mutants run whole
+// solves: on two busy cores the first 70 took two minutes, with an estimate of hours, many of them
+// timeouts of diverging solves. The driver (`scsol.ts`) and SCALE (`penalty.ts`) wait for a quiet
+// machine, with the solver's tests put back in the vitest config.
 export default moduleStrykerConfig('semismooth-newton', [
   'plugins/semismooth-newton/src/contact-rows.ts',
   'plugins/semismooth-newton/src/newton-system.ts',
-  'plugins/semismooth-newton/src/scsol.ts',
   'plugins/semismooth-newton/src/constraints.ts',
-  'plugins/semismooth-newton/src/penalty.ts',
 ]);

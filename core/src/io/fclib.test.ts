@@ -185,6 +185,14 @@ describe('writeFclibLocal', () => {
     expectSameHints(written, b);
   });
 
+  it('should read a file without an info group as a problem without info (no empty info property)', async () => {
+    const a = await readProblem(fixture('Rover1040.dat'));
+    const path = join(dir, 'no-info.hdf5');
+    await writeFclibLocal(path, a.problem);
+    const b = await readProblem(path);
+    expect(Object.keys(b)).not.toContain('info');
+  });
+
   it('should store int32 scalars of shape (1,), W as CSR with 9 entries per block, contiguous datasets', async () => {
     const a = await readProblem(fixture('Rover1040.dat'));
     const path = join(dir, 'layout.hdf5');
@@ -232,6 +240,16 @@ describe('FCLIB reader on bad files', () => {
     const M = { ...W, m: h5data.int(15), n: h5data.int(15), p: h5data.ints(new Int32Array(16)) };
     return { fclib_global: { spacedim: h5data.int(3), M, H: W, vectors: { f: h5data.reals(new Float64Array(15)), w: h5data.reals(new Float64Array(12)), mu: h5data.reals(new Float64Array(4)) } } };
   }, /fclib_global\/H$/));
+
+  // M and H pass through the same CS checks as W: their refusals name their own datasets.
+  const globalWith = (M: H5GroupSpec, H: H5GroupSpec) => ({ fclib_global: { spacedim: h5data.int(3), M, H, vectors: { f: h5data.reals(new Float64Array(12)), w: h5data.reals(new Float64Array(12)), mu: h5data.reals(new Float64Array(4)) } } });
+  const withInf = (W: H5GroupSpec) => {
+    const x = Float64Array.from((W.x as H5DatasetSpec).data as Float64Array);
+    x[3] = Infinity;
+    return { ...W, x: h5data.reals(x) };
+  };
+  it('should name M in a refusal of a global problem\'s M entries', () => bad(({ W }) => globalWith(withInf(W), W), /^\/fclib_global\/M\/x$/));
+  it('should name H in a refusal of a global problem\'s H entries', () => bad(({ W }) => globalWith(W, withInf(W)), /^\/fclib_global\/H\/x$/));
 
   it('should refuse a global problem with a singular M', () => bad(({ W }) => {
     const zero = { ...W, x: h5data.reals(new Float64Array(((W.x as H5DatasetSpec).data as Float64Array).length)) };
@@ -314,6 +332,7 @@ describe('fclibLocalTree', () => {
     expect(fclibLocalTree(p, { guesses: [] })).not.toHaveProperty('guesses');
     const good = { r: new Float64Array(3), u: new Float64Array(3) };
     expect(() => fclibLocalTree(p, { guesses: [good, { r: new Float64Array(2), u: new Float64Array(3) }] })).toThrow(/guesses\[1\]/);
+    expect(() => fclibLocalTree(p, { solution: { r: new Float64Array(3), u: new Float64Array(2) } })).toThrow(/solution/);
     expect(() => fclibLocalTree({} as FrictionContactProblem)).toThrow(expect.objectContaining({ code: 'E_PROBLEM_SHAPE', message: 'writeFclibLocal needs a FrictionContactProblem' }));
   });
 });

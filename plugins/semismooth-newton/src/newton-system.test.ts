@@ -264,3 +264,92 @@ describe('Newton system rows (paper 004 §5) against finite differences of C', (
     );
   });
 });
+
+describe('Newton system rows on boundary points and mixed contacts', () => {
+  const rho = [0.4];
+
+  test('should put the stick/slip boundary ‖d_T‖ = μ d_N in the tangential set (eq 49: >=), d_N = d_T = 0 included', () => {
+    // d_N = 1, d_T = (0.5, 0): ‖d_T‖ − μ d_N = 0 exactly.
+    const edge = assemble(denseProblem(W1, Q1, [0.5]), 'newt', [1, 0.5, 0], [0, 0, 0], rho);
+    expect(edge.sys.kinds[0]).toBe(SLIP);
+    // R = U = 0: d_N = 0 and ‖d_T‖ = 0 = μ d_N, so line 8 (not stick).
+    const origin = assemble(denseProblem(W1, Q1, [0.5]), 'newt', [0, 0, 0], [0, 0, 0], rho);
+    expect(origin.sys.kinds[0]).toBe(ZERO_BOUND);
+  });
+
+  test('should stick a tangentially active contact with d_T = 0 and a positive slip bound, and slip it with M = 0 at b_N = 0 (FIX)', () => {
+    // ρ U_T = R_T exactly (halving is exact), so d_T = 0; R_N = 0 and d_N = 0.5 > 0.
+    const r = [0, 0.2, -0.1], u = [-1, 0.4, -0.2], rh = [0.5];
+    const p = denseProblem(W1, Q1, [0.3]);
+    // HYB: the set bound R_N = 0 makes the contact tangentially active, μ d_N > 0: no slip direction.
+    expect(assemble(p, 'hyb', r, u, rh).sys.kinds[0]).toBe(STICK);
+    // FIX with b_N = 0: the Tresca bound is zero, line 9 asks R_T^{k+1} = 0, i.e. δR_T = −R_T.
+    const fix = assemble(p, 'fix', r, u, rh, { bN: [0] });
+    expect(fix.sys.kinds[0]).toBe(SLIP);
+    expect(row(fix.A, 3, 1)).toEqual([0, W1[4], 0]);
+    expect(row(fix.A, 3, 2)).toEqual([0, 0, W1[8]]);
+    expect(fix.step[1]).toBeCloseTo(-0.2, 14);
+    expect(fix.step[2]).toBeCloseTo(0.1, 14);
+  });
+
+  // Four contacts, one of each row type, in the order slip, d_N = 0, stick, separated; W is W1 on
+  // each diagonal block with a 0.05 coupling everywhere else.
+  const n = 12;
+  const Wc: number[] = [];
+  for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) {
+    const same = Math.floor(i / 3) === Math.floor(j / 3);
+    Wc.push(same ? W1[3 * (i % 3) + (j % 3)] : 0.05);
+  }
+  const mixed = denseProblem(Wc, [...Q1, ...Q1, ...Q1, ...Q1], [0.3, 0.3, 0.3, 0.3]);
+  const rMixed = [1, 0.6, 0.2, /* d_N = 0.4 − 0.4·1 = 0 */ 0.4, 0.3, -0.2, 1, 0.1, -0.05, 0.5, 0, 0];
+  const uMixed = [0.1, 0.8, -0.3, 1, 0.5, 0.25, 0.3, 0.2, -0.1, 2, 0.3, 0.1];
+  const rhoMixed = [0.4, 0.4, 0.4, 0.4];
+
+  test('should count the contacts of each row type', () => {
+    const { sys } = assemble(mixed, 'newt', rMixed, uMixed, rhoMixed);
+    expect(Array.from(sys.kinds)).toEqual([SLIP, ZERO_BOUND, STICK, SEPARATED]);
+    expect({ ...sys.counts }).toEqual({ separated: 1, stick: 1, zeroBound: 1, slip: 1 });
+    // contact 2 slipping too: the counts must tell d_N = 0 from slip
+    const twoSlips = [...rMixed.slice(0, 6), 1, 0.6, 0.2, ...rMixed.slice(9)];
+    const twoSlipsU = [...uMixed.slice(0, 6), 0.1, 0.8, -0.3, ...uMixed.slice(9)];
+    const again = assemble(mixed, 'newt', twoSlips, twoSlipsU, rhoMixed).sys;
+    expect(Array.from(again.kinds)).toEqual([SLIP, ZERO_BOUND, SLIP, SEPARATED]);
+    expect({ ...again.counts }).toEqual({ separated: 1, stick: 0, zeroBound: 1, slip: 2 });
+  });
+
+  test('should write line 8 as R_T^{k+1} = 0 after a slipping contact: rows W_ii e_i, right-hand side −W_ii R_T', () => {
+    const { A, b, step } = assemble(mixed, 'newt', rMixed, uMixed, rhoMixed);
+    for (const i of [4, 5]) {
+      const expected = new Array(n).fill(0);
+      expected[i] = W1[4 * (i - 3)];
+      expect(row(A, n, i)).toEqual(expected);
+    }
+    expect(b[4]).toBeCloseTo(-0.3 * W1[4], 15);
+    expect(b[5]).toBeCloseTo(0.2 * W1[8], 15);
+    expect(step[4]).toBeCloseTo(-0.3, 13);
+    expect(step[5]).toBeCloseTo(0.2, 13);
+  });
+
+  test('should regularise the scalar diagonal only, by λ |Ω_ii|, on coupled contacts of every row type', () => {
+    const lambda = 1e-3;
+    const plain = assemble(mixed, 'newt', rMixed, uMixed, rhoMixed);
+    const reg = assemble(mixed, 'newt', rMixed, uMixed, rhoMixed, { lambda });
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < n; j++) {
+        const v = plain.A[i * n + j];
+        expect(reg.A[i * n + j]).toBe(i === j ? v + lambda * Math.abs(v) : v);
+      }
+    }
+  });
+
+  test('should lend no row scale from a zero or negative diagonal entry, and regularise a zero Ω_ii by λ times that scale', () => {
+    // W_T1T1 = 0, W_T2T2 = −1: rows 1 and 2 keep the scale 1.
+    const Wz = [2, 0.3, 0, 0.3, 0, 0.1, 0, 0.1, -1];
+    const p = denseProblem(Wz, Q1, [0.5]);
+    const r = [1, 0.1, -0.05], u = [0.3, 0.2, -0.1]; // stick: Ω's tangential rows are W's
+    const { sys, A } = assemble(p, 'newt', r, u, rho, { lambda: 1e-3 });
+    expect(sys.kinds[0]).toBe(STICK);
+    expect(Array.from(sys.rowScale)).toEqual([2, 1, 1]);
+    expect([A[0], A[4], A[8]]).toEqual([2 + 1e-3 * 2, 1e-3, -1 + 1e-3]);
+  });
+});
