@@ -158,20 +158,25 @@ export async function solveCommand(args: string[], io: CliIO): Promise<number> {
   return result.converged ? EXIT.converged : EXIT.notConverged;
 }
 
+/** The folder a flag's output file goes to must exist, be a folder and be writable (E_FILE_IO). */
+function checkWritableFolder(flag: string, target: string): void {
+  const dir = dirname(target);
+  try {
+    if (!statSync(dir).isDirectory()) throw new MoreauError('E_FILE_IO', `${flag} ${target}: ${dir} is not a folder.`, { file: target });
+    accessSync(dir, constants.W_OK);
+  } catch (e) {
+    if (e instanceof MoreauError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new MoreauError('E_FILE_IO', `${flag} ${target}: its folder ${dir} ${code === 'ENOENT' ? 'does not exist' : `is not writable (${code})`}.`, { file: target });
+  }
+}
+
 /**
  * `--out` must name a file (not a folder) in an existing, writable folder, and not
  * the problem file itself unless `force` (same path, or the same file by another name).
  */
 function checkOutTarget(target: string, input: string, force: boolean): void {
-  const dir = dirname(target);
-  try {
-    if (!statSync(dir).isDirectory()) throw new MoreauError('E_FILE_IO', `--out ${target}: ${dir} is not a folder.`, { file: target });
-    accessSync(dir, constants.W_OK);
-  } catch (e) {
-    if (e instanceof MoreauError) throw e;
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new MoreauError('E_FILE_IO', `--out ${target}: its folder ${dir} ${code === 'ENOENT' ? 'does not exist' : `is not writable (${code})`}.`, { file: target });
-  }
+  checkWritableFolder('--out', target);
   const existing = statSync(target, { throwIfNoEntry: false });
   if (!existing) return;
   if (existing.isDirectory()) throw new MoreauError('E_FILE_IO', `--out ${target} is a folder; give a file name ending in .json or .hdf5.`, { file: target });
@@ -184,15 +189,7 @@ function checkOutTarget(target: string, input: string, force: boolean): void {
 /** `--history` must end in .json, in an existing, writable folder, and not be the problem file. */
 function checkHistoryTarget(target: string, input: string): void {
   if (extname(target) !== '.json') throw new MoreauError('E_USAGE', `--history must end in .json, got "${target}"`);
-  const dir = dirname(target);
-  try {
-    if (!statSync(dir).isDirectory()) throw new MoreauError('E_FILE_IO', `--history ${target}: ${dir} is not a folder.`, { file: target });
-    accessSync(dir, constants.W_OK);
-  } catch (e) {
-    if (e instanceof MoreauError) throw e;
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new MoreauError('E_FILE_IO', `--history ${target}: its folder ${dir} ${code === 'ENOENT' ? 'does not exist' : `is not writable (${code})`}.`, { file: target });
-  }
+  checkWritableFolder('--history', target);
   const existing = statSync(target, { throwIfNoEntry: false });
   if (existing?.isDirectory()) throw new MoreauError('E_FILE_IO', `--history ${target} is a folder; give a file name ending in .json.`, { file: target });
   const source = statSync(input, { throwIfNoEntry: false });
