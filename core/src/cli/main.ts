@@ -1,33 +1,29 @@
 import 'reflect-metadata';
 import { isMoreauError } from '../plugin/errors.js';
-import { benchCommand, benchHelp } from './bench.js';
 import { EXIT, processIO, type CliIO } from './io.js';
-import { conformanceCommand, conformanceHelp } from './conformance.js';
-import { infoCommand, infoHelp } from './info.js';
-import { newSolverCommand, newSolverHelp } from './new-solver.js';
-import { pluginsCommand, pluginsHelp } from './plugins.js';
-import { simulateCommandWith, simulateHelp } from './simulate.js';
-import { setupSimulation } from './simulation-setup.js';
-import { solveCommand, solveHelp } from './solve.js';
-import { startCommand, startHelp } from './start.js';
-import { sweepCommand, sweepHelp } from './sweep.js';
-import { workerCommand, workerHelp } from './worker.js';
-import { viewCommand, viewHelp } from './view.js';
 
 export type Command = (args: string[], io: CliIO) => Promise<number>;
 
-const COMMANDS: Record<string, { run: Command; help: string }> = {
-  solve: { run: solveCommand, help: solveHelp },
-  simulate: { run: simulateCommandWith(setupSimulation), help: simulateHelp },
-  info: { run: infoCommand, help: infoHelp },
-  plugins: { run: pluginsCommand, help: pluginsHelp },
-  start: { run: startCommand, help: startHelp },
-  conformance: { run: conformanceCommand, help: conformanceHelp },
-  'new-solver': { run: newSolverCommand, help: newSolverHelp },
-  bench: { run: benchCommand, help: benchHelp },
-  sweep: { run: sweepCommand, help: sweepHelp },
-  worker: { run: workerCommand, help: workerHelp },
-  view: { run: viewCommand, help: viewHelp },
+/**
+ * Each command's module is imported only when that command runs: a command then pays
+ * for its own dependencies alone (the job queue's client, for one, takes half a second
+ * to load and only sweep and worker use it).
+ */
+const COMMANDS: Record<string, () => Promise<{ run: Command; help: string }>> = {
+  solve: async () => import('./solve.js').then((m) => ({ run: m.solveCommand, help: m.solveHelp })),
+  simulate: async () => {
+    const [m, s] = await Promise.all([import('./simulate.js'), import('./simulation-setup.js')]);
+    return { run: m.simulateCommandWith(s.setupSimulation), help: m.simulateHelp };
+  },
+  info: async () => import('./info.js').then((m) => ({ run: m.infoCommand, help: m.infoHelp })),
+  plugins: async () => import('./plugins.js').then((m) => ({ run: m.pluginsCommand, help: m.pluginsHelp })),
+  start: async () => import('./start.js').then((m) => ({ run: m.startCommand, help: m.startHelp })),
+  conformance: async () => import('./conformance.js').then((m) => ({ run: m.conformanceCommand, help: m.conformanceHelp })),
+  'new-solver': async () => import('./new-solver.js').then((m) => ({ run: m.newSolverCommand, help: m.newSolverHelp })),
+  bench: async () => import('./bench.js').then((m) => ({ run: m.benchCommand, help: m.benchHelp })),
+  sweep: async () => import('./sweep.js').then((m) => ({ run: m.sweepCommand, help: m.sweepHelp })),
+  worker: async () => import('./worker.js').then((m) => ({ run: m.workerCommand, help: m.workerHelp })),
+  view: async () => import('./view.js').then((m) => ({ run: m.viewCommand, help: m.viewHelp })),
 };
 
 const HELP = `moreau — nonsmooth contact dynamics: frictional contact problems, their solvers, simulations
@@ -35,7 +31,7 @@ const HELP = `moreau — nonsmooth contact dynamics: frictional contact problems
 Usage:
   moreau solve <file> [--solver <name>] [--tol <t>] [--json] ...
   moreau simulate <scene.json> [--config <file>] [--until <t>] [--out <dir>]
-                  [--dump-problems <n>] [--resume] [--progress] [--json]
+                  [--dump-problems <n>] [--resume] [--vtk-format binary|ascii] [--progress] [--json]
   moreau info <file> [--json]
   moreau plugins [--json]
   moreau start
@@ -70,11 +66,12 @@ export async function main(argv: string[], io: CliIO = processIO()): Promise<num
     io.out(HELP);
     return EXIT.converged;
   }
-  const command = COMMANDS[name];
-  if (!command) {
+  const load = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!load) {
     io.err(`E_USAGE: unknown command "${name}"; commands: ${Object.keys(COMMANDS).join(', ')}`);
     return EXIT.userError;
   }
+  const command = await load();
   if (rest.includes('--help') || rest.includes('-h')) {
     io.out(command.help);
     return EXIT.converged;

@@ -36,6 +36,8 @@ describe('moreau simulate: arguments', () => {
     [['scene.json', '--until', 'soon'], /--until expects a positive number/],
     [['scene.json', '--dump-problems', '1.5', '--out', 'o'], /--dump-problems expects a positive integer/],
     [['scene.json', '--frames'], /Unknown option '--frames'/],
+    [['scene.json', '--out', 'o', '--vtk-format', 'hex'], /--vtk-format expects one of binary, ascii, got "hex"/],
+    [['scene.json', '--vtk-format', 'ascii'], /--vtk-format says how the --out folder's .vtp files are written/],
   ])('should refuse %j as a usage error, exit 2, and write nothing', async (args, message) => {
     const dir = folder();
     const run = await runSimulate(setup, args, dir);
@@ -163,6 +165,21 @@ describe('moreau simulate --out', () => {
     }
     expect(JSON.parse(readFileSync(join(out, 'checkpoint.json'), 'utf8'))).toMatchObject({ format: 'moreau-checkpoint', steps: 40 });
     expect(readdirSync(out).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  test('should write the same frames as text with --vtk-format ascii, and binary by default', async () => {
+    const { setup } = fakeSetup();
+    const dir = folder();
+    for (const [name, extra] of [['binary', []], ['ascii', ['--vtk-format', 'ascii']]] as const) {
+      expect((await runSimulate(setup, ['scene.json', '--out', name, '--until', '0.1', ...extra], dir)).code).toBe(0);
+    }
+    for (const file of ['bodies_000002.vtp', 'contacts_000002.vtp']) {
+      const read = (name: string) => findAll(parseXml(readFileSync(join(dir, name, file), 'utf8')), 'DataArray');
+      const [binary, ascii] = [read('binary'), read('ascii')];
+      expect(new Set(binary.map((a) => a.attrs.format))).toEqual(new Set(['binary']));
+      expect(new Set(ascii.map((a) => a.attrs.format))).toEqual(new Set(['ascii']));
+      expect(binary.map((a) => [a.attrs.Name, numbers(a)])).toEqual(ascii.map((a) => [a.attrs.Name, numbers(a)]));
+    }
   });
 
   test('should replace an earlier run\'s files in the folder and leave other files alone', async () => {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Simulation, SimulationCheckpoint } from '../engine/simulation-api.js';
+import type { VtkEncoding } from '../io/vtk-writer.js';
 import { MoreauError } from '../plugin/errors.js';
 import { numberArg, parseCommandArgs } from './args.js';
 import { findConfig, type LoadedConfig } from './config-file.js';
@@ -27,6 +28,9 @@ config names: kinematics, contact detector, integrator and the solver chain.
                         contacts as FCLIB HDF5, with the engine's answer as its solution
   --resume              continue the run in --out from its checkpoint.json, bit-identically
                         (appends to steps.jsonl, continues the frame numbering)
+  --vtk-format <f>      how the .vtp files hold their numbers: binary (default; exact
+                        doubles, base64, what ParaView, VisIt and meshio read fastest) or
+                        ascii (the same numbers as text, for reading by eye; slower to write)
   --progress            draw the progress line even when stderr is not a terminal
   --json                print one JSON object instead of the summary table
 
@@ -71,18 +75,27 @@ export interface SimulateArgs {
   resume: boolean;
   progress: boolean;
   json: boolean;
+  /** How the `.vtp` frames hold their numbers (default binary). */
+  vtkFormat?: VtkEncoding;
 }
+
+const VTK_FORMATS: readonly VtkEncoding[] = ['binary', 'ascii'];
 
 function parseSimulateArgs(args: string[], io: CliIO): SimulateArgs {
   const { values, positionals } = parseCommandArgs('simulate', args, {
     config: { type: 'string' }, until: { type: 'string' }, out: { type: 'string' }, 'dump-problems': { type: 'string' },
-    resume: { type: 'boolean' }, progress: { type: 'boolean' }, json: { type: 'boolean' },
+    resume: { type: 'boolean' }, progress: { type: 'boolean' }, json: { type: 'boolean' }, 'vtk-format': { type: 'string' },
   });
   if (positionals.length !== 1) throw new MoreauError('E_USAGE', `moreau simulate expects one scene file, got ${positionals.length}.\n\n${simulateHelp}`);
   const out = values.out === undefined ? undefined : resolve(io.cwd, String(values.out));
   const dumpEvery = numberArg('dump-problems', values['dump-problems'], true) ?? 0;
   if (dumpEvery && !out) throw new MoreauError('E_USAGE', '--dump-problems writes into the --out folder; give --out <dir> too.');
   if (values.resume && !out) throw new MoreauError('E_USAGE', '--resume continues the run in the --out folder; give --out <dir> too.');
+  const vtkFormat = values['vtk-format'] as VtkEncoding | undefined;
+  if (vtkFormat !== undefined && !VTK_FORMATS.includes(vtkFormat)) {
+    throw new MoreauError('E_USAGE', `--vtk-format expects one of ${VTK_FORMATS.join(', ')}, got "${vtkFormat}".`);
+  }
+  if (vtkFormat && !out) throw new MoreauError('E_USAGE', '--vtk-format says how the --out folder\'s .vtp files are written; give --out <dir> too.');
   return {
     sceneArg: positionals[0],
     sceneFile: resolve(io.cwd, positionals[0]),
@@ -93,6 +106,7 @@ function parseSimulateArgs(args: string[], io: CliIO): SimulateArgs {
     resume: Boolean(values.resume),
     progress: Boolean(values.progress),
     json: Boolean(values.json),
+    ...(vtkFormat ? { vtkFormat } : {}),
   };
 }
 
@@ -138,7 +152,7 @@ export async function runSimulation(a: SimulateArgs, io: CliIO, setup: SetupSimu
     throw new MoreauError('E_USAGE', `Nothing to do: the run is at t = ${sim.time}, at or past ${a.until !== undefined ? '--until' : "the scene's duration"} ${until}. Give a later --until.`);
   }
 
-  const options = { frameStride, dumpEvery: a.dumpEvery, scene, planeHalfSize: planes };
+  const options = { frameStride, dumpEvery: a.dumpEvery, scene, planeHalfSize: planes, vtkFormat: a.vtkFormat ?? 'binary' };
   const output = a.out ? await (checkpoint ? SimulationOutput.resume(a.out, sim, options, checkpoint) : SimulationOutput.start(a.out, sim, options)) : undefined;
   const stats = new StepStatistics();
   const progress = a.progress || (io.isTTY && !a.json) ? new SimulationProgress(io, sim.time, until) : undefined;
@@ -206,5 +220,6 @@ function resumeCommand(a: SimulateArgs, cwd: string): string {
   if (a.until !== undefined) parts.push('--until', String(a.until));
   if (a.configArg) parts.push('--config', a.configArg);
   if (a.dumpEvery) parts.push('--dump-problems', String(a.dumpEvery));
+  if (a.vtkFormat) parts.push('--vtk-format', a.vtkFormat);
   return parts.join(' ');
 }

@@ -1,11 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import type { SimulationCheckpoint, Simulation, StepStats } from '../engine/simulation-api.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
-import { writeFclibLocal } from '../io/fclib-writer.js';
+import { fileIoError } from '../io/file-errors.js';
 import { filterJsonLines, JsonLinesWriter } from '../io/jsonl-writer.js';
-import { polyDataXml, pvdXml, type PvdEntry } from '../io/vtk-writer.js';
+import { polyDataXml, pvdXml, type PvdEntry, type VtkEncoding } from '../io/vtk-writer.js';
 import { bsrMul } from '../linalg/bsr-matvec.js';
 import { FramePieces, type FrameRecord } from './frame-pieces.js';
 
@@ -29,8 +29,11 @@ export const problemFile = (step: number) => `step-${pad(step)}.hdf5`;
 const OWN_FILE = /^(steps\.jsonl|frames\.jsonl|bodies\.json|checkpoint\.json|bodies\.pvd|contacts\.pvd|bodies_\d+\.vtp|contacts_\d+\.vtp)$/;
 const OWN_PROBLEM = /^step-\d+\.hdf5$/;
 
-/** The `.pvd` collections are rewritten at most this often during a run (they grow with every frame). */
-const PVD_EVERY_MS = 1000;
+/**
+ * The logs are appended, and the `.pvd` collections rewritten (they grow with every frame), at
+ * most this often during a run: each costs a file open, and the run pauses every 100 ms.
+ */
+const SYNC_EVERY_MS = 1000;
 
 export interface OutputOptions {
   /** Steps between output frames (frame k shows the state after step k·frameStride). */
@@ -41,6 +44,8 @@ export interface OutputOptions {
   scene: string;
   /** Half side of the square drawn for each plane (0 for other bodies). */
   planeHalfSize: number[];
+  /** How the `.vtp` frames hold their numbers. */
+  vtkFormat: VtkEncoding;
 }
 
 /** What bodies.json holds: enough for a viewer to draw frames.jsonl. */
@@ -65,7 +70,7 @@ export class SimulationOutput {
   private readonly frames: JsonLinesWriter;
   private readonly pieces: FramePieces;
   private readonly pvd: { bodies: PvdEntry[]; contacts: PvdEntry[] } = { bodies: [], contacts: [] };
-  private pvdWritten = -Infinity;
+  private synced = -Infinity;
   private pvdStale = false;
   private frameDue = false;
   private dumpDue = false;
@@ -131,17 +136,18 @@ export class SimulationOutput {
     return this.frameDue || this.dumpDue;
   }
 
-  /** Writes what fell due, appends the logs, and (at most once a second, or when `final`) the `.pvd` files. */
+  /** Writes what fell due; appends the logs and rewrites the `.pvd` files at most once a second, or when `final`. */
   async flush(final = false): Promise<void> {
-    if (this.frameDue) await this.writeFrame();
+    if (this.frameDue) this.writeFrame();
     if (this.dumpDue) await this.writeProblem();
     this.frameDue = this.dumpDue = false;
-    await this.flushLogs();
     const now = performance.now();
-    if (this.pvdStale && (final || now - this.pvdWritten >= PVD_EVERY_MS)) {
+    if (!final && now - this.synced < SYNC_EVERY_MS) return;
+    this.synced = now;
+    await this.flushLogs();
+    if (this.pvdStale) {
       await writeFileAtomic(join(this.dir, OUTPUT.bodiesPvd), pvdXml(this.pvd.bodies));
       await writeFileAtomic(join(this.dir, OUTPUT.contactsPvd), pvdXml(this.pvd.contacts));
-      this.pvdWritten = now;
       this.pvdStale = false;
     }
   }
@@ -158,10 +164,11 @@ export class SimulationOutput {
     await writeFileAtomic(join(this.dir, OUTPUT.checkpoint), JSON.stringify(this.sim.checkpoint()));
   }
 
-  private async writeFrame(): Promise<void> {
+  private writeFrame(): void {
     const frame = Math.floor(this.sim.steps / this.options.frameStride);
-    await writeFileAtomic(join(this.dir, bodiesFrameFile(frame)), polyDataXml(this.pieces.bodies()));
-    await writeFileAtomic(join(this.dir, contactsFrameFile(frame)), polyDataXml(this.pieces.contacts()));
+    const { vtkFormat } = this.options;
+    replaceFile(join(this.dir, bodiesFrameFile(frame)), polyDataXml(this.pieces.bodies(), vtkFormat));
+    replaceFile(join(this.dir, contactsFrameFile(frame)), polyDataXml(this.pieces.contacts(), vtkFormat));
     this.frames.push(this.pieces.record(frame));
     this.addPvdEntries(frame, this.sim.time);
     this.framesWritten++;
@@ -182,6 +189,8 @@ export class SimulationOutput {
     for (let i = 0; i < u.length; i++) u[i] += problem.q[i];
     const step = this.sim.steps;
     await mkdir(join(this.dir, OUTPUT.problems), { recursive: true });
+    // The HDF5 writer is loaded by the first dump: most runs never dump.
+    const { writeFclibLocal } = await import('../io/fclib-writer.js');
     // The warm start the engine gave the solver, as the first guess: a solver benchmark on
     // these files can then start where the simulation's solver started.
     const w = this.sim.lastWarmStart();
@@ -210,6 +219,27 @@ export class SimulationOutput {
         ...(b.shape.type === 'plane' ? { planeHalfSize: this.options.planeHalfSize[id] } : {}),
       })),
     };
+  }
+}
+
+/**
+ * Writes a frame file whole under a temporary name and renames it over `path`, so a viewer
+ * never reads half a frame. Unlike writeFileAtomic it neither forces the data to disk nor
+ * waits for the event loop: frames are many and large, the sync cost more than the writing,
+ * and a resumed run rewrites every frame after its checkpoint anyway. Errors are E_FILE_IO.
+ */
+function replaceFile(path: string, text: string): void {
+  const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(tmp, text);
+    renameSync(tmp, path);
+  } catch (e) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // Nothing was left behind.
+    }
+    throw fileIoError(path, `could not be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, e);
   }
 }
 

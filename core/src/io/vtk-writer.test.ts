@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { MoreauError } from '../plugin/errors.js';
 import { findAll, numbers, parseXml } from './__fixtures__/mini-xml.js';
+import { readDataArray } from './vtk-data-array.js';
 import { polyDataXml, pvdXml } from './vtk-writer.js';
+
+/** An independent decoder of VTK's inline binary form: base64, then a UInt32 LE byte count, then the values LE. */
+function decodeBinary(text: string, width: 4 | 8): { byteCount: number; bits: bigint[] } {
+  const bytes = Buffer.from(text, 'base64');
+  const bits: bigint[] = [];
+  for (let o = 4; o < bytes.length; o += width) bits.push(width === 8 ? bytes.readBigUInt64LE(o) : BigInt(bytes.readInt32LE(o)));
+  return { byteCount: bytes.readUInt32LE(0), bits };
+}
+
+const bitsOf = (x: number) => Buffer.from(new Float64Array([x]).buffer).readBigUInt64LE(0);
 
 describe('polyDataXml', () => {
   const piece = {
@@ -14,8 +25,60 @@ describe('polyDataXml', () => {
     ],
   };
 
-  it('should write well-formed VTK PolyData with the counts and values given, doubles exactly', () => {
+  it('should write binary arrays as base64 of a UInt32 LE byte count and the LE values, doubles bit for bit', () => {
     const xml = parseXml(polyDataXml(piece));
+    const arrays = findAll(xml, 'DataArray');
+    expect(arrays.map((a) => a.attrs.format)).toEqual(Array(arrays.length).fill('binary'));
+    const points = arrays.find((a) => a.attrs.Name === 'Points')!;
+    const p = decodeBinary(points.text, 8);
+    expect(p.byteCount).toBe(8 * piece.points.length);
+    expect(p.bits).toEqual(piece.points.map(bitsOf));
+    const polys = findAll(findAll(xml, 'Polys')[0], 'DataArray').find((a) => a.attrs.Name === 'connectivity')!;
+    expect(decodeBinary(polys.text, 4)).toEqual({ byteCount: 12, bits: [0n, 1n, 2n] });
+    const ids = arrays.find((a) => a.attrs.Name === 'body_id')!;
+    expect(ids.attrs.type).toBe('Int32');
+    expect(decodeBinary(ids.text, 4).bits).toEqual([0n, 0n, 0n, 1n]);
+  });
+
+  it('should match a hand-encoded array: [1] as Float64 is 08 00 00 00 | 00 00 00 00 00 00 F0 3F', () => {
+    const xml = parseXml(polyDataXml({ points: [1, -0, 0] }));
+    const points = findAll(xml, 'DataArray').find((a) => a.attrs.Name === 'Points')!;
+    // 24 data bytes: the count 0x18, then 1.0, -0.0 (sign bit only) and 0.0.
+    expect(points.text).toBe(Buffer.from([0x18, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xf0, 0x3f, 0, 0, 0, 0, 0, 0, 0, 0x80, 0, 0, 0, 0, 0, 0, 0, 0]).toString('base64'));
+    expect(findAll(xml, 'DataArray').find((a) => a.attrs.Name === 'offsets')!.text).toBe('AAAAAA=='); // an empty array: the count 0 alone
+  });
+
+  it('should write the same bytes from typed arrays (copied whole) as from plain arrays (value by value)', () => {
+    const plain = { ...piece, points: [...piece.points], pointData: piece.pointData.map((a) => ({ ...a, values: Array.from(a.values) })) };
+    const typed = {
+      ...piece,
+      points: Float64Array.from(piece.points),
+      polys: { connectivity: Int32Array.from(piece.polys.connectivity), offsets: Int32Array.from(piece.polys.offsets) },
+      pointData: piece.pointData.map((a) => ({ ...a, values: a.type === 'Int32' ? Int32Array.from(a.values) : Float64Array.from(a.values) })),
+    };
+    expect(polyDataXml(typed)).toBe(polyDataXml(plain));
+    // A typed array that is a view into a larger buffer is copied from its own offset.
+    const big = new Float64Array([7, 1, 0, 0, 7]);
+    expect(polyDataXml({ points: big.subarray(1, 4) })).toBe(polyDataXml({ points: [1, 0, 0] }));
+    expect(() => polyDataXml({ points: Float64Array.of(0, Infinity, 0) })).toThrow(/not finite/);
+  });
+
+  it('should give the same numbers in binary and ascii form, read back by the viewer\'s decoder', () => {
+    const read = (xml: string) => findAll(parseXml(xml), 'DataArray').map((a) => [a.attrs.Name, Array.from(readDataArray(a.text, { type: a.attrs.type, format: a.attrs.format }))]);
+    const binary = read(polyDataXml(piece, 'binary'));
+    expect(binary).toEqual(read(polyDataXml(piece, 'ascii')));
+    // Negative zero (a zero reaction times a negative normal component) keeps its sign in both.
+    for (const encoding of ['binary', 'ascii'] as const) {
+      const [x] = read(polyDataXml({ points: [-0, 0, 1] }, encoding)).find(([name]) => name === 'Points')![1] as number[];
+      expect(Object.is(x, -0), encoding).toBe(true);
+    }
+    expect(binary.find(([name]) => name === 'Points')![1]).toEqual(piece.points);
+    expect(() => readDataArray('AQAAAAAA', { type: 'Float64', format: 'binary' })).toThrow(/header says 1 bytes/);
+    expect(() => readDataArray('', { type: 'Float32', format: 'binary' })).toThrow(/cannot read/);
+  });
+
+  it('should write well-formed VTK PolyData with the counts and values given, doubles exactly', () => {
+    const xml = parseXml(polyDataXml(piece, 'ascii'));
     expect(xml.name).toBe('VTKFile');
     expect(xml.attrs).toMatchObject({ type: 'PolyData', byte_order: 'LittleEndian' });
     const [p] = findAll(xml, 'Piece');
@@ -37,9 +100,12 @@ describe('polyDataXml', () => {
   });
 
   it('should refuse NaN with E_NOT_FINITE and a point-data array of the wrong length with E_PROBLEM_SHAPE', () => {
-    const nan = () => polyDataXml({ points: [0, Number.NaN, 0] });
-    expect(nan).toThrow(MoreauError);
-    expect(() => nan()).toThrow(/not finite/);
+    for (const encoding of ['binary', 'ascii'] as const) {
+      const nan = () => polyDataXml({ points: [0, Number.NaN, 0] }, encoding);
+      expect(nan).toThrow(MoreauError);
+      expect(() => nan()).toThrow(/not finite/);
+      expect(() => polyDataXml({ points: [0, 0, 0], verts: { connectivity: [0.5], offsets: [1] } }, encoding)).toThrow(/not a 32-bit integer/);
+    }
     try {
       polyDataXml({ ...piece, pointData: [{ name: 'x', type: 'Float64', components: 1, values: [1] }] });
       expect.unreachable();

@@ -1,3 +1,4 @@
+import { readDataArray } from '../io/vtk-data-array.js';
 import { fetchText } from './simulation-data.js';
 
 /** The contact points of one frame: position and normal reaction r_N·n (the impulse over the step), 3 numbers each. */
@@ -60,8 +61,8 @@ export class ContactFrames {
 }
 
 /**
- * The points and `normal_reaction` array of a contacts `.vtp` as the engine writes it (ASCII
- * DataArrays, VTK XML PolyData). Only what the arrows need is read.
+ * The points and `normal_reaction` array of a contacts `.vtp` as the engine writes it (VTK XML
+ * PolyData, inline DataArrays in `binary` or `ascii` form). Only what the arrows need is read.
  */
 export function parseContactsVtp(text: string): FrameContacts {
   const count = Number(/NumberOfPoints="(\d+)"/.exec(text)?.[1] ?? NaN);
@@ -76,11 +77,11 @@ export function parseContactsVtp(text: string): FrameContacts {
 }
 
 function dataArray(text: string, name: string, length: number): Float32Array {
-  const match = new RegExp(`<DataArray[^>]*Name="${name}"[^>]*>([^<]*)</DataArray>`).exec(text);
+  const match = new RegExp(`<DataArray([^>]*)Name="${name}"([^>]*)>([^<]*)</DataArray>`).exec(text);
   if (!match) throw new Error(`contacts .vtp: no DataArray "${name}"`);
-  const out = new Float32Array(length);
-  const words = match[1].trim() === '' ? [] : match[1].trim().split(/\s+/);
-  if (words.length !== length) throw new Error(`contacts .vtp: "${name}" has ${words.length} numbers, expected ${length}`);
-  for (let i = 0; i < length; i++) out[i] = Number(words[i]);
-  return out;
+  const attrs = match[1] + match[2];
+  const attr = (key: string) => new RegExp(`${key}="([^"]*)"`).exec(attrs)?.[1] ?? '';
+  const values = readDataArray(match[3], { type: attr('type'), format: attr('format') });
+  if (values.length !== length) throw new Error(`contacts .vtp: "${name}" has ${values.length} numbers, expected ${length}`);
+  return Float32Array.from(values);
 }

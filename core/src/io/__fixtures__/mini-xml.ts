@@ -1,3 +1,5 @@
+import { readDataArray } from '../vtk-data-array.js';
+
 /**
  * A small strict XML parser for tests of the VTK writers: elements, attributes, text,
  * the five predefined entities and an XML declaration. It throws on anything not
@@ -98,8 +100,7 @@ export function findAll(el: XmlElement, name: string): XmlElement[] {
   return found;
 }
 
-/** The numbers of an ASCII DataArray. */
+/** The numbers of a DataArray, in either inline form the writer uses (`ascii` or `binary`). */
 export function numbers(el: XmlElement): number[] {
-  const t = el.text.trim();
-  return t === '' ? [] : t.split(/\s+/).map(Number);
+  return Array.from(readDataArray(el.text, { type: el.attrs.type, format: el.attrs.format }));
 }
