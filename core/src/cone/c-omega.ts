@@ -24,10 +24,13 @@ import { smoothedPolarProjectionWithGradient } from './smoothed-projection.js';
  * X and Y may be null when only C is wanted. Allocates nothing and keeps no state:
  * S = R − F_ω(U) is formed in C itself, and when Y is null the gradient of m_ω is formed
  * in X and turned into X in place, row by row.
+ * With `scale` s ≠ 1 the unknown is R/s against U = (sW)(R/s) + q (a reaction scale): C_ω is
+ * taken at (U, R/s) and X is stored as s X, so that X W + Y is the gradient in R/s.
+ * s = 1 changes no bit (division and product by 1 are exact).
  */
 export function cOmegaContact(
   U: Float64Array, R: Float64Array, a: number, mu: number, omega: number,
-  C: Float64Array, X: Float64Array | null, Y: Float64Array | null,
+  C: Float64Array, X: Float64Array | null, Y: Float64Array | null, scale = 1,
 ): void {
   const o = 3 * a, b = 9 * a;
   const un = U[o], t1 = U[o + 1], t2 = U[o + 2];
@@ -36,7 +39,7 @@ export function cOmegaContact(
   const n = hypot2(rho, omega);
   const fn = un + (rho > 0 ? mu * rho * (rho / (n + omega)) : 0);
   // U's block is in locals and R's is read entry by entry before C's is written: C may be U or R.
-  C[o] = R[o] - fn; C[o + 1] = R[o + 1] - t1; C[o + 2] = R[o + 2] - t2;
+  C[o] = R[o] / scale - fn; C[o + 1] = R[o + 1] / scale - t1; C[o + 2] = R[o + 2] / scale - t2;
   smoothedPolarProjectionWithGradient(C, o, Y ?? X, b, C, o, mu, omega);
   C[o] += fn; C[o + 1] += t1; C[o + 2] += t2;
   if (X === null) return;
@@ -50,9 +53,9 @@ export function cOmegaContact(
     const m0 = (i === 0 ? 1 : 0) - G[r];
     const m1 = (i === 1 ? 1 : 0) - G[r + 1];
     const m2 = (i === 2 ? 1 : 0) - G[r + 2];
-    X[r] = m0;
-    X[r + 1] = m1 + v1 * m0;
-    X[r + 2] = m2 + v2 * m0;
+    X[r] = m0 * scale;
+    X[r + 1] = (m1 + v1 * m0) * scale;
+    X[r + 2] = (m2 + v2 * m0) * scale;
   }
 }
 
@@ -60,13 +63,13 @@ export function cOmegaContact(
  * C_ω(U, R) for every contact into C (3 per contact), and X, Y (9 per contact, row-major)
  * when they are not null (paper 000 eqs 41-44). mu has one entry per contact; U, R, C have
  * length 3·mu.length, X and Y 9·mu.length. C may be U or R (each contact is read before it is
- * written). Allocates nothing.
+ * written). `scale`: the reaction scale of `cOmegaContact`. Allocates nothing.
  */
 export function computeCOmega(
   U: Float64Array, R: Float64Array, mu: Float64Array, omega: number,
-  C: Float64Array, X: Float64Array | null = null, Y: Float64Array | null = null,
+  C: Float64Array, X: Float64Array | null = null, Y: Float64Array | null = null, scale = 1,
 ): void {
-  for (let a = 0; a < mu.length; a++) cOmegaContact(U, R, a, mu[a], omega, C, X, Y);
+  for (let a = 0; a < mu.length; a++) cOmegaContact(U, R, a, mu[a], omega, C, X, Y, scale);
 }
 
 /**

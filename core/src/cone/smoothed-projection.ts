@@ -33,8 +33,12 @@ function root(lambda: number, omega: number): number {
  * that tends to max(0, λ) as ω ↓ 0, and equals it for ω = 0. Never negative.
  */
 export function smoothedPositivePart(lambda: number, omega: number): number {
+  return positivePartAt(lambda, omega, omega === 0 ? 0 : root(lambda, omega));
+}
+
+/** `smoothedPositivePart` given s = root(λ, ω) (unused for ω = 0), so one square root serves value and slope. */
+function positivePartAt(lambda: number, omega: number, s: number): number {
   if (omega === 0) return lambda > 0 ? lambda : 0;
-  const s = root(lambda, omega);
   // For λ < 0 the textbook form ½(s + λ) cancels; 2ω²/(s − λ) is the same number.
   return lambda >= 0 ? 0.5 * (s + lambda) : omega * ((2 * omega) / (s - lambda));
 }
@@ -44,8 +48,12 @@ export function smoothedPositivePart(lambda: number, omega: number): number {
  * For ω = 0 it is the step 1 (λ > 0) or 0 (λ <= 0), an element of the subdifferential of max(0, ·).
  */
 export function smoothedPositivePartSlope(lambda: number, omega: number): number {
+  return slopeAt(lambda, omega, omega === 0 ? 0 : root(lambda, omega));
+}
+
+/** `smoothedPositivePartSlope` given s = root(λ, ω) (unused for ω = 0). */
+function slopeAt(lambda: number, omega: number, s: number): number {
   if (omega === 0) return lambda > 0 ? 1 : 0;
-  const s = root(lambda, omega);
   return lambda >= 0 ? 0.5 * (1 + lambda / s) : (omega / s) * ((2 * omega) / (s - lambda));
 }
 
@@ -77,10 +85,11 @@ export function smoothedPolarProjectionWithGradient(
   const l1 = (-zn - mu * rho) * inv;
   const l2 = (rho - mu * zn) * inv;
   const muOmega = mu * omega;
-  const g1 = smoothedPositivePart(l1, omega);
-  const g2 = smoothedPositivePart(l2, muOmega);
+  // Each root once, for the value, a and the slope alike (√(λ² + 4ω²) is |λ| for ω = 0).
   const s1 = omega === 0 ? Math.abs(l1) : root(l1, omega);
   const s2 = muOmega === 0 ? Math.abs(l2) : root(l2, muOmega);
+  const g1 = positivePartAt(l1, omega, s1);
+  const g2 = positivePartAt(l2, muOmega, s2);
   const den = s2 + mu * s1;
   // den = 0 only at z_T = 0 (μ = 0 makes λ2 = ‖z_T‖; μ > 0 with ω = 0 needs λ1 = λ2 = 0), where a
   // multiplies zero; the gradient's tangential block there is set by the z_T = 0 branch below.
@@ -91,7 +100,7 @@ export function smoothedPolarProjectionWithGradient(
     out[oo + 2] = a * t2;
   }
   if (G === null) return;
-  const dg1 = smoothedPositivePartSlope(l1, omega);
+  const dg1 = slopeAt(l1, omega, s1);
   if (rho === 0) {
     const tt = mu === 0 ? 1 : dg1;
     G[go] = dg1; G[go + 1] = 0; G[go + 2] = 0;
@@ -99,7 +108,7 @@ export function smoothedPolarProjectionWithGradient(
     G[go + 6] = 0; G[go + 7] = 0; G[go + 8] = tt;
     return;
   }
-  const dg2 = smoothedPositivePartSlope(l2, muOmega);
+  const dg2 = slopeAt(l2, muOmega, s2);
   const b = (mu * mu * dg1 + dg2) * inv;
   const c = mu * (dg1 - dg2) * inv;
   const d = (dg1 + mu * mu * dg2) * inv;

@@ -245,6 +245,30 @@ describe('GMRES', () => {
     expect(trueResidual(a, 3, Float64Array.of(-1, 0, 5), y)).toBeLessThanOrEqual(1e-13);
   });
 
+  test('should give the bits of a fresh solver after resize, growing or shrinking', () => {
+    const solveWith = (gm: Gmres, seed: number, nb: number): { x: Float64Array; iterations: number } => {
+      const rand = makeRandom(seed);
+      const W = randomBsr(nb, 0.5, rand, 4);
+      const x = new Float64Array(W.size);
+      const res = gm.solve((v, out) => bsrMul(W, v, out), randomVector(W.size, rand), x, {
+        tolerance: 1e-10, maxIterations: 40, preconditioner: invertDiagonalBlocks(W),
+      });
+      return { x, iterations: res.iterations };
+    };
+    const reused = new Gmres(30, 5);
+    solveWith(reused, 1, 10); // leaves its workspace full of another system's numbers
+    for (const [seed, nb] of [[2, 4], [3, 12], [4, 7]]) {
+      reused.resize(3 * nb);
+      expect(reused.n).toBe(3 * nb);
+      const again = solveWith(reused, seed, nb);
+      const fresh = solveWith(new Gmres(3 * nb, 5), seed, nb);
+      expect(again.iterations).toBe(fresh.iterations);
+      expect(Array.from(again.x)).toEqual(Array.from(fresh.x));
+    }
+    expect(codeOf(() => reused.resize(-1))).toBe('E_CONFIG');
+    expect(codeOf(() => reused.resize(2.5))).toBe('E_CONFIG');
+  });
+
   test('should throw E_NOT_FINITE when the operator returns NaN, leaving x finite', () => {
     const x = Float64Array.of(1, 1);
     let calls = 0;

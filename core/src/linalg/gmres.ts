@@ -47,22 +47,24 @@ export interface GmresResult {
 /**
  * Restarted GMRES(m) (Saad & Schultz) with modified Gram-Schmidt Arnoldi and
  * Givens rotations on the Hessenberg matrix. The workspace (m + 1 basis
- * vectors and three more of length n) is allocated once by the constructor;
- * `solve` allocates nothing but its result object.
+ * vectors and four more of length n) is allocated once by the constructor and
+ * grown, never shrunk, by `resize`; `solve` allocates nothing but its result object.
  *
  * A cycle that ends without lowering the true residual (a singular operator,
  * or complete stagnation of a short restart) ends the call unconverged
  * instead of repeating the identical cycle up to the cap.
  */
 export class Gmres {
-  readonly n: number;
   readonly restart: number;
-  private readonly basis: Float64Array[];
-  private readonly r: Float64Array;
-  private readonly w: Float64Array;
+  #n = 0;
+  /** Every length-n vector lives in this one buffer: m + 1 basis vectors, then r, w, x0, z. */
+  private store: Float64Array = new Float64Array(0);
+  private basis: Float64Array[] = [];
+  private r: Float64Array = this.store;
+  private w: Float64Array = this.store;
   /** x at the start of the cycle, restored if the cycle made the residual worse. */
-  private readonly x0: Float64Array;
-  private readonly z: Float64Array;
+  private x0: Float64Array = this.store;
+  private z: Float64Array = this.store;
   /** Hessenberg matrix, column j at h[j (m + 1) .. j (m + 1) + m]; rotated to upper triangular R in place. */
   private readonly h: Float64Array;
   private readonly cs: Float64Array;
@@ -81,20 +83,42 @@ export class Gmres {
     if (!Number.isInteger(restart) || restart < 1) {
       throw new MoreauError('E_CONFIG', `Gmres: restart must be a positive integer, got ${restart}`);
     }
-    this.n = n;
     this.restart = restart;
-    const store = new Float64Array((restart + 1) * n);
-    this.basis = Array.from({ length: restart + 1 }, (_, j) => store.subarray(j * n, (j + 1) * n));
-    this.r = new Float64Array(n);
-    this.w = new Float64Array(n);
-    this.x0 = new Float64Array(n);
-    this.z = new Float64Array(n);
+    this.resize(n);
     this.h = new Float64Array((restart + 1) * restart);
     this.cs = new Float64Array(restart);
     this.sn = new Float64Array(restart);
     this.g = new Float64Array(restart + 1);
     this.y = new Float64Array(restart);
     this.colNorm = new Float64Array(restart);
+  }
+
+  /** System size. */
+  get n(): number {
+    return this.#n;
+  }
+
+  /**
+   * Sets the system size to n, reusing the workspace when it holds n (a solver whose size
+   * changes at every call, as a time step's contact count does, allocates only to grow).
+   * Every vector is written before it is read in `solve`, so the results do not depend on
+   * what a previous size left there.
+   * @returns this
+   */
+  resize(n: number): this {
+    if (!Number.isInteger(n) || n < 0) throw new MoreauError('E_CONFIG', `Gmres: size must be a non-negative integer, got ${n}`);
+    const vectors = this.restart + 5;
+    if (this.store.length < vectors * n) this.store = new Float64Array(vectors * n);
+    const store = this.store;
+    const view = (j: number): Float64Array => store.subarray(j * n, (j + 1) * n);
+    this.basis = Array.from({ length: this.restart + 1 }, (_, j) => view(j));
+    const m = this.restart + 1;
+    this.r = view(m);
+    this.w = view(m + 1);
+    this.x0 = view(m + 2);
+    this.z = view(m + 3);
+    this.#n = n;
+    return this;
   }
 
   /**

@@ -4,7 +4,7 @@ import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import { projectOntoPolarCone } from '../cone/project.js';
 import { denseSolve } from '../linalg/dense.js';
-import energyPlugin, { EnergyMerit } from './energy.js';
+import energyPlugin, { EnergyMerit, MERIT_ABOVE } from './energy.js';
 
 // A coupled symmetric positive definite diagonal block, so W⁻¹ is not just a scaling.
 const Wd = [2, 0.3, -0.1, 0.3, 1.5, 0.2, -0.1, 0.2, 1];
@@ -227,8 +227,76 @@ describe('energy merit on coupled contacts, against eq 40 written out', () => {
     expect(merit.evaluate(p, Float64Array.of(0, 1e-160, 0)) / 1e-300).toBeCloseTo(1, 13);
   });
 
+  test('should give what a fresh merit gives when q or W changes between calls of one instance', () => {
+    // The instance keeps W_aa⁻¹ between calls: a changed W (or q) must not reuse what it kept.
+    const kept = new EnergyMerit();
+    const block = [2, 0.3, -0.1, 0.3, 1.5, 0.2, -0.1, 0.2, 1];
+    const W1 = BlockSparseMatrix.fromDense(3, block);
+    const W2 = BlockSparseMatrix.fromDense(3, block.map((v, i) => (i % 4 === 0 ? 2 * v : v)));
+    const q1 = Float64Array.of(-1, 0.2, 0.1), q2 = Float64Array.of(-0.5, 0.4, -0.3);
+    const mu = Float64Array.of(0.5);
+    const problems = [
+      new FrictionContactProblem(W1, q1, mu), new FrictionContactProblem(W1, q2, mu),
+      new FrictionContactProblem(W2, q2, mu), new FrictionContactProblem(W1, q1, mu),
+    ];
+    const rs = [Float64Array.of(0.4, 0.1, 0.3), Float64Array.of(1, 0.2, -0.3)];
+    for (const pr of problems) for (const r of rs) expect(kept.evaluate(pr, r)).toBe(new EnergyMerit().evaluate(pr, r));
+    // q changed in place, same problem object
+    const inPlace = new FrictionContactProblem(W1, Float64Array.from(q1), mu);
+    const before = kept.evaluate(inPlace, rs[1]);
+    inPlace.q[0] -= 1;
+    const after = kept.evaluate(inPlace, rs[1]);
+    expect(after).toBe(new EnergyMerit().evaluate(inPlace, rs[1]));
+    expect(after).not.toBe(before);
+  });
+
   test('should name itself energy', () => {
     expect(merit.name).toBe('energy');
     expect(energyPlugin.summary.length).toBeGreaterThan(0);
+  });
+});
+
+describe('energy merit, answered early above a bound (evaluateUnlessAbove)', () => {
+  // The four coupled contacts' problem above, with written-out values to bound against.
+  const blocks = [[2, 0.3, 0, 0.3, 1, 0, 0, 0, 1], [1, 0, 0, 0, 3, 0.5, 0, 0.5, 1], [4, 0, 0, 0, 1, 0, 0, 0, 2], [1, 0, 0, 0, 1, 0, 0, 0, 1]];
+  const n = 12;
+  const Wd = new Array(n * n).fill(0);
+  blocks.forEach((b, a) => b.forEach((v, k) => { Wd[(3 * a + Math.floor(k / 3)) * n + 3 * a + (k % 3)] = v; }));
+  Wd[0 * n + 4] = Wd[4 * n + 0] = 0.2;
+  Wd[6 * n + 9] = Wd[9 * n + 6] = -0.3;
+  const W = BlockSparseMatrix.fromDense(n, Wd);
+  const mu = Float64Array.of(0.5, 0.3, 0.8, 0.4);
+  const q = Float64Array.of(-1, 0.4, 0.2, 0.5, -0.3, 0.1, -2, 1, 1, -0.5, 0.2, -0.6);
+  const r = Float64Array.of(0.4, 0.1, 0, 0, 0.2, 0, 1, 0.5, -0.3, 0.2, 0.05, 0.05);
+
+  test('should give evaluate\'s value to the bit, or MERIT_ABOVE only when that value is above the bound', () => {
+    for (const floor of [0, 2.220446049250313e-16, 1e6]) {
+      for (const qScale of [1e-3, 1, 1e3]) {
+        const m = new EnergyMerit(floor);
+        const p = new FrictionContactProblem(W, q.map((x) => qScale * x), mu);
+        const rr = r.map((x) => qScale * x);
+        const value = new EnergyMerit(floor).evaluate(p, rr);
+        expect(value).toBeGreaterThan(0);
+        let above = 0;
+        for (const f of [0, 1e-6, 0.1, 0.5, 0.999, 1, 1.001, 2, 1e3, Infinity]) {
+          const v = m.evaluateUnlessAbove(p, rr, undefined, f * value);
+          if (v === MERIT_ABOVE) { above++; expect(value).toBeGreaterThan(f * value); } else expect(v).toBe(value);
+        }
+        // A bound of 0 is exceeded by the first nonzero term; bounds at or above the value never are.
+        expect(m.evaluateUnlessAbove(p, rr, undefined, 0)).toBe(MERIT_ABOVE);
+        expect(above).toBeGreaterThan(0);
+        expect(above).toBeLessThanOrEqual(5);
+      }
+    }
+  });
+
+  test('should stop at the first contact whose partial sum passes the bound', () => {
+    // A bound far below contact 0's term is passed at contact 0, before the NaN at contact 3
+    // (which makes the whole merit Infinity) is read.
+    const p = new FrictionContactProblem(W, q, mu);
+    const rNaN = new Float64Array(n);
+    rNaN[9] = NaN;
+    expect(new EnergyMerit().evaluate(p, rNaN)).toBe(Infinity);
+    expect(new EnergyMerit().evaluateUnlessAbove(p, rNaN, undefined, 1e-9)).toBe(MERIT_ABOVE);
   });
 });

@@ -37,6 +37,9 @@ import { DBL_EPSILON } from '../linalg/constants.js';
  * - A `u` passed in is trusted to be W r + q (it saves a mat-vec); a non-finite r or u gives
  *   Infinity.
  */
+/** `EnergyMerit.evaluateUnlessAbove`'s answer for a merit certainly above the bound (a merit is never negative). */
+export const MERIT_ABOVE = -1;
+
 export class EnergyMerit implements MeritFunction {
   readonly name = 'energy';
   private u = new Float64Array(0);
@@ -49,6 +52,18 @@ export class EnergyMerit implements MeritFunction {
   constructor(private readonly floor = 0) {}
 
   evaluate(problem: FrictionContactProblem, r: Float64Array, uIn?: Float64Array): number {
+    return this.evaluateUnlessAbove(problem, r, uIn, Infinity);
+  }
+
+  /**
+   * The merit, or MERIT_ABOVE as soon as the first terms of its numerator prove it is above
+   * `bound`: every term <W_aa⁻¹ C_a, C_a> is >= 0, so a partial sum bounds the numerator from
+   * below, and the free energy, summed first, fixes the divisor. Far from convergence a few
+   * contacts settle it (Gauss–Seidel's stopping screen asks this at every sweep). Any other
+   * answer is `evaluate`'s value, to the bit: the same sums in the same order. Where the free
+   * energy needs rescaling (see above) there is no early answer.
+   */
+  evaluateUnlessAbove(problem: FrictionContactProblem, r: Float64Array, uIn: Float64Array | undefined, bound: number): number {
     const n = problem.size, nc = problem.contacts;
     if (this.c.length !== n) {
       this.u = new Float64Array(n);
@@ -64,12 +79,14 @@ export class EnergyMerit implements MeritFunction {
     }
     const { c, winv } = this;
     this.weigh(W, nc);
-    let num = 0, den = 0;
+    let den = 0;
+    for (let a = 0; a < nc; a++) den += quadraticForm(winv, 9 * a, q, 3 * a, 1);
+    const stop = bound < Infinity && isSafeSumOfSquares(den) ? bound * (den > this.floor ? den : 1) : Infinity;
+    let num = 0;
     for (let a = 0; a < nc; a++) {
-      const b = 9 * a, o = 3 * a;
       cOmegaContact(u, r, a, mu[a], 0, c, null, null);
-      num += quadraticForm(winv, b, c, o, 1);
-      den += quadraticForm(winv, b, q, o, 1);
+      num += quadraticForm(winv, 9 * a, c, 3 * a, 1);
+      if (num > stop) return MERIT_ABOVE;
     }
     // The ratio does not change when C and q are scaled together: where a sum overflowed
     // (|q| ≳ 1e154) or may have underflowed (≲ 1e-145, or 0), sum again on C/m and q/m,
@@ -105,13 +122,13 @@ export class EnergyMerit implements MeritFunction {
   private weigh(W: FrictionContactProblem['W'], nc: number): void {
     const { winv, weighed } = this;
     const v = W.values;
+    const diagIdx = W.diagIdx;
     for (let a = 0; a < nc; a++) {
-      const b = 9 * a, w = 9 * W.diagIdx[a];
-      let same = true;
-      for (let i = 0; i < 9; i++) {
-        if (v[w + i] !== weighed[b + i]) { same = false; break; }
-      }
-      if (same) continue;
+      const b = 9 * a, w = 9 * diagIdx[a];
+      // Unrolled: this test runs at every evaluation, the inversion rarely.
+      if (v[w] === weighed[b] && v[w + 1] === weighed[b + 1] && v[w + 2] === weighed[b + 2]
+        && v[w + 3] === weighed[b + 3] && v[w + 4] === weighed[b + 4] && v[w + 5] === weighed[b + 5]
+        && v[w + 6] === weighed[b + 6] && v[w + 7] === weighed[b + 7] && v[w + 8] === weighed[b + 8]) continue;
       if (invert3(winv, b, v, w) === 0 || !symmetricPartIsPositiveDefinite(v, w)) identityWeight(winv, b, v, w);
       for (let i = 0; i < 9; i++) weighed[b + i] = v[w + i];
     }

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import { SiconosMerit } from '../merit/siconos.js';
-import { ANSWER_CHECK, AnswerChecker, infeasibleContact } from './answer-check.js';
+import { ANSWER_CHECK, AnswerChecker, claimRefusal, infeasibleContact } from './answer-check.js';
+import { bsrMul } from '../linalg/bsr-matvec.js';
 import { createRegistry } from './builtins.js';
 import type { SolveResult } from './contracts.js';
 import { defineSolver } from './define.js';
@@ -39,10 +40,13 @@ function liar(name: string, answer: (p: FrictionContactProblem) => Partial<Solve
 }
 
 let calls = 0;
+let flips = 0;
 const registry = createRegistry()
   .register(liar('honest', () => ({ r: Float64Array.of(0.5, 0, 0), u: Float64Array.of(0, 0, 0) })))
   .register(liar('outside-cone', () => ({ r: Float64Array.of(0.5, 0.4, 0) })))
   .register(liar('wrong-u', () => ({ r: Float64Array.of(0.2, 0, 0), u: Float64Array.of(0, 0, 0) })))
+  // honest at its 1st, 3rd, ... call; at the others it claims r = 0.2 with u = 0, as 'wrong-u'
+  .register(liar('flip', () => ({ r: Float64Array.of(flips++ % 2 === 0 ? 0.5 : 0.2, 0, 0), u: Float64Array.of(0, 0, 0) })))
   .register(liar('unknown-merit', () => ({ r: Float64Array.of(0.5, 0, 0), merit: 'l2' }), false))
   .register(liar('counted', () => (calls++, {})))
   .register(liar('runaway', (p) => ({ r: Float64Array.from({ length: p.size }, (_, i) => (i % 3 === 0 ? 1e9 : 0)), converged: false, reason: 'max-iterations' })));
@@ -68,6 +72,18 @@ describe('answer check in the solver chain', () => {
     expect([...res.u]).toEqual([-0.6, 0, 0]);
     expect(res).toMatchObject({ converged: false, reason: 'rejected', check: { failed: 'merit' } });
     expect(res.error).toBe(new SiconosMerit().evaluate(pushed, res.r));
+  });
+
+  test('should still refuse a false claim after the merit has seen the problem (its caches hold no claim)', () => {
+    // One run shares one energy merit instance between solvers and the check, and it keeps W_aa⁻¹
+    // of the last problem. An honest answer first, then a false one on the same problem.
+    flips = 0;
+    const { solver } = resolve({ name: 'flip', options: { merit: 'energy' } }, registry);
+    expect(solver.solve(pushed)).toMatchObject({ converged: true, reason: 'converged' });
+    const res = solver.solve(pushed);
+    expect(res).toMatchObject({ converged: false, reason: 'rejected', check: { failed: 'merit' } });
+    expect([...res.u]).toEqual([-0.6, 0, 0]);
+    expect(res.error).toBeGreaterThan(0.1);
   });
 
   test('should refuse a claim measured in a merit core does not know', () => {
@@ -129,6 +145,26 @@ describe('infeasibleContact', () => {
     ]);
     expect(infeasibleContact(new FrictionContactProblem(W, Float64Array.of(-1, 0, 0, -0.5, 0, 0), Float64Array.of(0.5, 0.5)))).toBe(-1);
     expect(infeasibleContact(pushed)).toBe(-1);
+  });
+});
+
+describe('claimRefusal', () => {
+  test('should decide the same with the solver\'s W r passed in as when it computes W r itself', () => {
+    const W = blockDiagonal([diag(2, 1, 1), diag(1, 1, 1)]);
+    const p = new FrictionContactProblem(W, Float64Array.of(-1, 0, 0, 0.5, 0, 0), Float64Array.of(0.5, 0.5));
+    const answers = [
+      Float64Array.of(0.5, 0, 0, 0, 0, 0), // the solution
+      Float64Array.of(0.5, 0.4, 0, 0, 0, 0), // outside a cone
+      Float64Array.of(0.1, 0, 0, 0, 0, 0), // contact 0 still approaches
+    ];
+    const seen = answers.map((r) => {
+      const wr = bsrMul(W, r, new Float64Array(6));
+      const u = wr.map((v, i) => v + p.q[i]);
+      const passed = claimRefusal(p, r, u, wr);
+      expect(passed).toBe(claimRefusal(p, r, u));
+      return passed;
+    });
+    expect(seen).toEqual([undefined, 'rejected', 'rejected']);
   });
 });
 

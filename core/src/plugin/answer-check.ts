@@ -30,17 +30,24 @@ export const ANSWER_CHECK = Object.freeze({
  */
 export function infeasibleContact(problem: FrictionContactProblem): number {
   const { W, q, mu } = problem;
-  const { rowPtr, colIdx, values } = W;
+  const { rowPtr, colIdx, values, diagIdx } = W;
   for (let a = 0; a < problem.contacts; a++) {
     if (!(q[3 * a] < 0)) continue;
-    let raises = false;
-    for (let k = rowPtr[a]; k < rowPtr[a + 1] && !raises; k++) {
-      const v = 9 * k; // row 0 of a row-major block: the normal row
-      raises = !(mu[colIdx[k]] * hypot2(values[v + 1], values[v + 2]) <= -values[v]);
-    }
+    // The diagonal block first: its W_NN > 0 settles almost every contact in one test.
+    let raises = raisesNormal(values, diagIdx[a], mu[a]);
+    for (let k = rowPtr[a]; k < rowPtr[a + 1] && !raises; k++) raises = raisesNormal(values, k, mu[colIdx[k]]);
     if (!raises) return a;
   }
   return -1;
+}
+
+/**
+ * Whether the normal row of block k (row 0, row-major) lies outside the polar cone of K_μ.
+ * A positive first entry settles it without the root: μ‖w_T‖ >= 0 (or NaN) is never <= a negative.
+ */
+function raisesNormal(values: Float64Array, k: number, mu: number): boolean {
+  const v = 9 * k;
+  return values[v] > 0 || !(mu * hypot2(values[v + 1], values[v + 2]) <= -values[v]);
 }
 
 /** The message of an infeasibility proved by contact `a`. */
@@ -100,14 +107,19 @@ export class AnswerChecker {
  * tolerance): the reason the answer must still not be called converged, or undefined —
  * 'infeasible' when a contact proves there is no solution, 'diverged' under the divergence
  * rule, 'rejected' when r leaves a cone or a contact still approaches (docs/convergence.md).
- * `u` is W r + q. The chain applies the same rules to every answer; a plugin that applies
+ * `u` is W r + q, and `wr`, when the solver has it, W r (else it is computed). These are the
+ * solver's own numbers: the chain's check recomputes both from r, whatever is passed here.
+ * The chain applies the same rules to every answer; a plugin that applies
  * them too passes the conformance property "problems without a solution are never called
  * converged" on its own.
  */
-export function claimRefusal(problem: FrictionContactProblem, r: Float64Array, u: Float64Array): 'infeasible' | 'diverged' | 'rejected' | undefined {
+export function claimRefusal(
+  problem: FrictionContactProblem, r: Float64Array, u: Float64Array, wr?: Float64Array,
+): 'infeasible' | 'diverged' | 'rejected' | undefined {
   if (infeasibleContact(problem) >= 0) return 'infeasible';
   const scale = problemScales(problem);
-  const V = Math.max(scale.qNorm, norm2Scaled(bsrMul(problem.W, r, new Float64Array(problem.size))));
+  const Wr = wr ?? bsrMul(problem.W, r, new Float64Array(problem.size));
+  const V = Math.max(scale.qNorm, norm2Scaled(Wr));
   if (divergenceFailure(r, u, V, scale.naturalImpulse)) return 'diverged';
   return coneFailure(r, problem.mu) ?? approachFailure(u, V) ? 'rejected' : undefined;
 }

@@ -109,7 +109,7 @@ export class SolverChain implements ContactSolver {
 
   private infeasible(problem: FrictionContactProblem, contact: number, t0: number): SolveResult {
     const r = new Float64Array(problem.size);
-    const u = Float64Array.from(problem.q);
+    const u = problem.q.slice();
     const { merit, meritName } = this.expectation(this.links[0], 'siconos');
     return {
       r, u, converged: false, reason: 'infeasible', iterations: 0, error: merit.evaluate(problem, r, u), merit: meritName,
@@ -125,7 +125,7 @@ function allFiniteResult(res: SolveResult): boolean {
 
 /** A non-finite result, replaced by its starting point. */
 function breakdown(problem: FrictionContactProblem, res: SolveResult, start: Float64Array | undefined, expect: AnswerExpectation): SolveResult {
-  const r = start ? Float64Array.from(start) : new Float64Array(problem.size);
+  const r = start ? start.slice() : new Float64Array(problem.size);
   const u = bsrMul(problem.W, r, new Float64Array(problem.size));
   for (let i = 0; i < u.length; i++) u[i] += problem.q[i];
   const error = expect.merit.evaluate(problem, r, u);

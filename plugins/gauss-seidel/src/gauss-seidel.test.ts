@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import {
-  BlockSparseMatrix, createRegistry, EnergyMerit, FrictionContactProblem, isMoreauError, resolve,
+  BlockSparseMatrix, bsrMul, createRegistry, EnergyMerit, FrictionContactProblem, isMoreauError, resolve,
   type SolverEndEvent, type SolverIterationEvent, type SolveResult,
 } from '@moreau/core';
 import plugin, { options, type GaussSeidelOptions } from './index.js';
@@ -96,6 +96,9 @@ describe('gauss-seidel solver', () => {
     expect(res.merit).toBe('energy');
     expect(res.error).toBe(new EnergyMerit().evaluate(p, res.r));
     expect(res.error).toBeLessThanOrEqual(1e-8);
+    // The u handed to the merit and returned is W r + q as a fresh product gives it, to the bit.
+    const u = bsrMul(p.W, res.r, new Float64Array(p.size));
+    for (let i = 0; i < p.size; i++) expect(res.u[i]).toBe(u[i] + p.q[i]);
   });
 
   test('should register and resolve from a config, as its own fallback with a warm start', () => {

@@ -27,6 +27,7 @@ export class GaussSeidel implements ContactSolver {
   private order = new Int32Array(0);
   private previous = new Float64Array(0);
   private u = new Float64Array(0);
+  private exact = new Float64Array(0);
 
   constructor(private readonly options: GaussSeidelOptions, ctx: PluginContext) {
     this.merit = ctx.merit(options.merit);
@@ -52,28 +53,41 @@ export class GaussSeidel implements ContactSolver {
     if (opts.ordering === 'shuffled') shuffle(order, random);
     const sweeper = this.sweeper;
     sweeper.prepare(problem, !jacobi);
+    // u = W r + q into out, as a merit computes it before it evaluates.
+    const product = (out: Float64Array): Float64Array => {
+      bsrMul(problem.W, r, out);
+      for (let i = 0; i < n; i++) out[i] += problem.q[i];
+      return out;
+    };
     // Gauss–Seidel keeps u = W r + q (sweepUpdating), recomputed now and then against rounding drift.
     const kept = this.u;
-    const refresh = (): void => {
-      bsrMul(problem.W, r, kept);
-      for (let i = 0; i < n; i++) kept[i] += problem.q[i];
-    };
+    const refresh = (): void => { product(kept); };
     if (!jacobi) refresh();
     const screening = !jacobi && this.screen.active;
+    // A merit that takes u is given the product it would make (the same arithmetic), which
+    // then is the u returned when it was made for the last sweep; kept u has drifted.
+    let exact: Float64Array | undefined;
+    if (!jacobi && this.screen.takesU) {
+      if (this.exact.length !== n) this.exact = new Float64Array(n);
+      exact = this.exact;
+    }
+    let exactU: Float64Array | undefined;
 
     const historyIterations: number[] = [];
     const historyErrors: number[] = [];
     const listening = this.events.listenerCount('solver:iteration') > 0;
     let evaluations = 0;
-    const evaluate = (k: number): number => {
-      const e = this.merit.evaluate(problem, r);
+    // `fresh`: u = W r + q just computed, as by `product`.
+    const evaluate = (k: number, fresh?: Float64Array): number => {
+      exactU = fresh ?? (exact === undefined ? undefined : product(exact));
+      const e = this.merit.evaluate(problem, r, exactU);
       evaluations++;
       historyIterations.push(k);
       historyErrors.push(e);
       return e;
     };
 
-    let error = evaluate(0);
+    let error = evaluate(0, jacobi ? undefined : kept);
     let errorAt = 0;
     let reason: StopReason | undefined = error <= opts.tolerance && opts.minIterations === 0 ? 'converged' : undefined;
     if (!(error < Infinity)) reason = 'breakdown';
@@ -114,8 +128,8 @@ export class GaussSeidel implements ContactSolver {
     // Stopped by the cap or the clock before minIterations, yet within tolerance: that is convergence.
     if ((reason === 'max-iterations' || reason === 'time-budget') && error <= opts.tolerance) reason = 'converged';
 
-    const u = bsrMul(problem.W, r, new Float64Array(n));
-    for (let i = 0; i < n; i++) u[i] += problem.q[i];
+    // The last evaluation is at the last sweep here (errorAt = k).
+    const u = exactU !== undefined ? exactU.slice(0, n) : product(new Float64Array(n));
     const converged = reason === 'converged';
     const ms = performance.now() - t0;
     this.events.emit('solver:end', { solver: this.name, converged, reason, iterations: k, error, merit: this.merit.name, ms });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { bsrMul, EnergyMerit, NewtonMerit, SiconosMerit, type FrictionContactProblem } from '@moreau/core';
+import { bsrMul, EnergyMerit, FrictionContactProblem, NewtonMerit, SiconosMerit } from '@moreau/core';
 import plugin, { options, type GaussSeidelOptions } from './index.js';
-import { MeritScreen } from './screen.js';
+import { ABSOLUTE_SLACK, MeritScreen, RELATIVE_SLACK } from './screen.js';
 import { randomProblem } from './__fixtures__/random-problem.js';
 import { testContext } from './__fixtures__/context.js';
 import { seededRandom } from './ordering.js';
@@ -49,6 +49,28 @@ describe('merit screen', () => {
     // At tol = value·(1 − 1e-9) only the slack lets it pass; at tol far below, nothing does.
     expect(screen.couldConverge(p, r, velocity(p, r), value * (1 - 1e-9))).toBe(true);
     expect(screen.couldConverge(p, r, velocity(p, r), value / 2)).toBe(false);
+  });
+
+  test('should decide as the energy merit\'s formula at u does, for free energies below and above 1 and below the floor', () => {
+    for (const floor of [0, 2.220446049250313e-16, 1e6]) {
+      const merit = new EnergyMerit(floor);
+      for (const qScale of [1e-3, 1, 1e3]) {
+        for (let seed = 1; seed <= 8; seed++) {
+          const base = randomProblem({ contacts: 20 + seed, bodies: 9, seed });
+          const p = new FrictionContactProblem(base.W, base.q.map((x) => qScale * x), base.mu);
+          const screen = new MeritScreen(merit);
+          for (const size of [1e-2, 1]) {
+            const r = coneReaction(p, seed, size * qScale);
+            const u = velocity(p, r);
+            const value = merit.evaluate(p, r, u);
+            for (const f of [1e-6, 1e-3, 0.5, 0.999, 1, 1.001, 2, 1e3]) {
+              const tol = f * value;
+              expect(screen.couldConverge(p, r, u, tol)).toBe(value <= (1 + RELATIVE_SLACK) * tol + ABSOLUTE_SLACK);
+            }
+          }
+        }
+      }
+    }
   });
 
   test('should say yes to every sweep for a merit it does not know', () => {

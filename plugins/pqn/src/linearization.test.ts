@@ -153,4 +153,27 @@ describe('Linearization', () => {
     lin.factor(1);
     expect(lin.singularBlocks).toBe(0);
   });
+
+  test('should compute the same bits after resize as a fresh linearization, and fold the reaction scale in exactly', () => {
+    const reused = new Linearization(0);
+    for (const seed of [11, 12, 13]) {
+      const p = randomProblem(seed, { contacts: [2, 7] });
+      const R = reactions(p, seed);
+      const fresh = linearizeAt(p, R, 1e-3, 0.5);
+      reused.resize(p.contacts);
+      const U = bsrMul(p.W, R, new Float64Array(p.size));
+      for (let i = 0; i < U.length; i++) U[i] += p.q[i];
+      reused.linearize(p.W, p.mu, U, R, 1e-3);
+      reused.factor(0.5);
+      for (const k of ['C', 'X', 'Y', 'diagonal', 'inverse'] as const) expect(Array.from(reused[k])).toEqual(Array.from(fresh[k]));
+      // s ≠ 1: C_ω at R/s and X scaled by s, as computing them apart gives.
+      const s = 1e-3, scaled = R.map((v) => v / s);
+      const C = new Float64Array(p.size), X = new Float64Array(9 * p.contacts), Y = new Float64Array(9 * p.contacts);
+      computeCOmega(U, scaled, p.mu, 1e-3, C, X, Y);
+      reused.linearize(p.W, p.mu, U, R, 1e-3, s);
+      expect(Array.from(reused.C)).toEqual(Array.from(C));
+      expect(Array.from(reused.X)).toEqual(Array.from(X.map((v) => v * s)));
+      expect(Array.from(reused.Y)).toEqual(Array.from(Y));
+    }
+  });
 });

@@ -13,39 +13,53 @@ import { applyGradC, computeCOmega, invert3, type BlockSparseMatrix, type BsrMul
  * held matrix-free: `apply` multiplies by A^k with one BSR mat-vec, and the 3x3
  * diagonal blocks A_aa = X_a W_aa + Y_a + δ I are kept with their inverses, the
  * block-Jacobi preconditioner of Algorithm 1 step (c) and the whole of A in
- * paper 001's variant. Workspaces are allocated once per problem size.
+ * paper 001's variant. Workspaces are views of one buffer, grown (never shrunk) by `resize`,
+ * so a contact count that changes at every time step allocates only when it grows.
  */
 export class Linearization {
-  readonly contacts: number;
+  contacts = 0;
   /** C_ω^k, 3 per contact. */
-  readonly C: Float64Array;
+  C: Float64Array = new Float64Array(0);
   /** X and Y of eqs 43-44, 9 row-major values per contact. */
-  readonly X: Float64Array;
-  readonly Y: Float64Array;
+  X: Float64Array = this.C;
+  Y: Float64Array = this.C;
   /** Diagonal blocks A_aa of A^k, 9 per contact. */
-  readonly diagonal: Float64Array;
+  diagonal: Float64Array = this.C;
   /** Their inverses (a singular block is replaced by (1/max|diag|) I, see `linearize`). */
-  readonly inverse: Float64Array;
+  inverse: Float64Array = this.C;
   /** Diagonal blocks found singular at the last `factor`. */
   singularBlocks = 0;
   /** W products made by `apply` since construction. */
   matVecs = 0;
-  private readonly tmp: Float64Array;
-  private readonly scaled: Float64Array;
+  private tmp: Float64Array = this.C;
+  private store: Float64Array = this.C;
   private W: BlockSparseMatrix | null = null;
   private delta = 0;
 
   /** @param product makes A's products with W when given (the solver keeps it in `use` of W) */
   constructor(contacts: number, private readonly product?: BsrMulKernel) {
+    this.resize(contacts);
+  }
+
+  /**
+   * Sizes the workspaces for `contacts` contacts (3 + 3 + 4 · 9 values each). Every one is
+   * written by `linearize` or `factor` before it is read, so nothing carries over between sizes.
+   * @returns this
+   */
+  resize(contacts: number): this {
+    const per = 42;
+    if (this.store.length < per * contacts) this.store = new Float64Array(per * contacts);
+    let at = 0;
+    const take = (len: number): Float64Array => this.store.subarray(at, (at += len));
+    const n = 3 * contacts, blocks = 9 * contacts;
+    this.C = take(n);
+    this.tmp = take(n);
+    this.X = take(blocks);
+    this.Y = take(blocks);
+    this.diagonal = take(blocks);
+    this.inverse = take(blocks);
     this.contacts = contacts;
-    const n = 3 * contacts;
-    this.C = new Float64Array(n);
-    this.tmp = new Float64Array(n);
-    this.scaled = new Float64Array(n);
-    this.X = new Float64Array(9 * contacts);
-    this.Y = new Float64Array(9 * contacts);
-    this.diagonal = new Float64Array(9 * contacts);
-    this.inverse = new Float64Array(9 * contacts);
+    return this;
   }
 
   /**
@@ -57,14 +71,8 @@ export class Linearization {
    */
   linearize(W: BlockSparseMatrix, mu: Float64Array, U: Float64Array, R: Float64Array, omega: number, scale = 1): number {
     this.W = W;
-    const C = this.C, X = this.X;
-    let r = R;
-    if (scale !== 1) {
-      r = this.scaled;
-      for (let i = 0; i < R.length; i++) r[i] = R[i] / scale;
-    }
-    computeCOmega(U, r, mu, omega, C, X, this.Y);
-    if (scale !== 1) for (let i = 0; i < X.length; i++) X[i] *= scale;
+    const C = this.C;
+    computeCOmega(U, R, mu, omega, C, this.X, this.Y, scale);
     let c2 = 0;
     for (let i = 0; i < C.length; i++) c2 += C[i] * C[i];
     return Math.sqrt(c2);
@@ -78,13 +86,19 @@ export class Linearization {
     let singular = 0;
     for (let a = 0; a < this.contacts; a++) {
       const b = 9 * a, w = 9 * diagIdx[a];
-      for (let i = 0; i < 3; i++) {
-        const x0 = X[b + 3 * i], x1 = X[b + 3 * i + 1], x2 = X[b + 3 * i + 2];
-        for (let j = 0; j < 3; j++) {
-          diagonal[b + 3 * i + j] = x0 * values[w + j] + x1 * values[w + 3 + j] + x2 * values[w + 6 + j]
-            + Y[b + 3 * i + j] + (i === j ? delta : 0);
-        }
+      // A_aa = X_a W_aa + Y_a + δ I, unrolled (W_aa's columns in locals, one X row at a time).
+      const w00 = values[w], w01 = values[w + 1], w02 = values[w + 2];
+      const w10 = values[w + 3], w11 = values[w + 4], w12 = values[w + 5];
+      const w20 = values[w + 6], w21 = values[w + 7], w22 = values[w + 8];
+      for (let r = b; r < b + 9; r += 3) {
+        const x0 = X[r], x1 = X[r + 1], x2 = X[r + 2];
+        diagonal[r] = x0 * w00 + x1 * w10 + x2 * w20 + Y[r];
+        diagonal[r + 1] = x0 * w01 + x1 * w11 + x2 * w21 + Y[r + 1];
+        diagonal[r + 2] = x0 * w02 + x1 * w12 + x2 * w22 + Y[r + 2];
       }
+      diagonal[b] += delta;
+      diagonal[b + 4] += delta;
+      diagonal[b + 8] += delta;
       if (invert3(inverse, b, diagonal, b) === 0) {
         // A singular block (a contact nothing moves, with δ = 0) gets a scaled identity, the
         // rule core's block-Jacobi inverse uses, so the step stays finite.

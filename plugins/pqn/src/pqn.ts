@@ -68,10 +68,13 @@ export class Pqn implements ContactSolver {
   private readonly product = new BsrMulKernel();
   private lin = new Linearization(0);
   private gmres: Gmres | null = null;
-  private U = new Float64Array(0);
-  private dR = new Float64Array(0);
-  private trial = new Float64Array(0);
-  private scratch = new Float64Array(0);
+  /** U, W R, ΔR, the trial R and a scratch vector: views of one buffer that grows, never shrinks. */
+  private store: Float64Array = new Float64Array(0);
+  private U: Float64Array = this.store;
+  private WR: Float64Array = this.store;
+  private dR: Float64Array = this.store;
+  private trial: Float64Array = this.store;
+  private scratch: Float64Array = this.store;
   private readonly x3 = new Float64Array(3);
   private readonly gmresOptions: GmresOptions = { tolerance: 0, maxIterations: 0, side: 'right' };
 
@@ -89,7 +92,7 @@ export class Pqn implements ContactSolver {
     const R = initialReactions(problem, solveOptions.warmStart);
     this.allocate(problem.contacts);
     this.product.use(W);
-    const { U, dR, trial, lin } = this;
+    const { U, WR, dR, trial, lin } = this;
     const gmresVariant = opts.variant === 'gmres';
     const omega = opts.omega ?? 1e-3 * opts.tolerance;
     const scale = effectiveReactionScale(W, opts.reactionScale, opts.maxScaledWii);
@@ -117,8 +120,9 @@ export class Pqn implements ContactSolver {
       return e;
     };
     const updateVelocity = (): void => {
-      this.product.mul(R, U);
-      for (let i = 0; i < n; i++) U[i] += q[i];
+      // W R kept apart from U: the claim check below needs ‖W R‖, and U = W R + q to the same bits.
+      this.product.mul(R, WR);
+      for (let i = 0; i < n; i++) U[i] = WR[i] + q[i];
       stats.matVecs++;
     };
     const listening = this.events.listenerCount('solver:iteration') > 0;
@@ -198,10 +202,10 @@ export class Pqn implements ContactSolver {
     }
     stats.newtonIterations = k;
 
-    const u = Float64Array.from(U);
+    const u = U.slice(); // a copy: U is a view of the reused workspace
     // A small relative merit is no solution when R ran away on a problem without one: core's
     // rule of docs/convergence.md has the last word.
-    if (reason === 'converged') reason = claimRefusal(problem, R, u) ?? reason;
+    if (reason === 'converged') reason = claimRefusal(problem, R, u, WR) ?? reason;
     const converged = reason === 'converged';
     const ms = performance.now() - t0;
     this.events.emit('solver:end', { solver: this.name, converged, reason, iterations: k, error, merit: this.merit.name, ms });
@@ -211,15 +215,24 @@ export class Pqn implements ContactSolver {
     };
   }
 
+  // Every workspace is written before it is read, so reusing a larger buffer changes no result.
   private allocate(contacts: number): void {
-    if (this.lin.contacts === contacts && this.gmres?.restart === this.options.restart) return;
     const n = 3 * contacts;
-    this.lin = new Linearization(contacts, this.product);
-    this.gmres = new Gmres(n, this.options.restart);
-    this.U = new Float64Array(n);
-    this.dR = new Float64Array(n);
-    this.trial = new Float64Array(n);
-    this.scratch = new Float64Array(n);
+    if (this.gmres === null) {
+      this.lin = new Linearization(0, this.product);
+      this.gmres = new Gmres(0, this.options.restart);
+    } else if (this.lin.contacts === contacts) {
+      return;
+    }
+    this.lin.resize(contacts);
+    this.gmres.resize(n);
+    if (this.store.length < 5 * n) this.store = new Float64Array(5 * n);
+    const view = (j: number): Float64Array => this.store.subarray(j * n, (j + 1) * n);
+    this.U = view(0);
+    this.WR = view(1);
+    this.dR = view(2);
+    this.trial = view(3);
+    this.scratch = view(4);
   }
 }
 
