@@ -1,4 +1,6 @@
 import type { ContactBufferLike } from '../plugin/dynamics-contracts.js';
+import { contactOrder } from './contact-order.js';
+import { growF64, growI32 } from './grow.js';
 
 /**
  * Contact points as structure of arrays (DESIGN §7). Grows, never shrinks, so a
@@ -13,6 +15,10 @@ export class ContactBuffer implements ContactBufferLike {
   point = new Float64Array(0);
   frame = new Float64Array(0);
   gap = new Float64Array(0);
+  /** Sort scratch: the order and its merge buffer, and a copy of the array being permuted. */
+  private orderA: Int32Array = new Int32Array(0);
+  private orderB: Int32Array = new Int32Array(0);
+  private copy: Float64Array = new Float64Array(0);
 
   constructor(capacity = 64) {
     this.reserve(capacity);
@@ -57,22 +63,28 @@ export class ContactBuffer implements ContactBufferLike {
   /** Sorts by (bodyA, bodyB, feature): the engine's deterministic contact order. */
   sort(): void {
     const n = this.count;
-    const order = Array.from({ length: n }, (_, i) => i);
-    const { bodyA, bodyB, feature } = this;
-    order.sort((i, j) => bodyA[i] - bodyA[j] || bodyB[i] - bodyB[j] || feature[i] - feature[j] || i - j);
+    this.orderA = growI32(this.orderA, n);
+    this.orderB = growI32(this.orderB, n);
+    const order = contactOrder(this.bodyA, this.bodyB, this.feature, n, this.orderA, this.orderB);
     let sorted = true;
     for (let i = 0; i < n && sorted; i++) sorted = order[i] === i;
     if (sorted) return;
-    const permute = <T extends Int32Array | Float64Array>(a: T, per: number): void => {
-      const copy = a.slice(0, n * per);
-      for (let i = 0; i < n; i++) for (let c = 0; c < per; c++) a[i * per + c] = copy[order[i] * per + c];
-    };
-    permute(this.bodyA, 1);
-    permute(this.bodyB, 1);
-    permute(this.feature, 1);
-    permute(this.point, 3);
-    permute(this.frame, 9);
-    permute(this.gap, 1);
+    this.permute(this.bodyA, 1, order);
+    this.permute(this.bodyB, 1, order);
+    this.permute(this.feature, 1, order);
+    this.permute(this.point, 3, order);
+    this.permute(this.frame, 9, order);
+    this.permute(this.gap, 1, order);
+  }
+
+  /** a[i] ← a[order[i]] (per numbers each), through a reused copy. */
+  private permute(a: Int32Array | Float64Array, per: number, order: Int32Array): void {
+    const n = this.count;
+    this.copy = growF64(this.copy, n * per);
+    const copy = this.copy;
+    // Int32 values are exact in a Float64Array.
+    for (let k = 0; k < n * per; k++) copy[k] = a[k];
+    for (let i = 0; i < n; i++) for (let c = 0; c < per; c++) a[i * per + c] = copy[order[i] * per + c];
   }
 }
 

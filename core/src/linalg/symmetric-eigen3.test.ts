@@ -77,4 +77,16 @@ describe('symmetricEigen3', () => {
     for (let k = 0; k < 3; k++) expect(sorted[k]).toBeCloseTo(expected[k], 14);
     for (const v of vectors) expect(Number.isFinite(v)).toBe(true);
   });
+
+  test('should write into a given output, reused call after call, the numbers of a fresh call', () => {
+    const out = { values: new Float64Array(3), vectors: new Float64Array(9) };
+    fc.assert(fc.property(fc.array(fc.double({ min: -10, max: 10, noNaN: true }), { minLength: 6, maxLength: 6 }), ([a, b, c, d, e, f]) => {
+      const m = [a, b, c, b, d, e, c, e, f];
+      const fresh = symmetricEigen3(m);
+      expect(symmetricEigen3(m, out)).toBe(out);
+      expect([...out.values]).toEqual([...fresh.values]);
+      expect([...out.vectors]).toEqual([...fresh.vectors]);
+    }), { numRuns: 300 });
+  });
 });
+

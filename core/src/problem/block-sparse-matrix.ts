@@ -13,6 +13,9 @@ export const BLOCK = 9;
  *
  * The constructor validates its arguments; kernels trust them afterwards.
  */
+/** Set by `withValues` for its one constructor call: the matrix whose checked pattern is reused. */
+let patternOf: BlockSparseMatrix | undefined;
+
 export class BlockSparseMatrix {
   /** Number of block rows (= block columns). */
   readonly blockRows: number;
@@ -25,6 +28,9 @@ export class BlockSparseMatrix {
   readonly diagIdx: Int32Array;
 
   constructor(blockRows: number, rowPtr: Int32Array, colIdx: Int32Array, values: Float64Array) {
+    // Taken first, so that a refusal below cannot leave it set for another call.
+    const checked = patternOf;
+    patternOf = undefined;
     if (!Number.isInteger(blockRows) || blockRows < 0) {
       throw new MoreauError('E_PROBLEM_SHAPE', `block row count must be a non-negative integer, got ${blockRows}`);
     }
@@ -39,30 +45,14 @@ export class BlockSparseMatrix {
     if (values.length !== BLOCK * nnzb) {
       throw new MoreauError('E_PROBLEM_SHAPE', `values has length ${values.length}, expected ${BLOCK * nnzb} (9 per block)`);
     }
-    const diagIdx = new Int32Array(blockRows).fill(-1);
-    for (let i = 0; i < blockRows; i++) {
-      const start = rowPtr[i], end = rowPtr[i + 1];
-      if (end < start) {
-        throw new MoreauError('E_PROBLEM_SHAPE', `rowPtr decreases at block row ${i} (${start} > ${end})`, { index: i });
-      }
-      for (let k = start; k < end; k++) {
-        const j = colIdx[k];
-        if (j < 0 || j >= blockRows) {
-          throw new MoreauError('E_PROBLEM_SHAPE', `block ${k} of block row ${i} has column ${j}, outside 0..${blockRows - 1}`, { index: i });
+    const shared = checked !== undefined && checked.rowPtr === rowPtr && checked.colIdx === colIdx && checked.blockRows === blockRows;
+    const diagIdx = shared ? checked.diagIdx : checkPattern(blockRows, rowPtr, colIdx);
+    if (!allFinite(values)) {
+      for (let v = 0; v < values.length; v++) {
+        if (!Number.isFinite(values[v])) {
+          const k = Math.floor(v / BLOCK);
+          throw new MoreauError('E_NOT_FINITE', `W value ${values[v]} in block ${k} (entry ${v % BLOCK}) is not finite`, { index: k });
         }
-        if (k > start && j <= colIdx[k - 1]) {
-          throw new MoreauError('E_PROBLEM_SHAPE', `block columns of block row ${i} are not strictly increasing (${colIdx[k - 1]}, ${j})`, { index: i });
-        }
-        if (j === i) diagIdx[i] = k;
-      }
-      if (diagIdx[i] < 0) {
-        throw new MoreauError('E_PROBLEM_SHAPE', `block row ${i} has no diagonal block`, { index: i });
-      }
-    }
-    for (let v = 0; v < values.length; v++) {
-      if (!Number.isFinite(values[v])) {
-        const k = Math.floor(v / BLOCK);
-        throw new MoreauError('E_NOT_FINITE', `W value ${values[v]} in block ${k} (entry ${v % BLOCK}) is not finite`, { index: k });
       }
     }
     this.blockRows = blockRows;
@@ -71,6 +61,17 @@ export class BlockSparseMatrix {
     this.colIdx = colIdx;
     this.values = values;
     this.diagIdx = diagIdx;
+  }
+
+  /**
+   * The matrix of this one's pattern (rowPtr, colIdx, shared, not copied) with other values, for
+   * a caller that assembles a new W on the same contact graph: the values are checked (count and
+   * finiteness), the pattern's checks carry over. The pattern arrays must not have been changed
+   * since (they are this matrix's too).
+   */
+  withValues(values: Float64Array): BlockSparseMatrix {
+    patternOf = this;
+    return new BlockSparseMatrix(this.blockRows, this.rowPtr, this.colIdx, values);
   }
 
   /** Number of stored blocks. */
@@ -155,4 +156,48 @@ export class BlockSparseMatrix {
     }
     return out;
   }
+}
+
+/**
+ * Checks the pattern (columns in range and strictly increasing in each row, rowPtr not
+ * decreasing, every diagonal block present) and returns the index of each row's diagonal block.
+ */
+function checkPattern(blockRows: number, rowPtr: Int32Array, colIdx: Int32Array): Int32Array {
+  const diagIdx = new Int32Array(blockRows).fill(-1);
+  for (let i = 0; i < blockRows; i++) {
+    const start = rowPtr[i], end = rowPtr[i + 1];
+    if (end < start) {
+      throw new MoreauError('E_PROBLEM_SHAPE', `rowPtr decreases at block row ${i} (${start} > ${end})`, { index: i });
+    }
+    for (let k = start; k < end; k++) {
+      const j = colIdx[k];
+      if (j < 0 || j >= blockRows) {
+        throw new MoreauError('E_PROBLEM_SHAPE', `block ${k} of block row ${i} has column ${j}, outside 0..${blockRows - 1}`, { index: i });
+      }
+      if (k > start && j <= colIdx[k - 1]) {
+        throw new MoreauError('E_PROBLEM_SHAPE', `block columns of block row ${i} are not strictly increasing (${colIdx[k - 1]}, ${j})`, { index: i });
+      }
+      if (j === i) diagIdx[i] = k;
+    }
+    if (diagIdx[i] < 0) {
+      throw new MoreauError('E_PROBLEM_SHAPE', `block row ${i} has no diagonal block`, { index: i });
+    }
+  }
+  return diagIdx;
+}
+
+/**
+ * Whether every value is finite, without a branch per value (W is checked every step): x · 0 is
+ * 0 for a finite x and NaN for ±∞ and NaN, so each sum stays 0 exactly when all are finite; a
+ * whole block (9 values) per round, in three independent sums.
+ */
+function allFinite(values: Float64Array): boolean {
+  let s0 = 0, s1 = 0, s2 = 0, v = 0;
+  for (const n = values.length - (values.length % BLOCK); v < n; v += BLOCK) {
+    s0 += values[v] * 0 + values[v + 3] * 0 + values[v + 6] * 0;
+    s1 += values[v + 1] * 0 + values[v + 4] * 0 + values[v + 7] * 0;
+    s2 += values[v + 2] * 0 + values[v + 5] * 0 + values[v + 8] * 0;
+  }
+  for (; v < values.length; v++) s0 += values[v] * 0;
+  return s0 + s1 + s2 === 0;
 }

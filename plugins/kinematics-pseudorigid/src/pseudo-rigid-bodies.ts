@@ -125,10 +125,17 @@ export class PseudoRigidBodies implements Kinematics {
   /** Inverts M + k K̂ into body i's inverse; false when not positive definite (only for a non-finite state). */
   private factorStiff(i: number, k: number): boolean {
     const s = this.store;
-    const D = this.boundingTangent(i), t = 81 * i;
-    this.massBlock(i, this.block);
+    const D = this.boundingTangent(i), t = 81 * i, E = s.euler, e = 9 * i, out = this.block;
     const kv = k * s.volume[i];
-    for (let j = 0; j < 81; j++) this.block[j] += kv * D[t + j];
+    // Entry (3a + j, 3b + l): (E₀_jl if a = b, else 0) + kv D̂, in one pass (`massBlock` + kv D̂).
+    for (let a = 0; a < 3; a++) {
+      for (let j = 0; j < 3; j++) {
+        const r = 9 * (3 * a + j);
+        for (let b = 0; b < 3; b++) {
+          for (let l = 0; l < 3; l++) out[r + 3 * b + l] = (a === b ? E[e + 3 * j + l] : 0) + kv * D[t + r + 3 * b + l];
+        }
+      }
+    }
     return this.invertBlock(i);
   }
 

@@ -1,4 +1,4 @@
-import { symmetricEigen3 } from '@moreau/core';
+import { symmetricEigen3, type SymmetricEigen3 } from '@moreau/core';
 
 /**
  * The Saint Venant–Kirchhoff material of paper 004 (eqs 10-12) for a homogeneous
@@ -75,7 +75,9 @@ export function piolaStress(
 
 /**
  * The tangent D = ∂P/∂F (see the file comment) into D[dOffset..dOffset+81), with S from `piolaStress`
- * (already evaluated at the same F) and `scratch` of 9 numbers for F Fᵀ. @returns D
+ * (already evaluated at the same F) and `scratch` of 9 numbers for μ F Fᵀ. Each row (ij) is written as
+ * λ F_ij F_kl + μ F_il F_kj over (k, l), then δ_ik S_lj and μ (F Fᵀ)_ik δ_jl are added in that order
+ * (the order of the sums of the formula, without its branches in the innermost loop). @returns D
  */
 export function piolaTangent(
   F: Readonly<Float64Array>, fo: number, lambda: number, mu: number,
@@ -84,21 +86,24 @@ export function piolaTangent(
   const B = scratch;
   for (let i = 0; i < 3; i++) {
     for (let k = 0; k < 3; k++) {
-      B[3 * i + k] = F[fo + 3 * i] * F[fo + 3 * k] + F[fo + 3 * i + 1] * F[fo + 3 * k + 1] + F[fo + 3 * i + 2] * F[fo + 3 * k + 2];
+      B[3 * i + k] = mu * (F[fo + 3 * i] * F[fo + 3 * k] + F[fo + 3 * i + 1] * F[fo + 3 * k + 1] + F[fo + 3 * i + 2] * F[fo + 3 * k + 2]);
     }
   }
+  const f0 = F[fo], f1 = F[fo + 1], f2 = F[fo + 2], f3 = F[fo + 3], f4 = F[fo + 4];
+  const f5 = F[fo + 5], f6 = F[fo + 6], f7 = F[fo + 7], f8 = F[fo + 8];
   for (let i = 0; i < 3; i++) {
+    const mi0 = mu * F[fo + 3 * i], mi1 = mu * F[fo + 3 * i + 1], mi2 = mu * F[fo + 3 * i + 2];
     for (let j = 0; j < 3; j++) {
       const row = dOffset + 9 * (3 * i + j);
-      const Fij = F[fo + 3 * i + j];
-      for (let k = 0; k < 3; k++) {
-        for (let l = 0; l < 3; l++) {
-          let d = lambda * Fij * F[fo + 3 * k + l] + mu * F[fo + 3 * i + l] * F[fo + 3 * k + j];
-          if (i === k) d += S[3 * l + j];
-          if (j === l) d += mu * B[3 * i + k];
-          D[row + 3 * k + l] = d;
-        }
-      }
+      const lf = lambda * F[fo + 3 * i + j];
+      const c0 = F[fo + j], c1 = F[fo + 3 + j], c2 = F[fo + 6 + j];
+      // Row k of the block: λ F_ij F_kl + μ F_il F_kj for l = 0, 1, 2.
+      D[row] = lf * f0 + mi0 * c0; D[row + 1] = lf * f1 + mi1 * c0; D[row + 2] = lf * f2 + mi2 * c0;
+      D[row + 3] = lf * f3 + mi0 * c1; D[row + 4] = lf * f4 + mi1 * c1; D[row + 5] = lf * f5 + mi2 * c1;
+      D[row + 6] = lf * f6 + mi0 * c2; D[row + 7] = lf * f7 + mi1 * c2; D[row + 8] = lf * f8 + mi2 * c2;
+      // δ_ik S_lj, then μ (F Fᵀ)_ik δ_jl.
+      for (let l = 0; l < 3; l++) D[row + 3 * i + l] += S[3 * l + j];
+      for (let k = 0; k < 3; k++) D[row + 3 * k + j] += B[3 * i + k];
     }
   }
   return D;
@@ -122,7 +127,7 @@ export function positiveStress(S: Readonly<Float64Array>, out: Float64Array): Fl
     for (let k = 0; k < 9; k++) out[k] = S[k];
     return out;
   }
-  const { values, vectors: Q } = symmetricEigen3(S);
+  const { values, vectors: Q } = symmetricEigen3(S, EIGEN);
   for (let m = 0; m < 3; m++) {
     const s = values[m];
     if (!(s > 0)) continue;
@@ -132,6 +137,9 @@ export function positiveStress(S: Readonly<Float64Array>, out: Float64Array): Fl
   }
   return out;
 }
+
+/** The eigen-decomposition's output, reused: `positiveStress` runs per body and step. */
+const EIGEN: SymmetricEigen3 = { values: new Float64Array(3), vectors: new Float64Array(9) };
 
 /**
  * +1 when the symmetric S is positive definite, −1 when negative definite, 0 otherwise (or
