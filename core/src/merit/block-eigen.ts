@@ -7,15 +7,19 @@ export function symmetricBlockLambdaMax(a: Float64Array, o: number): number {
   // entries beyond 1e±100 to max|a| = 1 first (λ is homogeneous of degree 1).
   let m = 0;
   for (let k = 0; k < 9; k++) m = Math.max(m, Math.abs(a[o + k]));
-  const f = m > 1e100 || (m < 1e-100 && m > 0) ? 1 / m : 1;
-  return lambdaMax(a, o, f) / f;
+  // A subnormal m has no finite reciprocal: scale by 2^54 first (exact), then by 1/(2^54 m).
+  const pre = m > 0 && m < 1e-300 ? 2 ** 54 : 1;
+  const mp = m * pre;
+  const f = mp > 1e100 || (mp < 1e-100 && mp > 0) ? 1 / mp : 1;
+  return lambdaMax(a, o, pre, f) / f / pre;
 }
 
-function lambdaMax(a: Float64Array, o: number, f: number): number {
-  const a00 = f * a[o], a11 = f * a[o + 4], a22 = f * a[o + 8];
-  const a01 = 0.5 * (f * a[o + 1] + f * a[o + 3]);
-  const a02 = 0.5 * (f * a[o + 2] + f * a[o + 6]);
-  const a12 = 0.5 * (f * a[o + 5] + f * a[o + 7]);
+function lambdaMax(a: Float64Array, o: number, pre: number, f: number): number {
+  const e = (k: number): number => f * (pre * a[o + k]);
+  const a00 = e(0), a11 = e(4), a22 = e(8);
+  const a01 = 0.5 * (e(1) + e(3));
+  const a02 = 0.5 * (e(2) + e(6));
+  const a12 = 0.5 * (e(5) + e(7));
   const p1 = a01 * a01 + a02 * a02 + a12 * a12;
   if (p1 === 0) return Math.max(a00, a11, a22);
   const q = (a00 + a11 + a22) / 3;

@@ -45,6 +45,15 @@ describe('symmetricBlockLambdaMax', () => {
       expect(symmetricBlockLambdaMax(b, 0) / s).toBeCloseTo(3, 13);
     }
   });
+
+  test('should keep a subnormal block finite (1/max|a| overflows there)', () => {
+    // entries of 1e-310 and 2e-310: eigenvalues (3, 1, 1) · 1e-310, and 2e-310 for a diagonal block
+    const b = Float64Array.of(2, 1, 0, 1, 2, 0, 0, 0, 1).map((v) => v * 1e-310);
+    expect(symmetricBlockLambdaMax(b, 0) / 1e-310).toBeCloseTo(3, 5);
+    expect(symmetricBlockLambdaMax(Float64Array.of(2e-310, 0, 0, 0, 1e-310, 0, 0, 0, 1e-310), 0)).toBe(2e-310);
+    // a skew block has a zero symmetric part's largest eigenvalue
+    expect(symmetricBlockLambdaMax(Float64Array.of(0, 1e-310, 0, -1e-310, 0, 0, 0, 0, 0), 0)).toBe(0);
+  });
 });
 
 test('should evaluate C at the u passed in, not at W r + q, when the two differ', () => {
