@@ -88,7 +88,8 @@ function smoothPair(w: WorldBodies, a: number, b: number, dx: number, dy: number
   coreSupport(w, b, nx, ny, nz, q, 6);
   const along = nx * (q[3] - q[6]) + ny * (q[4] - q[7]) + nz * (q[5] - q[8]);
   if (along - ma - mb > w.margin) return true;
-  const d = polishSeparation(w, a, b, nx, ny, nz, q, s.hessian);
+  // f(−n) = −along to the bit (negation is exact), with its supports left in q[3..9).
+  const d = polishSeparation(w, a, b, nx, ny, nz, q, s.hessian, -along);
   if (!(d > TOUCHING * (w.radius[a] + w.radius[b]))) return false;
   const gap = d - ma - mb;
   if (gap > w.margin) return true;

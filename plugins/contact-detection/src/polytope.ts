@@ -58,6 +58,11 @@ export function hullPolytope(shape: { points: readonly Vec3[] }, where: string):
   return p;
 }
 
+/** The polytope of a hull shape when already built (no message formatted, nothing built). */
+export function knownHull(shape: object): Polytope | undefined {
+  return hulls.get(shape);
+}
+
 /**
  * The polytope of a box shape (kept per shape object): vertex v has bit k set on the + side
  * of axis k (the box numbering of box-geometry.ts), face 2k on the + side of axis k, 2k + 1

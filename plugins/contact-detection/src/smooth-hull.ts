@@ -18,16 +18,18 @@ import type { WorldBodies } from './world-bodies.js';
  */
 export function smoothHull(w: WorldBodies, a: number, h: number, out: ContactBufferLike, scratch: ConvexScratch): void {
   const poly = w.polytope[h]!, P = w.worldPlane, po = 4 * w.planeStart[h], s = scratch.point, m = w.coreRadius[a];
-  let best = -Infinity, f = 0;
+  // The best face's support is kept as found (not computed again).
+  let best = -Infinity, f = 0, bx = 0, by = 0, bz = 0;
   for (let g = 0, q = po; g < poly.faceCount; g++, q += 4) {
     coreSupport(w, a, -P[q], -P[q + 1], -P[q + 2], s, 0);
     const d = P[q] * s[0] + P[q + 1] * s[1] + P[q + 2] * s[2] - m - P[q + 3];
+    // Face 0's support stands when no d beats −∞ (NaN), as face 0 is then the one used.
+    if (d > best || g === 0) { bx = s[0]; by = s[1]; bz = s[2]; }
     if (d > best) { best = d; f = g; }
   }
   if (best > w.margin) return;
   const q = po + 4 * f, nx = P[q], ny = P[q + 1], nz = P[q + 2];
-  coreSupport(w, a, -nx, -ny, -nz, s, 0);
-  const sx = s[0] - m * nx, sy = s[1] - m * ny, sz = s[2] - m * nz;
+  const sx = bx - m * nx, sy = by - m * ny, sz = bz - m * nz;
   if (!insideFace(w, h, f, sx - best * nx, sy - best * ny, sz - best * nz, nx, ny, nz)) {
     convexPair(w, a, h, out, scratch);
     return;

@@ -1,4 +1,4 @@
-import { coreSupport } from './support.js';
+import { coreSupport, ellipsoidSupport } from './support.js';
 import { ELLIPSOID, SPHERE, type WorldBodies } from './world-bodies.js';
 
 /** Newton steps at most, and the step length below which the direction has converged. */
@@ -24,15 +24,19 @@ const STEP = 1e-12;
  * to out[0..3), the cores' closest points to out[3..9) (on A, on B), and returns their
  * distance; returns −1 when the cores are not apart or Newton does not settle (the caller
  * keeps GJK's answer).
+ *
+ * `known`, when given, is f(−n) with the supports s_A(−n), s_B(n) already in out[3..9) (the
+ * caller's lower-bound test computed exactly these): the start skips computing them again.
  */
-export function polishSeparation(w: WorldBodies, a: number, b: number, nx: number, ny: number, nz: number, out: Float64Array, H: Float64Array): number {
+export function polishSeparation(w: WorldBodies, a: number, b: number, nx: number, ny: number, nz: number, out: Float64Array, H: Float64Array, known?: number): number {
   let ux = -nx, uy = -ny, uz = -nz;
-  let f = value(w, a, b, ux, uy, uz, out);
+  let f = known ?? value(w, a, b, ux, uy, uz, out);
   for (let step = 0; step < MAX_STEPS; step++) {
     if (!(f < 0)) return -1;
     // g = ∇f(u) = s_A(u) − s_B(−u), from the supports value() left in out[3..9).
     const gx = out[3] - out[6], gy = out[4] - out[7], gz = out[5] - out[8];
-    H.fill(0);
+    // Zeroed entry by entry: a call to fill costs more than the nine stores.
+    H[0] = 0; H[1] = 0; H[2] = 0; H[3] = 0; H[4] = 0; H[5] = 0; H[6] = 0; H[7] = 0; H[8] = 0;
     hessian(w, a, ux, uy, uz, H);
     hessian(w, b, ux, uy, uz, H);
     // A tangent basis t, s of u.
@@ -43,7 +47,9 @@ export function polishSeparation(w: WorldBodies, a: number, b: number, nx: numbe
     tx /= tl; ty /= tl; tz /= tl;
     const sx = uy * tz - uz * ty, sy = uz * tx - ux * tz, sz = ux * ty - uy * tx;
     // The 2×2 Riemannian Hessian (−f = −u·∇f on its diagonal) and gradient in that basis.
-    const htt = quad(H, tx, ty, tz, tx, ty, tz) - f, hts = quad(H, tx, ty, tz, sx, sy, sz), hss = quad(H, sx, sy, sz, sx, sy, sz) - f;
+    // H s is shared by tᵀH s and sᵀH s (the same products quad would form twice).
+    const hs0 = H[0] * sx + H[1] * sy + H[2] * sz, hs1 = H[3] * sx + H[4] * sy + H[5] * sz, hs2 = H[6] * sx + H[7] * sy + H[8] * sz;
+    const htt = quad(H, tx, ty, tz, tx, ty, tz) - f, hts = tx * hs0 + ty * hs1 + tz * hs2, hss = sx * hs0 + sy * hs1 + sz * hs2 - f;
     const gt = gx * tx + gy * ty + gz * tz, gs = gx * sx + gy * sy + gz * sz;
     const det = htt * hss - hts * hts;
     if (!(det > 0)) return -1;
@@ -77,8 +83,9 @@ export function smoothCore(w: WorldBodies, i: number): boolean {
 
 /** f(u) = h_A(u) + h_B(−u) for unit u, leaving the supports s_A(u) in out[3..6) and s_B(−u) in out[6..9). */
 function value(w: WorldBodies, a: number, b: number, ux: number, uy: number, uz: number, out: Float64Array): number {
-  coreSupport(w, a, ux, uy, uz, out, 3);
-  coreSupport(w, b, -ux, -uy, -uz, out, 6);
+  const k = w.kind;
+  if (k[a] === ELLIPSOID) ellipsoidSupport(w, a, ux, uy, uz, out, 3); else coreSupport(w, a, ux, uy, uz, out, 3);
+  if (k[b] === ELLIPSOID) ellipsoidSupport(w, b, -ux, -uy, -uz, out, 6); else coreSupport(w, b, -ux, -uy, -uz, out, 6);
   return ux * (out[3] - out[6]) + uy * (out[4] - out[7]) + uz * (out[5] - out[8]);
 }
 

@@ -28,20 +28,9 @@ export function coreSupport(w: WorldBodies, i: number, dx: number, dy: number, d
       out[o] = c[ci] + s * L[r + 2]; out[o + 1] = c[ci + 1] + s * L[r + 5]; out[o + 2] = c[ci + 2] + s * L[r + 8];
       return -1;
     }
-    case ELLIPSOID: {
-      // E = {c + M y : |y| ≤ 1}: s_E(d) = c + M Mᵀd / |Mᵀd|; the core's is that − m d̂.
-      const M = w.axes, r = 9 * i;
-      const u0 = M[r] * dx + M[r + 3] * dy + M[r + 6] * dz;
-      const u1 = M[r + 1] * dx + M[r + 4] * dy + M[r + 7] * dz;
-      const u2 = M[r + 2] * dx + M[r + 5] * dy + M[r + 8] * dz;
-      const lu = Math.sqrt(u0 * u0 + u1 * u1 + u2 * u2), ld = Math.sqrt(dx * dx + dy * dy + dz * dz);
-      if (!(lu > 0) || !(ld > 0)) { out[o] = c[ci]; out[o + 1] = c[ci + 1]; out[o + 2] = c[ci + 2]; return -1; }
-      const s = 1 / lu, m = w.coreRadius[i] / ld;
-      out[o] = c[ci] + (M[r] * u0 + M[r + 1] * u1 + M[r + 2] * u2) * s - m * dx;
-      out[o + 1] = c[ci + 1] + (M[r + 3] * u0 + M[r + 4] * u1 + M[r + 5] * u2) * s - m * dy;
-      out[o + 2] = c[ci + 2] + (M[r + 6] * u0 + M[r + 7] * u1 + M[r + 8] * u2) * s - m * dz;
+    case ELLIPSOID:
+      ellipsoidSupport(w, i, dx, dy, dz, out, o);
       return -1;
-    }
     case BOX: {
       const R = w.linear, r = 9 * i, h = w.size;
       let x = c[ci], y = c[ci + 1], z = c[ci + 2], v = 0;
@@ -62,6 +51,24 @@ export function coreSupport(w: WorldBodies, i: number, dx: number, dy: number, d
     default:
       throw new Error(`coreSupport: body ${i} has no support function (kind ${w.kind[i]})`);
   }
+}
+
+/**
+ * coreSupport for ellipsoid i: E = {c + M y : |y| ≤ 1} has s_E(d) = c + M Mᵀd / |Mᵀd|, its
+ * core's is that − m d̂. Small enough to be inlined where the caller knows the kind (the
+ * Newton polish of smooth-newton.ts calls it for every trial direction).
+ */
+export function ellipsoidSupport(w: WorldBodies, i: number, dx: number, dy: number, dz: number, out: Float64Array, o: number): void {
+  const c = w.centre, ci = 3 * i, M = w.axes, r = 9 * i;
+  const u0 = M[r] * dx + M[r + 3] * dy + M[r + 6] * dz;
+  const u1 = M[r + 1] * dx + M[r + 4] * dy + M[r + 7] * dz;
+  const u2 = M[r + 2] * dx + M[r + 5] * dy + M[r + 8] * dz;
+  const lu = Math.sqrt(u0 * u0 + u1 * u1 + u2 * u2), ld = Math.sqrt(dx * dx + dy * dy + dz * dz);
+  if (!(lu > 0) || !(ld > 0)) { out[o] = c[ci]; out[o + 1] = c[ci + 1]; out[o + 2] = c[ci + 2]; return; }
+  const s = 1 / lu, m = w.coreRadius[i] / ld;
+  out[o] = c[ci] + (M[r] * u0 + M[r + 1] * u1 + M[r + 2] * u2) * s - m * dx;
+  out[o + 1] = c[ci + 1] + (M[r + 3] * u0 + M[r + 4] * u1 + M[r + 5] * u2) * s - m * dy;
+  out[o + 2] = c[ci + 2] + (M[r + 6] * u0 + M[r + 7] * u1 + M[r + 8] * u2) * s - m * dz;
 }
 
 /** The vertex of polytope body i furthest along d (see polytopeSupport). */

@@ -31,4 +31,30 @@ describe('world bodies', () => {
       expect(w.hi[3 + j] - w.pad[1]).toBeCloseTo(Math.max(...corners), 12);
     }
   });
+  test('should give a hull kept from the previous call (same pose) the numbers of a fresh transform', () => {
+    const wedge = hull([0.3, -1, 2], [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1], [0.4, 0.5, 0.6]], F);
+    const box = hull([1, 2, 3], boxPoints([0.5, 0.2, 0.3]), rotation([0, 1, 0], 0.3));
+    const moved = { ...box, pose: { position: Float64Array.of(1, 2, 3.5), linear: box.pose.linear } };
+    const egg = ellipsoid([1, 2, 3], [0.9, 0.5, 1], F);
+    // Kept, moved, kept again, then shifted to other pool slots by a hull before it.
+    const scenes = [[egg, box], [egg, box], [egg, moved], [egg, moved], [wedge, moved], [egg, box]];
+    const kept = new WorldBodies();
+    for (const bodies of scenes) {
+      kept.update(bodies, 0.01);
+      const fresh = new WorldBodies();
+      fresh.update(bodies, 0.01);
+      const n = bodies.length;
+      for (const key of ['centre', 'lo', 'hi'] as const) expect(kept[key].subarray(0, 3 * n)).toEqual(fresh[key].subarray(0, 3 * n));
+      for (const key of ['radius', 'pad', 'coreRadius', 'kind'] as const) expect(kept[key].subarray(0, n)).toEqual(fresh[key].subarray(0, n));
+      for (let j = 0; j < n; j++) {
+        if (fresh.kind[j] !== HULL) continue;
+        const poly = fresh.polytope[j]!, vo = 3 * fresh.vertexStart[j], po = 4 * fresh.planeStart[j];
+        expect(kept.vertexStart[j]).toBe(fresh.vertexStart[j]);
+        expect(kept.planeStart[j]).toBe(fresh.planeStart[j]);
+        expect(kept.inner.subarray(3 * j, 3 * j + 3)).toEqual(fresh.inner.subarray(3 * j, 3 * j + 3));
+        expect(kept.worldVertex.subarray(vo, vo + 3 * poly.vertexCount)).toEqual(fresh.worldVertex.subarray(vo, vo + 3 * poly.vertexCount));
+        expect(kept.worldPlane.subarray(po, po + 4 * poly.faceCount)).toEqual(fresh.worldPlane.subarray(po, po + 4 * poly.faceCount));
+      }
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { MoreauError, type DetectorBody } from '@moreau/core';
-import { boxPolytope, hullPolytope, type Polytope } from './polytope.js';
+import { boxPolytope, hullPolytope, knownHull, type Polytope } from './polytope.js';
 
 /**
  * Shape codes, in the rank order that decides which body of a mixed pair is B (the higher
@@ -72,13 +72,23 @@ export class WorldBodies {
   private vertexTop = 0;
   private planeTop = 0;
   private readonly extremes = new Float64Array(2);
+  /**
+   * The `update` call that last wrote hull i's world vertices and planes (0: none). A hull whose
+   * pose, polytope, pool slots and margin are the same as in the previous call keeps them (a
+   * static wall, a drum before it starts turning): the same inputs give the same numbers.
+   */
+  private hullStamp = new Float64Array(0);
+  private generation = 1;
+  private previousMargin = NaN;
 
   /** Reads, checks and converts `bodies`; throws MoreauError naming the body for input it cannot take. */
   update(bodies: readonly DetectorBody[], margin: number): void {
     const n = bodies.length;
     this.reserve(n);
     this.count = n;
+    this.previousMargin = this.margin;
     this.margin = margin;
+    this.generation++;
     this.planeCount = 0;
     this.vertexTop = 0;
     this.planeTop = 0;
@@ -105,6 +115,7 @@ export class WorldBodies {
     this.hi = new Float64Array(3 * cap);
     this.pad = new Float64Array(cap);
     this.planes = new Int32Array(cap);
+    this.hullStamp = new Float64Array(cap);
   }
 
   private read(body: DetectorBody, i: number): void {
@@ -113,6 +124,9 @@ export class WorldBodies {
     if (!(p?.length >= 3) || !(L?.length >= 9)) {
       throw new MoreauError('E_UNSUPPORTED', `Body ${i}: its pose needs a position of 3 numbers and a linear map of 9 (row-major 3×3).`, { place: PLACE, index: i });
     }
+    // Compared before `centre` and `linear` are overwritten with this call's pose.
+    const kept = this.hullStamp[i] === this.generation - 1 && this.margin === this.previousMargin && this.samePose(i, p, L);
+    const previous = this.polytope[i];
     for (let k = 0; k < 3; k++) this.centre[3 * i + k] = p[k];
     for (let k = 0; k < 9; k++) this.linear[9 * i + k] = L[k];
     for (let k = 0; k < 3; k++) if (!Number.isFinite(p[k])) notFinite(i, `pose.position[${k}] = ${p[k]}`);
@@ -135,7 +149,8 @@ export class WorldBodies {
       }
       case 'box': {
         const h = shape.halfExtents;
-        for (let k = 0; k < 3; k++) checkPositive(i, `halfExtents[${k}]`, h?.[k]);
+        // The message is formatted only for a refusal: this runs per body and step.
+        for (let k = 0; k < 3; k++) if (!isPositive(h?.[k])) checkPositive(i, `halfExtents[${k}]`, h?.[k]);
         s[o] = h[0]; s[o + 1] = h[1]; s[o + 2] = h[2];
         if (rotationError(L) <= RIGID_TOLERANCE) {
           this.kind[i] = BOX;
@@ -150,7 +165,7 @@ export class WorldBodies {
       }
       case 'ellipsoid': {
         const a = shape.semiAxes;
-        for (let k = 0; k < 3; k++) checkPositive(i, `semiAxes[${k}]`, a?.[k]);
+        for (let k = 0; k < 3; k++) if (!isPositive(a?.[k])) checkPositive(i, `semiAxes[${k}]`, a?.[k]);
         s[o] = a[0]; s[o + 1] = a[1]; s[o + 2] = a[2];
         this.ellipsoid(i);
         break;
@@ -170,7 +185,9 @@ export class WorldBodies {
         if (!Array.isArray(shape.points)) {
           throw new MoreauError('E_UNSUPPORTED', `Body ${i} (hull): points must be an array of [x, y, z].`, { place: PLACE, index: i });
         }
-        this.hull(i, hullPolytope(shape, `${PLACE}: body ${i} (hull) points`));
+        const poly = knownHull(shape) ?? hullPolytope(shape, `${PLACE}: body ${i} (hull) points`);
+        if (kept && poly === previous) this.keepHull(i, poly);
+        else this.hull(i, poly);
         break;
       }
       case 'plane': {
@@ -200,8 +217,10 @@ export class WorldBodies {
       most = Math.max(a[o], a[o + 1], a[o + 2]);
     } else {
       // Deformed: the singular values of M are the square roots of the eigenvalues of MᵀM.
-      const g = (j: number, k: number) => M[r + j] * M[r + k] + M[r + 3 + j] * M[r + 3 + k] + M[r + 6 + j] * M[r + 6 + k];
-      extremeEigenvalues(g(0, 0), g(1, 1), g(2, 2), g(0, 1), g(0, 2), g(1, 2), this.extremes);
+      // MᵀM entry (j, k) = Σ_row M[row][j] M[row][k], written out (no closure per body and step).
+      const M0 = M[r], M1 = M[r + 1], M2 = M[r + 2], M3 = M[r + 3], M4 = M[r + 4], M5 = M[r + 5], M6 = M[r + 6], M7 = M[r + 7], M8 = M[r + 8];
+      extremeEigenvalues(M0 * M0 + M3 * M3 + M6 * M6, M1 * M1 + M4 * M4 + M7 * M7, M2 * M2 + M5 * M5 + M8 * M8,
+        M0 * M1 + M3 * M4 + M6 * M7, M0 * M2 + M3 * M5 + M6 * M8, M1 * M2 + M4 * M5 + M7 * M8, this.extremes);
       least = Math.sqrt(this.extremes[0]);
       most = Math.sqrt(this.extremes[1]);
     }
@@ -268,6 +287,33 @@ export class WorldBodies {
     const pad = this.padding(i);
     this.lo[o] = lx - pad; this.lo[o + 1] = ly - pad; this.lo[o + 2] = lz - pad;
     this.hi[o] = hx + pad; this.hi[o + 1] = hy + pad; this.hi[o + 2] = hz + pad;
+    this.hullStamp[i] = this.generation;
+  }
+
+  /**
+   * Hull i unchanged since the previous call, at the same pool slots: its world vertices, planes,
+   * `inner`, `radius`, box and pad are still those `hull` wrote for this pose (no other body
+   * writes body i's entries or its pool slots).
+   */
+  private keepHull(i: number, poly: Polytope): void {
+    if (this.vertexStart[i] !== this.vertexTop || this.planeStart[i] !== this.planeTop) {
+      this.hull(i, poly);
+      return;
+    }
+    this.kind[i] = HULL;
+    this.polytope[i] = poly;
+    this.coreRadius[i] = 0;
+    this.vertexTop += poly.vertexCount;
+    this.planeTop += poly.faceCount;
+    this.hullStamp[i] = this.generation;
+  }
+
+  /** Whether body i's stored pose is bit for bit p and L (Object.is: −0 and 0 differ). */
+  private samePose(i: number, p: ArrayLike<number>, L: ArrayLike<number>): boolean {
+    const c = this.centre, M = this.linear, o = 3 * i, r = 9 * i;
+    for (let k = 0; k < 3; k++) if (!Object.is(c[o + k], p[k])) return false;
+    for (let k = 0; k < 9; k++) if (!Object.is(M[r + k], L[k])) return false;
+    return true;
   }
 
   private growPools(vertices: number, planes: number): void {
@@ -347,6 +393,11 @@ function extremeEigenvalues(a: number, b: number, c: number, d: number, e: numbe
 
 function notFinite(i: number, what: string): never {
   throw new MoreauError('E_NOT_FINITE', `Body ${i}: ${what} is not finite.`, { place: PLACE, index: i });
+}
+
+/** Whether v is a finite number > 0 (what `checkPositive` lets through). */
+function isPositive(v: number | undefined): boolean {
+  return v !== undefined && v > 0 && Number.isFinite(v);
 }
 
 function checkPositive(i: number, what: string, v: number | undefined): void {
