@@ -94,6 +94,56 @@ describe('parseProblemJson on bad files', () => {
   it('should refuse a solution of the wrong length', () => bad({ ...BLOCKS, solution: { r: [0], u: BLOCKS.q } }, /^solution\.r$/));
 });
 
+describe('parseProblemJson messages', () => {
+  const message = async (doc: unknown) => (await moreauError(() => parse(doc))).message;
+
+  it("should give the first schema issue in zod's words and count the others", async () => {
+    expect(await message({ ...BLOCKS, version: 2 })).toBe('p.json (version): Invalid input: expected 1');
+    expect(await message({ ...BLOCKS, version: 2, q: 'x', mu: 'y' })).toBe('p.json (version): Invalid input: expected 1 (and 2 more issue(s))');
+  });
+
+  it('should say the length found and the length expected', async () => {
+    expect(await message({ ...BLOCKS, q: [1, 2] })).toBe('p.json (q): has 2 numbers, expected 6 for 2 contact(s)');
+    expect(await message({ ...BLOCKS, W: {} })).toBe('p.json (W): give exactly one of "dense" and "blocks"');
+    expect(await message({ ...DENSE, W: { dense: DENSE.W.dense.slice(1) } })).toBe('p.json (W.dense): has 5 rows, expected 6');
+    expect(await message({ ...DENSE, W: { dense: [...DENSE.W.dense.slice(1), [1, 2]] } })).toBe('p.json (W.dense[5]): has 2 numbers, expected 6');
+    await expectFormatError(() => parse({ ...BLOCKS, solution: { r: BLOCKS.q, u: [0] } }), 'p.json', /^solution\.u$/);
+  });
+
+  it('should refuse a block column out of range, and name a block given twice', async () => {
+    const block = (row: number, col: number) => ({ row, col, values: new Array(9).fill(1) });
+    expect(await message({ ...BLOCKS, W: { blocks: [block(0, 2)] } })).toBe('p.json (W.blocks[0]): block (0, 2) is outside 0..1');
+    expect(await message({ ...BLOCKS, W: { blocks: [block(1, 0), block(0, 1), block(1, 0)] } })).toBe('p.json (W.blocks[2]): block (1, 0) is given twice');
+  });
+
+  it('should keep zeros of a dense W out of the matrix, so zero blocks off the diagonal are not stored', () => {
+    const dense = DENSE.W.dense.map((row, r) => row.map((v, c) => (Math.floor(r / 3) === Math.floor(c / 3) ? v : 0)));
+    const W = parse({ ...DENSE, W: { dense } }).problem.W;
+    expect(Array.from(W.rowPtr)).toEqual([0, 1, 2]);
+    expect(Array.from(W.colIdx)).toEqual([0, 1]);
+  });
+
+  it('should leave out info and solution when the file has none', () => {
+    const j = parse(BLOCKS);
+    expect('info' in j).toBe(false);
+    expect('solution' in j).toBe(false);
+  });
+});
+
+describe('formatProblemJson layout', () => {
+  it('should write one block per line', () => {
+    const lines = formatProblemJson(parse(BLOCKS).problem).split('\n');
+    expect(lines).toContain('    { "row": 0, "col": 1, "values": [0.5, 0.25, 0, 0, 0, 0, 0, 0, 0] },');
+    expect(lines[lines.length - 2]).toBe('}');
+  });
+
+  it('should name the solution when refusing one of the wrong length', async () => {
+    const a = parse(BLOCKS).problem;
+    const err = await moreauError(() => formatProblemJson(a, { solution: { r: new Float64Array(6), u: new Float64Array(5) } }), 'E_PROBLEM_SHAPE');
+    expect(err.where?.place).toBe('solution.u');
+  });
+});
+
 describe('writeProblemJson', () => {
   for (const name of ['Rover1040.dat', 'FC3D_Example1_SBM.dat', 'OneObject-i1028-138.hdf5.dat']) {
     it(`should round-trip ${name} through JSON to the same arrays`, async () => {

@@ -74,4 +74,19 @@ describe('minimum degree ordering', () => {
     const { ptr, adj } = csr(50, edges);
     expect(minimumDegreeOrder(50, ptr, adj)).toEqual(minimumDegreeOrder(50, ptr, adj));
   });
+
+  test('should follow least degree, then lowest number, with self-loops not counted (worked by hand)', () => {
+    // path 0-1-2-3, vertex 4 on 1 and 2, a self-loop on 3. Degrees 1, 3, 3, 1, 2: eliminate 0 (tie
+    // with 3, lower number); then 3 (degree 1); then 1, 2, 4 all of degree 2 → 1, which joins 2 and 4; then 2, 4.
+    const { ptr, adj } = csr(5, [[0, 1], [1, 2], [2, 3], [1, 4], [2, 4], [3, 3]]);
+    expect(Array.from(minimumDegreeOrder(5, ptr, adj))).toEqual([0, 3, 1, 2, 4]);
+  });
+
+  test('should keep every degree update when they outnumber the vertices (worked by hand)', () => {
+    // K4 on 0..3 and a pendant 4 on 3: 4 goes first (degree 1), then 0 of the three of degree 3,
+    // whose elimination re-queues 1, 2, 3 at degree 2, more entries than the 5 vertices.
+    const { ptr, adj } = csr(5, [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3], [3, 4]]);
+    expect(Array.from(minimumDegreeOrder(5, ptr, adj))).toEqual([4, 0, 1, 2, 3]);
+  });
 });
+

@@ -48,4 +48,28 @@ describe('reverse Cuthill–McKee', () => {
     const { ptr, adj } = csr(n, edges);
     expect(bandwidth(rcmOrder(n, ptr, adj), edges)).toBeLessThanOrEqual(w + 1);
   });
+
+  test('should start from a pseudo-peripheral vertex, take neighbours by degree then number, and reverse (worked by hand)', () => {
+    // 0-1-2-3-4 with 5-6 hanging on 1; 1's neighbours are listed as 5, 0, 2. Least degree: 0;
+    // the farthest from 0 is 4 (depth 4), from 4 it is 6 (depth 5, deeper: move), from 6 it is 4
+    // (depth 5, not deeper: stop), so the search starts at 4: 4, 3, 2, 1, then 1's new neighbours
+    // 0 (degree 1) before 5 (degree 2), then 6. Reversed: 6 5 0 1 2 3 4.
+    const edges: [number, number][] = [[1, 5], [5, 6], [0, 1], [1, 2], [2, 3], [3, 4]];
+    const { ptr, adj } = csr(7, edges);
+    expect(Array.from(rcmOrder(7, ptr, adj))).toEqual([6, 5, 0, 1, 2, 3, 4]);
+  });
+
+  test('should break ties of degree by vertex number', () => {
+    // a star with centre 0, leaves listed 3, 1, 2: start at leaf 1 (least degree, lowest number; from 2
+    // the depth is no deeper), then 0, then its leaves 2, 3 by number. Reversed: 3 2 0 1.
+    const { ptr, adj } = csr(4, [[0, 3], [0, 1], [0, 2]]);
+    expect(Array.from(rcmOrder(4, ptr, adj))).toEqual([3, 2, 0, 1]);
+  });
+
+  test('should put the vertices the search does not reach after it, by number, before reversing', () => {
+    // 0-1-2, 4-5, 3 and 6 alone: 3 has the least degree (0), so the search covers 3 only; then 0 1 2 4 5 6.
+    const { ptr, adj } = csr(7, [[0, 1], [1, 2], [4, 5]]);
+    expect(Array.from(rcmOrder(7, ptr, adj))).toEqual([6, 5, 4, 2, 1, 0, 3]);
+  });
 });
+
