@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { bsrMul, BlockSparseMatrix, FrictionContactProblem } from '@moreau/core';
 import { randomProblem } from '@moreau/conformance';
 import { Mazhar } from './mazhar.js';
@@ -85,5 +85,22 @@ describe('Mazhar\'s starting Lipschitz estimate', () => {
     m.prepare();
     const out = m.run(new RelaxedProblem(p, 1e-6), ws, { ...idle, maxIterations: 10, deadline: 0 });
     expect(out).toEqual({ iterations: 0, residual: 1, stop: 'time' });
+  });
+
+  test('should stop at a deadline the clock has just reached, and iterate before it', () => {
+    // a clock held at t = 5 by the test: the deadline 5 has been reached, 5.5 has not
+    const p = randomProblem(5, { contacts: 4 });
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(5);
+    try {
+      const run = (deadline: number) => {
+        const m = new Mazhar();
+        m.prepare();
+        return m.run(new RelaxedProblem(p, 1e-6), new Workspace(p.size), { ...idle, maxIterations: 2, deadline });
+      };
+      expect(run(5)).toEqual({ iterations: 0, residual: 1, stop: 'time' });
+      expect(run(5.5).iterations).toBe(2);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });
