@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import {
   BlockSparseMatrix, createRegistry, EnergyMerit, EventBus, FrictionContactProblem, RunContext, SiconosMerit,
   type SolverEndEvent, type SolverIterationEvent, type SolveResult, type z,
@@ -207,5 +207,38 @@ describe('diagonalIncrement (paper 001 Algorithm 1 step c)', () => {
     const dR = Float64Array.of(1, 1, 1, 4, 0, -4);
     diagonalIncrement(dR, inverse, C, 0.5);
     expect(Array.from(dR)).toEqual([0.5 - 2.5, 0.5 - 5.5, 0.5 - 9.5, 2 - 1, 0 - 2, -2 - 3]);
+  });
+});
+
+describe('pqn results and the reused workspace', () => {
+  test('should return r and u of its own, untouched by the next solve on the same solver', () => {
+    const { solver: s } = solver({ tolerance: 1e-10 });
+    const p = randomProblem(3, { contacts: 5 });
+    const first = s.solve(p);
+    expect(first.converged).toBe(true);
+    const r = Array.from(first.r), u = Array.from(first.u);
+    // another problem of the same size, then one of another size: the workspace is reused, then grown
+    s.solve(randomProblem(4, { contacts: 5 }));
+    s.solve(randomProblem(5, { contacts: 9 }));
+    expect(Array.from(first.r)).toEqual(r);
+    expect(Array.from(first.u)).toEqual(u);
+  });
+});
+
+describe('pqn time budget', () => {
+  test('should stop on a budget the clock has just used up, and not before', () => {
+    // a clock held at t = 5 by the test: 0 ms have passed since the start, whatever the machine does
+    const p = randomProblem(6, { contacts: 5 });
+    const clock = vi.spyOn(performance, 'now').mockReturnValue(5);
+    try {
+      const spent = solver({ tolerance: 1e-10 }).solver.solve(p, { timeBudgetMs: 0 });
+      expect(spent.reason).toBe('time-budget');
+      expect(spent.iterations).toBe(0);
+      const left = solver({ tolerance: 1e-10 }).solver.solve(p, { timeBudgetMs: 1 });
+      expect(left.reason).toBe('converged');
+      expect(left.iterations).toBeGreaterThan(0);
+    } finally {
+      clock.mockRestore();
+    }
   });
 });
