@@ -1,26 +1,12 @@
 import { describe, expect, test, vi } from 'vitest';
-import { BlockSparseMatrix, FrictionContactProblem, isMoreauError, PowerIteration } from '@moreau/core';
+import { isMoreauError, PowerIteration } from '@moreau/core';
 import { Acary, RATIO_L, RATIO_LMIN, RATIO_W, type RhoUpdate } from './acary.js';
 import { Workspace, type PassControl } from './pass.js';
 import { RelaxedProblem } from './relaxed-problem.js';
 import type { RhoRule } from './rho-rules.js';
-import { closeArrays, matvec, projectCones } from './__fixtures__/dense-reference.js';
+import { closeArrays, DENSE, denseProblem, matvec, MU, projectCones, Q, START } from './__fixtures__/dense-reference.js';
 
-// Two coupled contacts: W symmetric, strictly diagonally dominant (positive definite), λ_max < 6.5.
-const DENSE = [
-  4, 0.5, 0.2, 1, 0, 0.3,
-  0.5, 3, 0.1, 0, 0.4, 0,
-  0.2, 0.1, 2.5, 0.2, 0, 0.5,
-  1, 0, 0.2, 5, 0.3, 0.1,
-  0, 0.4, 0, 0.3, 2, 0.2,
-  0.3, 0, 0.5, 0.1, 0.2, 3,
-];
-const Q = [-1, 0.8, -0.5, -2, -1.5, 0.3];
-const MU = [0.3, 0.6];
-const START = [0.2, 0.05, -0.03, 0.1, 0, 0.02];
-
-const problem = (dense: number[], q: number[], mu: number[]) =>
-  new FrictionContactProblem(BlockSparseMatrix.fromDense(q.length, dense), Float64Array.from(q), Float64Array.from(mu));
+const problem = (dense: number[], q: number[], mu: number[]) => denseProblem(dense, q, mu);
 
 function setUp(update: RhoUpdate, rule: RhoRule | number, dense = DENSE, q = Q, mu = MU, start = START) {
   const p = problem(dense, q, mu);

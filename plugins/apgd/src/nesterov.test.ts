@@ -1,25 +1,11 @@
 import { describe, expect, test, vi } from 'vitest';
-import { BlockSparseMatrix, FrictionContactProblem, PowerIteration } from '@moreau/core';
+import { PowerIteration } from '@moreau/core';
 import { Nesterov } from './nesterov.js';
 import { Workspace, type PassControl } from './pass.js';
 import { RelaxedProblem } from './relaxed-problem.js';
-import { closeArrays, matvec, projectCones } from './__fixtures__/dense-reference.js';
+import { closeArrays, DENSE, denseProblem, matvec, MU, projectCones, Q, START } from './__fixtures__/dense-reference.js';
 
-// Two coupled contacts: W symmetric and strictly diagonally dominant (so positive definite).
-const DENSE = [
-  4, 0.5, 0.2, 1, 0, 0.3,
-  0.5, 3, 0.1, 0, 0.4, 0,
-  0.2, 0.1, 2.5, 0.2, 0, 0.5,
-  1, 0, 0.2, 5, 0.3, 0.1,
-  0, 0.4, 0, 0.3, 2, 0.2,
-  0.3, 0, 0.5, 0.1, 0.2, 3,
-];
-const Q = [-1, 0.8, -0.5, -2, -1.5, 0.3];
-const MU = [0.3, 0.6];
-const START = [0.2, 0.05, -0.03, 0.1, 0, 0.02];
-
-const problem = (dense = DENSE, q = Q, mu = MU) =>
-  new FrictionContactProblem(BlockSparseMatrix.fromDense(q.length, dense), Float64Array.from(q), Float64Array.from(mu));
+const problem = (dense = DENSE, q = Q, mu = MU) => denseProblem(dense, q, mu);
 
 /** Paper 002 NAPG lines 4-10 from γ_0 = y_0 = r0, written out densely: γ_1 … γ_K. */
 function napg(t: number, K: number): number[][] {

@@ -3,6 +3,27 @@
  * papers, sharing no code with the solver (its cone projection and mat-vecs are core's).
  */
 
+import { BlockSparseMatrix, FrictionContactProblem } from '@moreau/core';
+
+/** Two coupled contacts: W symmetric, strictly diagonally dominant (positive definite), λ_max < 6.5. */
+export const DENSE = [
+  4, 0.5, 0.2, 1, 0, 0.3,
+  0.5, 3, 0.1, 0, 0.4, 0,
+  0.2, 0.1, 2.5, 0.2, 0, 0.5,
+  1, 0, 0.2, 5, 0.3, 0.1,
+  0, 0.4, 0, 0.3, 2, 0.2,
+  0.3, 0, 0.5, 0.1, 0.2, 3,
+];
+export const Q = [-1, 0.8, -0.5, -2, -1.5, 0.3];
+export const MU = [0.3, 0.6];
+/** A starting reaction off the cones' boundary. */
+export const START = [0.2, 0.05, -0.03, 0.1, 0, 0.02];
+
+/** The problem of a dense row-major W, q and μ. */
+export function denseProblem(dense: readonly number[], q: readonly number[], mu: readonly number[]): FrictionContactProblem {
+  return new FrictionContactProblem(BlockSparseMatrix.fromDense(q.length, [...dense]), Float64Array.from(q), Float64Array.from(mu));
+}
+
 /** W x for a dense row-major n × n W. */
 export function matvec(dense: readonly number[], x: ArrayLike<number>): number[] {
   const n = x.length, out: number[] = [];
