@@ -7,7 +7,14 @@
 //   node scripts/build.mjs && node bench/masonry.mjs [--scenes CUBE1,WALL1,DOME1] [--steps 100]
 //        [--mu 1/3,2/3,1] [--tol 1e-8] [--max-iterations 1000] [--budget-ms 0] [--out bench/out/masonry]
 //        [--config examples/scenes/masonry/masonry-paper.config.json]
-//        [--figure docs/figures/masonry-figure5.svg] [--dump-dir dir]
+//        [--figure docs/figures/masonry-figure5.svg] [--dump-dir dir] [--configs NEWT(A),HYB(A),...]
+//        [--condition]
+//   node bench/masonry.mjs --merge out1/masonry.json,out2/masonry.json [--out dir] [--figure ...]
+//
+// --condition estimates cond₁ of every factored Newton system (the semismooth-newton option
+// `conditionEstimate`; Fig. 5 (e, f)). --merge writes the tables and the figure of runs made
+// apart (one process per scene and μ, say) as if they were one run; the files must agree on
+// tolerance, cap, budget and config.
 //
 // --config gives the integrator, detector and kinematics options (its solver is replaced by the
 // driver below): masonry-paper.config.json (the default) has the paper's one contact point per
@@ -30,7 +37,10 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createRegistry, createSimulation, defineSolver, loadPlugins, resolve as resolveRun, writeFclibLocal, z } from '@moreau/core';
+import {
+  bsrNorm1, createRegistry, createSimulation, defineSolver, estimateInverseNorm1, loadPlugins, resolve as resolveRun, SparseLu, SparseLuPattern,
+  writeFclibLocal, z,
+} from '@moreau/core';
 
 const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
 const { values } = parseArgs({
@@ -45,6 +55,9 @@ const { values } = parseArgs({
     figure: { type: 'string' },
     'dump-dir': { type: 'string' },
     config: { type: 'string', default: 'examples/scenes/masonry/masonry-paper.config.json' },
+    configs: { type: 'string' },
+    condition: { type: 'boolean', default: false },
+    merge: { type: 'string' },
   },
 });
 const positive = (name, x) => {
@@ -63,8 +76,11 @@ const sceneConfig = JSON.parse(readFileSync(resolve(root, values.config), 'utf8'
 mkdirSync(out, { recursive: true });
 
 /** The configurations: Figure 5's five (plugin README's names) and the three the paper did not run. */
-const ssn = (label, options) => ({ label, newton: true, name: 'semismooth-newton', options: { maxIterations: cap, tolerance, ...options } });
-const CONFIGS = [
+const ssn = (label, options) => ({
+  label, newton: true, name: 'semismooth-newton',
+  options: { maxIterations: cap, tolerance, ...(values.condition ? { conditionEstimate: true } : {}), ...options },
+});
+const ALL_CONFIGS = [
   ssn('NEWT(A)', { variant: 'newt', memory: 0 }),
   ssn('NEWT(G)', { variant: 'newt', memory: 10 }),
   ssn('HYB(A)', { variant: 'hyb', memory: 0 }),
@@ -74,6 +90,11 @@ const CONFIGS = [
   { label: 'APGD', name: 'apgd', options: { maxIterations: cap, tolerance } },
   { label: 'GS', name: 'gauss-seidel', options: { maxIterations: cap, tolerance } },
 ];
+const CONFIGS = values.configs ? values.configs.split(',').map((l) => {
+  const c = ALL_CONFIGS.find((x) => x.label === l);
+  if (!c) throw new Error(`--configs: unknown configuration ${l} (one of ${ALL_CONFIGS.map((x) => x.label).join(', ')})`);
+  return c;
+}) : ALL_CONFIGS;
 
 const registry = createRegistry();
 await loadPlugins(registry, { baseDir: root });
@@ -95,6 +116,8 @@ function summarise(config, res) {
     lineSearches: config.newton && config.label !== 'FIX' ? (s.lineSearchSteps ?? 0) : null,
     penaltyShare: config.newton && config.label !== 'FIX' ? (s.penaltyScaledFraction ?? 0) : null,
     systems: s.linear?.systems ?? null, negativeCurvature: s.linear?.negativeCurvature ?? null,
+    singularSystems: s.linear?.singular ?? null,
+    conditionEstimates: s.linear?.conditionEstimates ?? null, conditionLogSum: s.linear?.conditionLogSum ?? null, conditionMax: s.linear?.conditionMax ?? null,
     ms: res.ms, result: res,
   };
 }
@@ -117,7 +140,7 @@ const driverPlugin = defineSolver({
     solve(problem, options = {}) {
       const warmStart = options.warmStart ? Float64Array.from(options.warmStart) : undefined;
       const row = CONFIGS.map((c) => solveOne(c, problem, warmStart));
-      const ranked = PREFERENCE.map((l) => row.find((r) => r.config === l));
+      const ranked = PREFERENCE.map((l) => row.find((r) => r.config === l)).filter(Boolean);
       const answer = ranked.find((r) => r.converged) ?? [...row].sort((a, b) => a.error - b.error)[0];
       captured.push({ problem, warmStart, row, answeredBy: answer.config });
       return { ...answer.result, answeredBy: `masonry-driver: ${answer.config}` };
@@ -125,6 +148,16 @@ const driverPlugin = defineSolver({
   }),
 });
 registry.register(driverPlugin, 'bench/masonry.mjs');
+
+/** Paper 004 Table 1's cond(W) (SuperLU's dgscon), beside which ours is printed. */
+const PAPER_W_CONDITION = { CUBE1: 2e7, CUBE2: 5e7, CUBE3: 9e7, WALL1: 3e6, WALL2: 4e7, WALL3: 2e8, DOME1: 7e5, DOME2: 2e6, DOME3: 8e6 };
+
+/** cond₁ W estimated from a sparse LU of W (as dgscon does from SuperLU's), or null when W is numerically singular. */
+function conditionOfW(W) {
+  const lu = new SparseLu(new SparseLuPattern(W.rowPtr, W.colIdx));
+  if (!lu.factor(W.values, 1e-12, 1) || lu.deficiency > 0) return null;
+  return bsrNorm1(W) * estimateInverseNorm1(W.size, (b, x) => lu.solve(b, x), (b, x) => lu.solveTranspose(b, x));
+}
 
 /** The scene file's JSON with μ on the default pair and every listed pair. */
 function withFriction(scene, mu) {
@@ -134,9 +167,12 @@ function withFriction(scene, mu) {
   return s;
 }
 
-const runs = [];
+let runs = [];
+let wConditions = [];
+let runOptions = { scenes: sceneNames, steps, mu: values.mu, tolerance, cap, budgetMs, config: values.config, condition: values.condition };
 const log = (s) => process.stderr.write(`${s}\n`);
-for (const name of sceneNames) {
+if (values.merge) ({ runs, runOptions, wConditions } = mergeRuns(values.merge.split(',')));
+else for (const name of sceneNames) {
   const scene = JSON.parse(readFileSync(join(root, 'examples/scenes/masonry', `${name}.json`), 'utf8'));
   const n = Math.min(steps, Math.round(scene.duration / scene.timeStep));
   for (const { label: muLabel, mu } of mus) {
@@ -154,15 +190,44 @@ for (const name of sceneNames) {
           info: { title: `${name} step 1, mu 1/3`, description: `paper 004 masonry scene ${name} (examples/scenes/masonry), first increment of implicit-euler, h = 1, mu = 1/3, config ${values.config}; written by bench/masonry.mjs` },
         });
       }
+      if (k === 1 && values.condition) wConditions.push({ scene: name, mu: muLabel, contacts: problem.contacts, condition: conditionOfW(problem.W) });
       for (const r of row) {
         delete r.result;
         runs.push({ scene: name, mu: muLabel, step: k, contacts: problem.contacts, warm: anyNonzero(warmStart), answeredBy, ...r });
       }
       log(`${name} mu=${muLabel} step ${k} (${problem.contacts} contacts, trajectory: ${answeredBy}): ${row.map((r) => `${r.config} ${r.converged ? '' : r.reason === 'time-budget' ? 'T' : 'x'}${r.iterations}`).join(', ')}`);
-      writeFileSync(join(out, 'masonry.json'), `${JSON.stringify({ options: { scenes: sceneNames, steps, mu: values.mu, tolerance, cap, budgetMs, config: values.config }, runs }, null, 0)}\n`);
+      writeFileSync(join(out, 'masonry.json'), `${JSON.stringify({ options: runOptions, wConditions, runs }, null, 0)}\n`);
     }
   }
 }
+
+/** The runs of several masonry.json files, with options that say what they hold together. */
+function mergeRuns(files) {
+  const parts = files.map((f) => {
+    const path = resolve(root, f.endsWith('.json') ? f : join(f, 'masonry.json'));
+    try {
+      return { path, ...JSON.parse(readFileSync(path, 'utf8')) };
+    } catch (e) {
+      throw new Error(`--merge: ${path}: ${e.message}`);
+    }
+  });
+  for (const key of ['tolerance', 'cap', 'budgetMs', 'config']) {
+    const seen = new Set(parts.map((p) => JSON.stringify(p.options?.[key])));
+    if (seen.size > 1) throw new Error(`--merge: the files disagree on ${key} (${[...seen].join(' vs ')})`);
+  }
+  const merged = parts.flatMap((p) => p.runs);
+  const o = parts[0].options;
+  const uniq = (xs) => [...new Set(xs)];
+  return {
+    runs: merged,
+    wConditions: parts.flatMap((p) => p.wConditions ?? []),
+    runOptions: {
+      ...o, scenes: uniq(merged.map((r) => r.scene)), steps: Math.max(...parts.map((p) => p.options.steps)),
+      mu: uniq(merged.map((r) => r.mu)).join(','), condition: parts.every((p) => p.options.condition), merged: parts.map((p) => p.path),
+    },
+  };
+}
+writeFileSync(join(out, 'masonry.json'), `${JSON.stringify({ options: runOptions, wConditions, runs }, null, 0)}\n`);
 
 // ---- aggregates, as Figure 5 defines them: averages over all runs, "average maximal" the mean
 // over (scene, μ) of the maximum over the increments ----
@@ -180,6 +245,8 @@ function aggregate(rows) {
     const timed = mine.filter((r) => r.reason === 'time-budget');
     const judged = mine.filter((r) => r.reason !== 'time-budget');
     const systems = mine.reduce((x, r) => x + (r.systems ?? 0), 0);
+    const estimated = mine.reduce((x, r) => x + (r.conditionEstimates ?? 0), 0);
+    const conditionGroups = [...groups.values()].filter((g) => g.some((r) => r.conditionEstimates > 0));
     return {
       config: c.label, runs: mine.length,
       avgIterations: mean(judged.map((r) => r.iterations)), avgMaxIterations: avgMax((r) => r.iterations),
@@ -189,6 +256,11 @@ function aggregate(rows) {
       penaltyShare: c.newton && c.label !== 'FIX' ? 100 * mean(mine.map((r) => r.penaltyShare)) : null,
       negativeShare: c.newton && systems ? (100 * mine.reduce((x, r) => x + (r.negativeCurvature ?? 0), 0)) / systems : null,
       failures: judged.filter((r) => !r.converged).length, timeCapped: timed.length, converged: mine.filter((r) => r.converged).length,
+      // Fig. 5 (e): the geometric mean (eq 69) over every estimated system; (f): that of the largest per (scene, μ).
+      conditionSystems: c.newton ? estimated : null,
+      singularSystems: c.newton ? mine.reduce((x, r) => x + (r.singularSystems ?? 0), 0) : null,
+      avgCondition: c.newton && estimated ? Math.exp(mine.reduce((x, r) => x + (r.conditionLogSum ?? 0), 0) / estimated) : null,
+      avgMaxCondition: c.newton && conditionGroups.length ? Math.exp(mean(conditionGroups.map((g) => Math.log(Math.max(...g.map((r) => r.conditionMax ?? 0)))))) : null,
     };
   });
 }
@@ -200,14 +272,24 @@ const f = (x, d = 1) => (x === null || x === undefined || Number.isNaN(x) ? '—
 const lines = [];
 const table = (rows, title) => {
   lines.push(title, '');
-  lines.push('| configuration | runs | converged | failures within the cap | stopped by the time budget | average iterations (runs not stopped by the budget) | average maximal iterations (a budget stop counts its iterations: a lower bound) | average iterations, converged runs | average line searches | average maximal line searches | penalty scaling share % | negative-curvature systems % |');
-  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
-  for (const a of rows) lines.push(`| ${a.config} | ${a.runs} | ${a.converged} | ${a.failures} | ${a.timeCapped} | ${f(a.avgIterations)} | ${f(a.avgMaxIterations)} | ${f(a.avgConvergedIterations)} | ${f(a.avgLineSearches)} | ${f(a.avgMaxLineSearches)} | ${f(a.penaltyShare)} | ${f(a.negativeShare, 2)} |`);
+  lines.push('| configuration | runs | converged | failures within the cap | stopped by the time budget | average iterations (runs not stopped by the budget) | average maximal iterations (a budget stop counts its iterations: a lower bound) | average iterations, converged runs | average line searches | average maximal line searches | penalty scaling share % | negative-curvature systems % | average cond₁ Ω | average maximal cond₁ Ω | systems estimated / singular |');
+  lines.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  const e = (x) => (x === null || x === undefined ? '—' : x.toExponential(1));
+  for (const a of rows) lines.push(`| ${a.config} | ${a.runs} | ${a.converged} | ${a.failures} | ${a.timeCapped} | ${f(a.avgIterations)} | ${f(a.avgMaxIterations)} | ${f(a.avgConvergedIterations)} | ${f(a.avgLineSearches)} | ${f(a.avgMaxLineSearches)} | ${f(a.penaltyShare)} | ${f(a.negativeShare, 2)} | ${e(a.avgCondition)} | ${e(a.avgMaxCondition)} | ${a.conditionSystems === null ? '—' : `${a.conditionSystems} / ${a.singularSystems}`} |`);
   lines.push('');
 };
-lines.push(`Masonry scenes ${sceneNames.join(', ')}; ${steps} increment(s) of implicit-euler (h = 1) each; μ ∈ {${values.mu}}; siconos tolerance ${tolerance}, cap ${cap} iterations${budgetMs ? `, ${budgetMs} ms per solve` : ''}; config ${values.config}.`, '');
+const R = runOptions;
+lines.push(`Masonry scenes ${R.scenes.join(', ')}; ${R.steps} increment(s) of implicit-euler (h = 1) each; μ ∈ {${R.mu}}; siconos tolerance ${R.tolerance}, cap ${R.cap} iterations${R.budgetMs ? `, ${R.budgetMs} ms per solve` : ''}; config ${R.config}${R.condition ? '; cond₁(Ω) estimated' : ''}.`, '');
 table(agg, '### Figure 5 aggregates (μ > 0)');
 if (frictionless.length) table(aggregate(frictionless), '### μ = 0');
+if (wConditions.length) {
+  // The first increment starts from rest, so its W is the same for every μ: one row per scene.
+  const firstOfScene = wConditions.filter((w, i) => wConditions.findIndex((x) => x.scene === w.scene) === i);
+  lines.push('### Table 1: cond₁ W of the first increment\'s problem, ours (Hager–Higham from a sparse LU) beside the paper\'s (dgscon)', '');
+  lines.push('| scene | contacts | cond₁ W here | paper 004 |', '|---|---:|---:|---:|');
+  for (const w of firstOfScene) lines.push(`| ${w.scene} | ${w.contacts} | ${w.condition === null ? 'singular' : w.condition.toExponential(1)} | ${PAPER_W_CONDITION[w.scene]?.toExponential(0) ?? '—'} |`);
+  lines.push('');
+}
 lines.push('### Every run', '', '| scene | μ | step | contacts | warm | trajectory | ' + CONFIGS.map((c) => c.label).join(' | ') + ' |', '|---|---|---:|---:|---|---|' + CONFIGS.map(() => '---').join('|') + '|');
 const keys = [...new Set(runs.map((r) => `${r.scene}|${r.mu}|${r.step}`))];
 for (const key of keys) {
@@ -226,6 +308,10 @@ function svgChart(rows) {
     { title: 'average line searches', get: (a) => a.avgLineSearches },
     { title: 'penalty scaling share %', get: (a) => a.penaltyShare },
     { title: 'runs not converged %', get: (a) => (a.runs ? (100 * (a.failures + a.timeCapped)) / a.runs : null) },
+    ...(rows.some((a) => a.avgCondition !== null) ? [
+      { title: 'log10 average cond₁ Ω', get: (a) => (a.avgCondition ? Math.log10(a.avgCondition) : null) },
+      { title: 'log10 average maximal cond₁ Ω', get: (a) => (a.avgMaxCondition ? Math.log10(a.avgMaxCondition) : null) },
+    ] : []),
   ];
   const W = 300, H = 210, barArea = 130, cols = 3;
   const colour = (label) => (label.startsWith('HYB') ? '#2b7bb9' : label.startsWith('NEWT') ? '#d9822b' : label === 'FIX' ? '#7a7a7a' : '#5aa469');
@@ -249,7 +335,7 @@ function svgChart(rows) {
       parts.push(`<text x="${x + bw / 2}" y="${base + 12}" text-anchor="middle" font-size="8">${esc(a.config)}</text>`);
     });
   });
-  const title = `Paper 004 Fig. 5 rebuilt: ${sceneNames.join(', ')}, ${steps} increment(s), μ ∈ {${values.mu}}, siconos ${tolerance}, cap ${cap}${budgetMs ? `, ${budgetMs / 1000} s per solve` : ''}`;
+  const title = `Paper 004 Fig. 5 rebuilt: ${R.scenes.join(', ')}, ${R.steps} increment(s), μ ∈ {${R.mu}}, siconos ${R.tolerance}, cap ${R.cap}${R.budgetMs ? `, ${R.budgetMs / 1000} s per solve` : ''}`;
   const height = Math.ceil(panels.length / cols) * H + 40;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${cols * W}" height="${height}" font-family="sans-serif">\n<rect width="100%" height="100%" fill="white"/>\n<text x="10" y="18" font-size="13">${esc(title)}</text>\n${parts.join('\n')}\n</svg>\n`;
 }

@@ -11,4 +11,5 @@ export * from './symmetric-eigen3.js';
 export * from './minimum-degree-order.js';
 export * from './sparse-lu-pattern.js';
 export * from './sparse-lu.js';
+export * from './condition-estimate.js';
 export * from './rotation3.js';

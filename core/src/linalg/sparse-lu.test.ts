@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
-import { bsrMul } from './bsr-matvec.js';
+import { bsrMul, bsrMulTranspose } from './bsr-matvec.js';
 import { SparseLu } from './sparse-lu.js';
 import { SparseLuPattern, type SparseLuOrdering } from './sparse-lu-pattern.js';
 
@@ -79,6 +79,32 @@ describe('SparseLu', () => {
         },
       ),
       { numRuns: 60 },
+    );
+  });
+
+  test('should solve the transposed system Aᵀ x = b from the same factors, with any ordering and pivot threshold', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 25 }), fc.double({ min: 0, max: 0.4, noNaN: true }), fc.nat(),
+        fc.constantFrom(...orderings), fc.constantFrom(1, 0.1, 0.01), fc.boolean(),
+        (nb, density, seed, ordering, threshold, smallDiagonal) => {
+          const A = randomBsr(nb, density, seed, smallDiagonal);
+          const lu = new SparseLu(new SparseLuPattern(A.rowPtr, A.colIdx, ordering));
+          expect(lu.factor(A.values, 1e-12, threshold)).toBe(true);
+          if (lu.deficiency > 0) return; // the transposed solve is for full-rank factors only
+          const xs = Float64Array.from({ length: A.size }, rng(seed + 2));
+          const b = bsrMulTranspose(A, xs, new Float64Array(A.size));
+          const before = Float64Array.from(b);
+          const x = new Float64Array(A.size).fill(NaN); // every entry must be written
+          lu.solveTranspose(b, x);
+          expect(b).toEqual(before);
+          const r = bsrMulTranspose(A, x, new Float64Array(A.size));
+          let num = 0, den = 0;
+          for (let i = 0; i < A.size; i++) { num += (r[i] - b[i]) ** 2; den += b[i] ** 2; }
+          expect(Math.sqrt(num / den)).toBeLessThan(1e-9);
+        },
+      ),
+      { numRuns: 80 },
     );
   });
 

@@ -211,6 +211,29 @@ export class SparseLu {
   }
 
   /**
+   * Solves Aᵀ x = b from the last factorisation into x (b is left as it is), for a
+   * factorisation that left no column out (with one left out, Aᵀ x = b has no
+   * solution in general and x is meaningless). With A(:, q) = Pᵀ L U, q the column
+   * order: Uᵀ v = b(q) forward, then Lᵀ w = v backward, and x(prow) = w.
+   */
+  solveTranspose(b: Readonly<Float64Array>, x: Float64Array): void {
+    const { n, lp, li, lx, up, ui, ux, ud, pinv, prow } = this;
+    const v = this.y;
+    const colOrder = this.pattern.colOrder;
+    for (let k = 0; k < n; k++) {
+      let s = b[colOrder[k]];
+      for (let q = up[k]; q < up[k + 1]; q++) s -= ux[q] * v[ui[q]];
+      v[k] = prow[k] >= 0 ? s / ud[k] : 0;
+    }
+    for (let k = n - 1; k >= 0; k--) {
+      let s = v[k];
+      for (let q = lp[k]; q < lp[k + 1]; q++) s -= lx[q] * v[pinv[li[q]]];
+      v[k] = s;
+      if (prow[k] >= 0) x[prow[k]] = s;
+    }
+  }
+
+  /**
    * The rows reached from the nonzero values of A(:, k0..k0+2) in the graph of L (row
    * j → the rows of L's column pinv[j]), written in topological order to reachOut[top..n-1].
    * @returns top

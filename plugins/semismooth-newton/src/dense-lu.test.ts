@@ -31,6 +31,31 @@ describe('DenseLu', () => {
     );
   });
 
+  test('should solve the transposed system Aᵀ x = b from the same factors, row exchanges undone', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 1e9 }), (n, seed) => {
+        let s = seed;
+        const rnd = () => { s = (s * 1103515245 + 12345) % 2147483648; return s / 2147483648 - 0.5; };
+        const a = Array.from({ length: n * n }, rnd);
+        for (let i = 0; i < n; i++) a[i * n + i] *= 1e-3;
+        for (let i = 0; i < n; i++) a[i * n + ((i + 1) % n)] += n;
+        const at = new Float64Array(n * n);
+        for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) at[j * n + i] = a[i * n + j];
+        const xs = Float64Array.from({ length: n }, rnd);
+        const b = denseMul(at, n, xs);
+        const lu = new DenseLu(n);
+        lu.lu.set(a);
+        expect(lu.factor(1e-12)).toBe(true);
+        expect(lu.deficiency).toBe(0);
+        const before = Float64Array.from(b), x = new Float64Array(n);
+        lu.solveTranspose(b, x);
+        expect(b).toEqual(before);
+        for (let i = 0; i < n; i++) expect(x[i]).toBeCloseTo(xs[i], 9);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   test('should return a basic solution of a consistent singular system instead of failing', () => {
     // rank 2: row 3 = row 1 + row 2; b consistent
     const a = [1, 2, 3, 0, 1, 4, 1, 3, 7];

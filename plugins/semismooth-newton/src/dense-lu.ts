@@ -95,6 +95,29 @@ export class DenseLu {
   }
 
   /**
+   * Solves Aᵀ x = b from the factors into x (b is left as it is), for a
+   * factorisation that dropped no column: with P A = L U, Uᵀ v = b forward,
+   * Lᵀ w = v backward, then x = Pᵀ w (the row swaps undone in reverse order).
+   */
+  solveTranspose(b: Readonly<Float64Array>, x: Float64Array): void {
+    const { n, lu, piv } = this;
+    for (let c = 0; c < n; c++) {
+      let s = b[c];
+      for (let r = 0; r < c; r++) s -= lu[r * n + c] * x[r];
+      x[c] = s / lu[c * n + c];
+    }
+    for (let c = n - 1; c >= 0; c--) {
+      let s = x[c];
+      for (let r = c + 1; r < n; r++) s -= lu[r * n + c] * x[r];
+      x[c] = s;
+    }
+    for (let c = n - 1; c >= 0; c--) {
+      const p = piv[c];
+      if (p !== c) { const s = x[c]; x[c] = x[p]; x[p] = s; }
+    }
+  }
+
+  /**
    * Back substitution over the pivot rows, U_K x_K = b − U_D x_D, with x on the
    * dropped columns D as given. Column t of a pivot row is read only for t after
    * that row's pivot column: entries left of it are below the staircase.

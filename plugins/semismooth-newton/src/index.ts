@@ -35,6 +35,8 @@ const schema = z.object({
   gmresRestart: z.number().int().positive().default(60).describe('GMRES restart length'),
   directMaxSize: z.number().int().positive().default(3000)
     .describe('largest n = 3·contacts the dense LU takes (8n² bytes; above it dense-lu uses GMRES, auto sparse LU)'),
+  conditionEstimate: z.boolean().default(false)
+    .describe('estimate cond₁ of every factored Newton system of full rank (Hager–Higham, from the LU factors) into stats.linear: conditionEstimates, conditionLogSum (Σ ln, for the geometric mean of eq 69), conditionMax; a statistic (paper 004 Fig. 5 e, f), off by default'),
 });
 
 /** Paper 004 Table 2: HYB with Grippo's nonmonotone search, J = 10 (the paper's best). */

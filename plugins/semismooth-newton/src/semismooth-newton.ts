@@ -34,7 +34,7 @@ export class SemismoothNewton implements ContactSolver {
       initialVelocity: o.initialVelocity,
       linear: {
         method: o.linearSolver, tolerance: o.linearTolerance, maxIterations: o.linearMaxIterations,
-        restart: o.gmresRestart, directMaxSize: o.directMaxSize,
+        restart: o.gmresRestart, directMaxSize: o.directMaxSize, conditionEstimate: o.conditionEstimate,
       },
     };
   }
