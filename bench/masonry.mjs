@@ -34,7 +34,7 @@
 // iteration cap, and is reported apart. Figure 5's aggregates take μ > 0 only (the paper's μ = 0
 // runs are UNIL, Table 3); μ = 0 rows, when run, are listed separately.
 // Writes masonry.md, masonry.json and masonry-figure5.svg into --out (and the SVG to --figure).
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -60,8 +60,13 @@ const { values } = parseArgs({
     merge: { type: 'string' },
   },
 });
+/** Bad input: one line on stderr, exit 2, no stack. */
+const fail = (message) => {
+  process.stderr.write(`bench/masonry.mjs: ${message}\n`);
+  process.exit(2);
+};
 const positive = (name, x) => {
-  if (!(Number.isFinite(x) && x >= 0)) throw new Error(`--${name}: expected a non-negative number, got ${values[name]}`);
+  if (!(Number.isFinite(x) && x >= 0)) fail(`--${name}: expected a non-negative number, got ${values[name]}`);
   return x;
 };
 const fraction = (s) => (s.includes('/') ? Number(s.split('/')[0]) / Number(s.split('/')[1]) : Number(s));
@@ -92,7 +97,7 @@ const ALL_CONFIGS = [
 ];
 const CONFIGS = values.configs ? values.configs.split(',').map((l) => {
   const c = ALL_CONFIGS.find((x) => x.label === l);
-  if (!c) throw new Error(`--configs: unknown configuration ${l} (one of ${ALL_CONFIGS.map((x) => x.label).join(', ')})`);
+  if (!c) fail(`--configs: unknown configuration ${l} (one of ${ALL_CONFIGS.map((x) => x.label).join(', ')})`);
   return c;
 }) : ALL_CONFIGS;
 
@@ -173,7 +178,9 @@ let runOptions = { scenes: sceneNames, steps, mu: values.mu, tolerance, cap, bud
 const log = (s) => process.stderr.write(`${s}\n`);
 if (values.merge) ({ runs, runOptions, wConditions } = mergeRuns(values.merge.split(',')));
 else for (const name of sceneNames) {
-  const scene = JSON.parse(readFileSync(join(root, 'examples/scenes/masonry', `${name}.json`), 'utf8'));
+  const sceneFile = join(root, 'examples/scenes/masonry', `${name}.json`);
+  if (!existsSync(sceneFile)) fail(`--scenes: no scene ${name} (examples/scenes/masonry has CUBE1-3, WALL1-3, DOME1-3)`);
+  const scene = JSON.parse(readFileSync(sceneFile, 'utf8'));
   const n = Math.min(steps, Math.round(scene.duration / scene.timeStep));
   for (const { label: muLabel, mu } of mus) {
     captured.length = 0;
@@ -208,12 +215,12 @@ function mergeRuns(files) {
     try {
       return { path, ...JSON.parse(readFileSync(path, 'utf8')) };
     } catch (e) {
-      throw new Error(`--merge: ${path}: ${e.message}`);
+      return fail(`--merge: ${path}: ${e.message}`);
     }
   });
-  for (const key of ['tolerance', 'cap', 'budgetMs', 'config']) {
+  for (const key of ['tolerance', 'cap', 'config']) {
     const seen = new Set(parts.map((p) => JSON.stringify(p.options?.[key])));
-    if (seen.size > 1) throw new Error(`--merge: the files disagree on ${key} (${[...seen].join(' vs ')})`);
+    if (seen.size > 1) fail(`--merge: the files disagree on ${key} (${[...seen].join(' vs ')})`);
   }
   const merged = parts.flatMap((p) => p.runs);
   const o = parts[0].options;
@@ -224,6 +231,9 @@ function mergeRuns(files) {
     runOptions: {
       ...o, scenes: uniq(merged.map((r) => r.scene)), steps: Math.max(...parts.map((p) => p.options.steps)),
       mu: uniq(merged.map((r) => r.mu)).join(','), condition: parts.every((p) => p.options.condition), merged: parts.map((p) => p.path),
+      // Budgets may differ between the parts (a cap on wall time for the largest scenes): say which had which.
+      budgetMs: Math.max(...parts.map((p) => p.options.budgetMs ?? 0)),
+      budgets: parts.filter((p) => p.options.budgetMs > 0).map((p) => `${p.options.scenes.join(', ')} μ = ${p.options.mu}: ${p.options.budgetMs / 1000} s`),
     },
   };
 }
@@ -279,7 +289,15 @@ const table = (rows, title) => {
   lines.push('');
 };
 const R = runOptions;
-lines.push(`Masonry scenes ${R.scenes.join(', ')}; ${R.steps} increment(s) of implicit-euler (h = 1) each; μ ∈ {${R.mu}}; siconos tolerance ${R.tolerance}, cap ${R.cap} iterations${R.budgetMs ? `, ${R.budgetMs} ms per solve` : ''}; config ${R.config}${R.condition ? '; cond₁(Ω) estimated' : ''}.`, '');
+lines.push(`Masonry scenes ${R.scenes.join(', ')}; ${R.steps} increment(s) of implicit-euler (h = 1) each; μ ∈ {${R.mu}}; siconos tolerance ${R.tolerance}, cap ${R.cap} iterations${R.budgets ? (R.budgets.length ? `, wall time per solve capped for ${R.budgets.join('; ')} (the others: none)` : '') : R.budgetMs ? `, ${R.budgetMs} ms per solve` : ''}; config ${R.config}${R.condition ? '; cond₁(Ω) estimated' : ''}.`, '');
+// What was run: increments per (scene, μ), so a part cut short shows as such.
+{
+  const scenesRun = [...new Set(runs.map((r) => r.scene))];
+  const musRun = [...new Set(runs.map((r) => r.mu))].sort((a, b) => fraction(a) - fraction(b));
+  lines.push('Increments run (with contacts):', '', `| scene | ${musRun.map((m) => `μ = ${m}`).join(' | ')} |`, `|---|${musRun.map(() => '---:').join('|')}|`);
+  for (const sc of scenesRun) lines.push(`| ${sc} | ${musRun.map((m) => new Set(runs.filter((r) => r.scene === sc && r.mu === m).map((r) => r.step)).size || '—').join(' | ')} |`);
+  lines.push('');
+}
 table(agg, '### Figure 5 aggregates (μ > 0)');
 if (frictionless.length) table(aggregate(frictionless), '### μ = 0');
 if (wConditions.length) {
@@ -290,6 +308,18 @@ if (wConditions.length) {
   for (const w of firstOfScene) lines.push(`| ${w.scene} | ${w.contacts} | ${w.condition === null ? 'singular' : w.condition.toExponential(1)} | ${PAPER_W_CONDITION[w.scene]?.toExponential(0) ?? '—'} |`);
   lines.push('');
 }
+// The cold starts, where the schemes differ (the warm-started increments mostly need no iteration).
+const byPlace = (a, b) => a.scene.localeCompare(b.scene) || fraction(a.mu) - fraction(b.mu) || a.step - b.step;
+const cold = [...new Set(runs.filter((r) => !r.warm).sort(byPlace).map((r) => `${r.scene}|${r.mu}|${r.step}`))];
+const warmWork = runs.filter((r) => r.warm && r.iterations > 0).sort(byPlace);
+const warmWorkSteps = [...new Set(warmWork.map((r) => `${r.scene} μ = ${r.mu} step ${r.step}`))];
+lines.push('### Cold starts (R = U = 0)', '', '| scene | μ | step | contacts | ' + CONFIGS.map((c) => c.label).join(' | ') + ' |', '|---|---|---:|---:|' + CONFIGS.map(() => '---:').join('|') + '|');
+for (const key of cold) {
+  const rs = runs.filter((r) => `${r.scene}|${r.mu}|${r.step}` === key);
+  const cell = (r) => (r ? (r.converged ? String(r.iterations) : `${r.reason === 'time-budget' ? '⏱' : '**no**'} ${r.iterations} (${r.error.toExponential(0)})`) : '');
+  lines.push(`| ${rs[0].scene} | ${rs[0].mu} | ${rs[0].step} | ${rs[0].contacts} | ${CONFIGS.map((c) => cell(rs.find((r) => r.config === c.label))).join(' | ')} |`);
+}
+lines.push('', `Warm-started increments: ${new Set(runs.filter((r) => r.warm).map((r) => `${r.scene}|${r.mu}|${r.step}`)).size}; of these, ${warmWorkSteps.length} needed any iteration of any configuration${warmWorkSteps.length ? ` (${warmWorkSteps.join('; ')})` : ''}.`, '');
 lines.push('### Every run', '', '| scene | μ | step | contacts | warm | trajectory | ' + CONFIGS.map((c) => c.label).join(' | ') + ' |', '|---|---|---:|---:|---|---|' + CONFIGS.map(() => '---').join('|') + '|');
 const keys = [...new Set(runs.map((r) => `${r.scene}|${r.mu}|${r.step}`))];
 for (const key of keys) {
@@ -335,7 +365,7 @@ function svgChart(rows) {
       parts.push(`<text x="${x + bw / 2}" y="${base + 12}" text-anchor="middle" font-size="8">${esc(a.config)}</text>`);
     });
   });
-  const title = `Paper 004 Fig. 5 rebuilt: ${R.scenes.join(', ')}, ${R.steps} increment(s), μ ∈ {${R.mu}}, siconos ${R.tolerance}, cap ${R.cap}${R.budgetMs ? `, ${R.budgetMs / 1000} s per solve` : ''}`;
+  const title = `Paper 004 Fig. 5 rebuilt: ${R.scenes.join(', ')}, ${R.steps} increment(s), μ ∈ {${R.mu}}, siconos ${R.tolerance}, cap ${R.cap}${R.budgetMs ? `, wall time per solve ≤ ${R.budgetMs / 1000} s${R.budgets ? ' on some' : ''}` : ''}`;
   const height = Math.ceil(panels.length / cols) * H + 40;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${cols * W}" height="${height}" font-family="sans-serif">\n<rect width="100%" height="100%" fill="white"/>\n<text x="10" y="18" font-size="13">${esc(title)}</text>\n${parts.join('\n')}\n</svg>\n`;
 }

@@ -10,6 +10,7 @@ export const linalgSolvers = [
   'core/src/linalg/minimum-degree-order.ts',
   'core/src/linalg/banded-cholesky.ts',
   'core/src/linalg/rcm-order.ts',
+  'core/src/linalg/condition-estimate.ts',
 ];
 
 export default moduleStrykerConfig('linalg', [
