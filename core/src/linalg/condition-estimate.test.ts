@@ -59,6 +59,39 @@ describe('estimateInverseNorm1', () => {
     expect(estimateInverseNorm1(n, solve, solveTranspose)).toBeCloseTo(3, 14);
   });
 
+  test("should stop where the ascent finds no better orthant and keep Higham's alternating-sign value when it is larger", () => {
+    // A⁻¹ = [[1, -1, 0], [0, 1, 0], [0, 0, 1]]: A⁻¹ e/3 = (0, 1/3, 1/3) (sign(0) = +1), the gradient
+    // A⁻ᵀ (1, 1, 1) = (1, 0, 1) points at e_0 with ‖A⁻¹ e_0‖₁ = 1 in the same orthant: the ascent stops
+    // at 1, below the exact 2; b = (1, −1.5, 2) gives A⁻¹ b = (2.5, −1.5, 2) and 2 · 6 / 9 = 4/3.
+    const n = 3;
+    const a = Float64Array.from([1, 1, 0, 0, 1, 0, 0, 0, 1]);
+    const { solve, solveTranspose, calls } = denseSolves(a, n);
+    expect(estimateInverseNorm1(n, solve, solveTranspose)).toBeCloseTo(4 / 3, 14);
+    expect(calls).toEqual({ solve: 3, transpose: 1 });
+  });
+
+  test('should take the path of Hager\'s ascent: e/n, one gradient, the best unit vector, then the safeguard', () => {
+    const n = 3;
+    const a = Float64Array.from([1, 2, 0, 0, 1, 0, 0, 0, 1]);
+    const { solve, solveTranspose, calls } = denseSolves(a, n);
+    const seen: number[][] = [];
+    const spy: FactorSolve = (b, x) => { seen.push([...b]); solve(b, x); };
+    estimateInverseNorm1(n, spy, solveTranspose);
+    expect(seen.map((b) => b.map((v) => +v.toFixed(12)))).toEqual([[1 / 3, 1 / 3, 1 / 3].map((v) => +v.toFixed(12)), [0, 1, 0], [1, -1.5, 2]]);
+    expect(calls.transpose).toBe(1);
+  });
+
+  test('should climb through several orthants when the gradient keeps pointing elsewhere, to the exact value', () => {
+    // Found by search among small integer matrices: the ascent takes three gradients here.
+    const n = 4;
+    const a = Float64Array.from([-1, 3, 3, 0, 1, 4, 2, 2, 0, 4, 1, -2, 2, -3, 1, 0]);
+    const { solve, solveTranspose, calls } = denseSolves(a, n);
+    const exact = exactInverseNorm1(a, n);
+    expect(exact).toBeCloseTo(83 / 118, 14);
+    expect(estimateInverseNorm1(n, solve, solveTranspose)).toBeCloseTo(exact, 14);
+    expect(calls).toEqual({ solve: 4, transpose: 3 });
+  });
+
   test('should never exceed ‖A⁻¹‖₁ and should come within a factor 3 of it on random matrices, with at most 5 transposed solves', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 30 }), fc.nat(), fc.double({ min: -6, max: 2, noNaN: true }), (n, seed, logShift) => {
@@ -82,8 +115,9 @@ describe('estimateInverseNorm1', () => {
   test('should be 0 for n = 0 and |1/a| for n = 1', () => {
     const none: FactorSolve = () => { throw new Error('no solve for n = 0'); };
     expect(estimateInverseNorm1(0, none, none)).toBe(0);
-    const { solve, solveTranspose } = denseSolves(Float64Array.from([-0.5]), 1);
+    const { solve, solveTranspose, calls } = denseSolves(Float64Array.from([-0.5]), 1);
     expect(estimateInverseNorm1(1, solve, solveTranspose)).toBe(2);
+    expect(calls).toEqual({ solve: 2, transpose: 0 }); // no ascent in one dimension: e/n is the only unit vector
   });
 });
 
