@@ -61,6 +61,30 @@ export function detectorProperties(sut: DetectorUnderTest): Record<DetectorPrope
       },
     }),
 
+    'reach widens the margin: pairs are reported up to margin + both reaches, and only those': spec({
+      skip: noPairs,
+      arbitrary: fc.tuple(anyCase, fc.integer({ min: 0, max: 0x7fffffff })).map(([c, seed]) => ({ ...c, seed, label: `${c.label} reach seed=${seed}` })),
+      predicate: (c: DetectorCase & { seed: number }) => {
+        // Each body moves up to a fifth of the scene's size within the step, or not at all.
+        const rng = new Rng(c.seed), size = sceneScale(c.bodies);
+        const reaching = c.bodies.map((b) => ({ ...b, reach: rng.next() < 0.7 ? rng.uniform(0, 0.2 * size) : 0 }));
+        const margin = sut.marginOf(c.bodies), tol = GEOMETRY_TOL * size;
+        const widened = detect(reaching), plain = detect(c.bodies);
+        const reachOf = (i: number) => reaching[i].reach;
+        widened.forEach((k, n) => check(k.gap <= margin + reachOf(k.bodyA) + reachOf(k.bodyB) + tol,
+          () => `contact ${n} between bodies ${k.bodyA} and ${k.bodyB} has gap ${fmt(k.gap)} above the margin ${fmt(margin)} plus their reaches ${fmt(reachOf(k.bodyA))} and ${fmt(reachOf(k.bodyB))}`));
+        const pairsOf = (cs: SeenContact[]) => new Set(cs.map((k) => `${Math.min(k.bodyA, k.bodyB)}-${Math.max(k.bodyA, k.bodyB)}`));
+        const wide = pairsOf(widened);
+        for (const pair of pairsOf(plain)) check(wide.has(pair), () => `bodies ${pair} are reported without reach but not with reach ${fmtV(reaching.map((b) => b.reach))}`);
+        // Two spheres, or a sphere and a plane: the gap is known, so the pair is reported exactly when within the widened margin.
+        if (c.bodies.length !== 2 || !c.bodies.every((b) => b.shape.type === 'sphere' || b.shape.type === 'plane') || c.bodies.every((b) => b.shape.type === 'plane')) return;
+        if (!c.bodies[0].free && !c.bodies[1].free) return;
+        const gap = sphericalGap(c.bodies), limit = margin + reachOf(0) + reachOf(1);
+        if (Math.abs(gap - limit) <= tol) return { inconclusive: `gap ${fmt(gap)} is at the widened margin` };
+        check((wide.size > 0) === (gap <= limit), () => `gap ${fmt(gap)}, margin ${fmt(margin)} plus reaches ${fmt(reachOf(0))} and ${fmt(reachOf(1))}: ${wide.size > 0 ? 'reported beyond' : 'not reported within'} the widened margin`);
+      },
+    }),
+
     'analytic: sphere-sphere gap, normal and point': spec({
       skip: skipUnless(has('sphere'), 'spheres'),
       arbitrary: pairCase(['sphere', 'sphere']),
@@ -177,6 +201,16 @@ export function detectorProperties(sut: DetectorUnderTest): Record<DetectorPrope
       },
     }),
   };
+}
+
+/** The gap between a sphere and a sphere or plane (bodies 0 and 1). */
+function sphericalGap(bodies: readonly DetectorBody[]): number {
+  const radius = (b: DetectorBody) => (b.shape.type === 'sphere' ? b.shape.radius : 0);
+  const pl = bodies.findIndex((b) => b.shape.type === 'plane');
+  if (pl < 0) return norm(sub([...bodies[0].pose.position], [...bodies[1].pose.position])) - radius(bodies[0]) - radius(bodies[1]);
+  const { normal: n, point } = planeOf(bodies[pl]);
+  const s = bodies[1 - pl];
+  return dot(n, sub([...s.pose.position], point)) - radius(s);
 }
 
 /**

@@ -14,6 +14,7 @@ export const DETECTOR_PROPERTY_NAMES = [
   'invariance: swapping two bodies flips the normals and keeps gaps and points',
   'invariance: a rigid motion of the scene moves the contacts with it',
   'same input gives bit-identical output',
+  'reach widens the margin: pairs are reported up to margin + both reaches, and only those',
 ] as const;
 
 export type DetectorPropertyName = (typeof DETECTOR_PROPERTY_NAMES)[number];

@@ -1,6 +1,6 @@
 import {
   BlockSparseMatrix, FrictionContactProblem,
-  type NormalBias, type SolveResult, type StepSystem,
+  type NormalBias, type PositionCorrection, type SolveResult, type StepSystem,
 } from '@moreau/core';
 
 /** One point mass of the fake system: position, velocity, mass. */
@@ -56,6 +56,9 @@ export class PointMassSystem implements StepSystem {
   private contacts: number[] = [];
   private problem: FrictionContactProblem | undefined;
   private detected = false;
+  /** Per body, the position correction the last assembly found (applied by the next advance). */
+  private readonly shift: Float64Array;
+  private shifted = false;
 
   constructor(private readonly c: FakeSystemCase) {
     this.h = c.h;
@@ -64,6 +67,7 @@ export class PointMassSystem implements StepSystem {
     this.v = Float64Array.from(c.bodies.flatMap((b) => b.v));
     this.m = Float64Array.from(c.bodies, (b) => b.m);
     this.b = new Float64Array(3 * this.n);
+    this.shift = new Float64Array(this.n);
   }
 
   /** Starts the next step: the integrator reads `time`. */
@@ -71,11 +75,14 @@ export class PointMassSystem implements StepSystem {
     this.time = stepIndex * this.h;
     this.detected = false;
     this.problem = undefined;
+    this.shifted = false;
   }
 
   advance(dt: number, t: number): void {
     this.calls.push({ kind: 'advance', dt, t });
     for (let k = 0; k < 3 * this.n; k++) this.x[k] += dt * this.v[k];
+    if (this.shifted) for (let i = 0; i < this.n; i++) this.x[3 * i + 2] += this.shift[i];
+    this.shifted = false;
   }
 
   zeroVelocities(): void {
@@ -92,22 +99,34 @@ export class PointMassSystem implements StepSystem {
     for (let k = 0; k < 3 * this.n; k++) this.b[k] = this.v[k] + (k % 3 === 2 ? dt * GRAVITY : 0);
   }
 
-  detect(): number {
+  /** With a look-ahead, a body is also reported while it could reach the ground within it (the engine's reach). */
+  detect(lookAhead = 0): number {
     this.contacts = [];
-    for (let i = 0; i < this.n; i++) if (this.gap(i) <= this.c.margin) this.contacts.push(i);
+    for (let i = 0; i < this.n; i++) {
+      const speed = Math.max(Math.hypot(this.v[3 * i], this.v[3 * i + 1], this.v[3 * i + 2]), Math.hypot(this.b[3 * i], this.b[3 * i + 1], this.b[3 * i + 2]));
+      if (this.gap(i) <= this.c.margin + lookAhead * speed) this.contacts.push(i);
+    }
     this.detected = true;
     this.calls.push({ kind: 'detect', contacts: this.contacts.length });
     return this.contacts.length;
   }
 
   /** Frame rows n = e_z, t1 = e_x, t2 = e_y: U = [v_z, v_x, v_y]. */
-  assemble(bias: NormalBias): FrictionContactProblem {
+  assemble(bias: NormalBias, correction?: PositionCorrection): FrictionContactProblem {
     this.calls.push({ kind: 'assemble' });
     if (!this.detected) this.calls.push({ kind: 'detect', contacts: -1 });
     const nc = this.contacts.length;
     const q = new Float64Array(3 * nc);
+    this.shift.fill(0);
     const blocks = this.contacts.map((i, a) => {
-      q[3 * a] = this.b[3 * i + 2] + bias(this.gap(i), this.v[3 * i + 2], this.h);
+      // Each body has one contact, with the ground: the projection moves it up by fraction·depth.
+      let gap = this.gap(i);
+      if (correction && -gap > correction.slop) {
+        this.shift[i] = -correction.fraction * gap;
+        gap += this.shift[i];
+        this.shifted = true;
+      }
+      q[3 * a] = this.b[3 * i + 2] + bias(gap, this.v[3 * i + 2], this.h, undefined, this.b[3 * i + 2]);
       q[3 * a + 1] = this.b[3 * i];
       q[3 * a + 2] = this.b[3 * i + 1];
       const w = 1 / this.m[i];

@@ -6,6 +6,7 @@ export interface DetectorDefects {
   flippedNormal?: boolean;
   gapOffByRadius?: boolean;
   ignoresMargin?: boolean;
+  ignoresReach?: boolean;
   reportsStatic?: boolean;
   unnormalisedNormal?: boolean;
   unsorted?: boolean;
@@ -23,6 +24,6 @@ export interface BrokenDetector {
 }
 
 export const brokenDetectors: Record<
-  'flipped-normal' | 'gap-off-by-radius' | 'ignores-margin' | 'reports-static-pairs' | 'unnormalised-normal' | 'unsorted' | 'reference-normal' | 'point-on-a' | 'drifts',
+  'flipped-normal' | 'gap-off-by-radius' | 'ignores-margin' | 'ignores-reach' | 'reports-static-pairs' | 'unnormalised-normal' | 'unsorted' | 'reference-normal' | 'point-on-a' | 'drifts',
   BrokenDetector
 >;

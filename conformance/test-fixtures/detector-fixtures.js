@@ -42,7 +42,8 @@ class SpherePlaneDetector {
           n = len > 0 ? diff.map((v) => v / len) : [0, 0, 1];
           gap = len - ra - (d.gapOffByRadius ? 0 : B.shape.radius);
         }
-        if (gap > this.margin + (d.ignoresMargin ? 1 : 0)) continue;
+        const reach = d.ignoresReach ? 0 : (A.reach ?? 0) + (B.reach ?? 0);
+        if (gap > this.margin + reach + (d.ignoresMargin ? 1 : 0)) continue;
         // The point halfway between the surfaces: c_A − (r_A + gap/2) n (or A's surface point).
         const t = d.pointOnA ? ra : ra + gap / 2;
         const p = [0, 1, 2].map((k) => ca[k] - t * n[k]);
@@ -70,6 +71,7 @@ export const brokenDetectors = {
   'flipped-normal': { plugin: spherePlanePlugin('flipped-normal', { flippedNormal: true }), breaks: 'analytic: sphere-sphere gap, normal and point' },
   'gap-off-by-radius': { plugin: spherePlanePlugin('gap-off-by-radius', { gapOffByRadius: true }), breaks: 'analytic: sphere-sphere gap, normal and point' },
   'ignores-margin': { plugin: spherePlanePlugin('ignores-margin', { ignoresMargin: true }), breaks: 'nothing is reported with gap above the margin' },
+  'ignores-reach': { plugin: spherePlanePlugin('ignores-reach', { ignoresReach: true }), breaks: 'reach widens the margin: pairs are reported up to margin + both reaches, and only those' },
   'reports-static-pairs': { plugin: spherePlanePlugin('reports-static-pairs', { reportsStatic: true }), breaks: 'two bodies that are not free are never reported' },
   'unnormalised-normal': { plugin: spherePlanePlugin('unnormalised-normal', { unnormalisedNormal: true }), breaks: 'frames are orthonormal and right-handed, normal first' },
   'unsorted': { plugin: spherePlanePlugin('unsorted', { unsorted: true }), breaks: 'contacts are well formed: body indices, finite values, sorted unique ids' },

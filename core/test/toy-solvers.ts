@@ -59,3 +59,22 @@ export const toyNan = defineSolver({
     }),
   }),
 });
+
+/**
+ * A solver that never converges and returns r = [value, 0, 0, …] on the normal of every
+ * contact: a fallback near a solution, or a diverging one (`toy-fixed`, option `value`).
+ */
+export const toyFixed = defineSolver({
+  name: 'toy-fixed',
+  summary: 'never converges; returns r_N = value on every contact',
+  supports: { warmStart: false, cone: 'coulomb', friction: true },
+  options: z.object({ ...common, value: z.number().default(0) }),
+  create: (o, ctx): ContactSolver => ({
+    name: 'toy-fixed',
+    solve: (p) => {
+      const r = new Float64Array(p.size);
+      for (let a = 0; a < p.contacts; a++) r[3 * a] = o.value;
+      return { ...result(p, r, ctx, 'toy-fixed', o.merit, 0), converged: false, reason: 'max-iterations' };
+    },
+  }),
+});

@@ -7,7 +7,7 @@ import { StepStatistics } from './step-statistics.js';
 function stats(step: number, over: Partial<StepStats> = {}): StepStats {
   return {
     step, time: step * 0.01, contacts: 2, iterations: 5, answeredBy: 'gs', converged: true, reason: 'converged',
-    error: 0, merit: 'siconos', fallbacks: 0, attempts: [], kinetic: 0, potential: 0,
+    error: 0, merit: 'siconos', fallbacks: 0, attempts: [], kinetic: 0, potential: 0, penetration: 0,
     ms: { detect: 1, assemble: 1, solve: 1, update: 1, total: 4 }, ...over,
   };
 }
@@ -59,5 +59,14 @@ describe('StepStatistics', () => {
     const r = new StepStatistics().summary();
     expect(r).toMatchObject({ steps: 0, msPerStep: 0, contacts: { mean: 0, max: 0 }, iterations: { mean: 0, median: 0, p90: 0, max: 0 } });
     expect(r.split.detect).toBe(0);
+  });
+
+  test('should keep the deepest overlap and count the steps with one deeper than 1e-6', () => {
+    const s = new StepStatistics();
+    [0, 2e-6, 5e-7, 3e-3, 0].forEach((penetration, k) => s.add(stats(k + 1, { penetration })));
+    // A line written before the field existed counts as no overlap.
+    const { penetration: _dropped, ...older } = stats(6);
+    s.add(older as StepStats);
+    expect(s.summary().overlap).toEqual({ max: 3e-3, steps: 2 });
   });
 });

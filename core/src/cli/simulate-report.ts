@@ -40,6 +40,7 @@ export function renderSimulateReport(r: SimulateReport): string {
     ['steps at the iteration cap', `${r.stepsAtCap} of ${r.solvedSteps}`],
     ['steps not converged', `${r.notConverged} of ${r.solvedSteps}`],
     ['fallbacks', String(r.fallbacks)],
+    ['deepest overlap found', `${formatNumber(r.overlap.max)} (${r.overlap.steps} steps deeper than 1e-6)`],
     ['time split', `detect ${pct(r.split.detect)}, assemble ${pct(r.split.assemble)}, solve ${pct(r.split.solve)}, update ${pct(r.split.update)}${r.split.other >= 0.05 ? `, other ${pct(r.split.other)}` : ''}`],
   ];
   if (r.out !== undefined) rows.push(['output', `${r.out}: ${r.frames} frames${r.problems ? `, ${r.problems} problems` : ''}, checkpoint at t = ${formatNumber(r.time)}`]);

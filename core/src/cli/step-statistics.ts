@@ -21,6 +21,8 @@ export interface RunStatistics {
   notConverged: number;
   /** Fallbacks the solver chain took, over every step. */
   fallbacks: number;
+  /** The deepest overlap any step's detection found (before correction), and the steps that found one deeper than 1e-6 of a length unit. */
+  overlap: { max: number; steps: number };
   /** Sum of the steps' own timers, milliseconds, and that per step. */
   stepMs: number;
   msPerStep: number;
@@ -60,6 +62,8 @@ export class StepStatistics {
   private solved = 0;
   private notConverged = 0;
   private fallbacks = 0;
+  private overlapMax = 0;
+  private overlapSteps = 0;
   /** Indexed by position in the solver chain (the same solver may appear twice in it). */
   private readonly byLink: AttemptStatistics[] = [];
   private readonly ms = { detect: 0, assemble: 0, solve: 0, update: 0, total: 0 };
@@ -69,6 +73,10 @@ export class StepStatistics {
     this.contactSum += s.contacts;
     this.contactMax = Math.max(this.contactMax, s.contacts);
     this.fallbacks += s.fallbacks;
+    // Stats from before the field existed (a resumed run's older lines) count as no overlap.
+    const overlap = s.penetration ?? 0;
+    this.overlapMax = Math.max(this.overlapMax, overlap);
+    if (overlap > 1e-6) this.overlapSteps++;
     if (s.contacts > 0) {
       if (this.solved === this.iterations.length) {
         const grown = new Int32Array(2 * this.solved);
@@ -113,6 +121,7 @@ export class StepStatistics {
       stepsAtCap: this.atCap,
       notConverged: this.notConverged,
       fallbacks: this.fallbacks,
+      overlap: { max: this.overlapMax, steps: this.overlapSteps },
       stepMs: ms.total,
       msPerStep: this.steps ? ms.total / this.steps : 0,
       split: {

@@ -46,6 +46,7 @@ export class ContactAssembly {
   /** Per block row, the next block right of the diagonal to mirror (`mirror`). */
   private cursor: Int32Array = new Int32Array(0);
   private q: Float64Array = new Float64Array(0);
+  private startUN: Float64Array = new Float64Array(0);
   private readonly scratch: Float64Array;
 
   constructor(private readonly bodies: BodyTable) {
@@ -59,14 +60,13 @@ export class ContactAssembly {
   }
 
   /**
-   * Builds W and q for the contacts at the current configuration.
+   * Builds W and q = H b (no impact law yet: `addBias`) for the contacts at the current configuration.
    * @param b free velocities of every body (BodyTable offsets)
-   * @param restitution per contact, NaN where the scene gives none
    */
-  assemble(set: ContactSet, b: Float64Array, h: number, bias: NormalBias, restitution: Float64Array): AssembledProblem {
+  assemble(set: ContactSet, b: Float64Array): AssembledProblem {
     const nc = set.count;
     this.operators(set);
-    this.freeVelocity(set, b, h, bias, restitution);
+    this.freeVelocity(set, b);
     const same = this.samePairs(set);
     if (!same) {
       this.bodyContacts(set);
@@ -125,11 +125,12 @@ export class ContactAssembly {
     }
   }
 
-  /** q_α = H_Aα b_A − H_Bα b_B, plus bias(gap, U_N at the step start) on the normal row. */
-  private freeVelocity(set: ContactSet, b: Float64Array, h: number, bias: NormalBias, restitution: Float64Array): void {
+  /** q_α = H_Aα b_A − H_Bα b_B, and U_N at the step start per contact (for `addBias`). */
+  private freeVelocity(set: ContactSet, b: Float64Array): void {
     const { bodies, H } = this;
     const nc = set.count;
     this.q = growF64(this.q, 3 * nc);
+    this.startUN = growF64(this.startUN, nc);
     const q = this.q;
     for (let a = 0; a < nc; a++) {
       let startUN = 0;
@@ -153,8 +154,20 @@ export class ContactAssembly {
         q[3 * a + 2] += s * q2;
         startUN += s * un;
       }
+      this.startUN[a] = startUN;
+    }
+  }
+
+  /**
+   * q_N += bias(gap, U_N at the step start, h, restitution, B_N) for every contact of the last
+   * assembly: the impact law, on the gaps given (the detected ones, or those after a position
+   * correction). `restitution` per contact, NaN where the scene gives none.
+   */
+  addBias(gap: Float64Array, h: number, bias: NormalBias, restitution: Float64Array): void {
+    const { q, startUN } = this;
+    for (let a = 0; a < this.count; a++) {
       const e = restitution[a];
-      q[3 * a] += bias(set.gap[a], startUN, h, Number.isNaN(e) ? undefined : e);
+      q[3 * a] += bias(gap[a], startUN[a], h, Number.isNaN(e) ? undefined : e, q[3 * a]);
     }
   }
 
@@ -301,19 +314,42 @@ export class ContactAssembly {
    * u_i = b_i without contacts. Bodies without unknowns keep their prescribed velocity.
    */
   applyReactions(r: Float64Array, b: Float64Array): void {
-    const { bodies, G, bodyStart, bodyEntry } = this;
-    const assembled = this.count > 0;
+    const { bodies } = this;
     for (let i = 0; i < bodies.count; i++) {
       if (!bodies.free[i]) continue;
       const dofs = bodies.dofs[i], bo = bodies.offset[i];
       const u = bodies.kin[i].velocity(bodies.local[i]);
       for (let d = 0; d < dofs; d++) u[d] = b[bo + d];
-      if (!assembled) continue;
-      for (let k = bodyStart[i]; k < bodyStart[i + 1]; k++) {
-        const e = bodyEntry[k], a = e >> 1, g = this.hOffset[e];
-        const f = e & 1 ? -1 : 1;
+      if (this.count > 0) this.accumulate(i, r, 3, u, 0);
+    }
+  }
+
+  /**
+   * Δq_i = A_i⁻¹ Σ_α s_iα H_iα,Nᵀ p_α for every free body, into out at the body's offset (0 for the
+   * others): the displacement of normal impulses p, one per contact of the last assembly.
+   */
+  normalDisplacement(p: Float64Array, out: Float64Array): void {
+    const { bodies } = this;
+    for (let i = 0; i < bodies.count; i++) {
+      const dofs = bodies.dofs[i], bo = bodies.offset[i];
+      out.fill(0, bo, bo + dofs);
+      if (bodies.free[i]) this.accumulate(i, p, 1, out, bo);
+    }
+  }
+
+  /** out[o..o+dofs) += Σ_α s_iα G_iαᵀ r_α over body i's contacts; r has `stride` entries per contact, the normal first (stride 1: normal only). */
+  private accumulate(i: number, r: Float64Array, stride: 1 | 3, out: Float64Array, o: number): void {
+    const { G, bodyStart, bodyEntry, bodies } = this;
+    const dofs = bodies.dofs[i];
+    for (let k = bodyStart[i]; k < bodyStart[i + 1]; k++) {
+      const e = bodyEntry[k], a = e >> 1, g = this.hOffset[e];
+      const f = e & 1 ? -1 : 1;
+      if (stride === 1) {
+        const r0 = r[a];
+        for (let d = 0; d < dofs; d++) out[o + d] += f * (G[g + d] * r0);
+      } else {
         const r0 = r[3 * a], r1 = r[3 * a + 1], r2 = r[3 * a + 2];
-        for (let d = 0; d < dofs; d++) u[d] += f * (G[g + d] * r0 + G[g + dofs + d] * r1 + G[g + 2 * dofs + d] * r2);
+        for (let d = 0; d < dofs; d++) out[o + d] += f * (G[g + d] * r0 + G[g + dofs + d] * r1 + G[g + 2 * dofs + d] * r2);
       }
     }
   }

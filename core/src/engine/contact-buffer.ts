@@ -77,6 +77,24 @@ export class ContactBuffer implements ContactBufferLike {
     this.permute(this.gap, 1, order);
   }
 
+  /** Keeps the contacts with keep[a] = 1, in their order (a sorted list stays sorted). */
+  retain(keep: Uint8Array): void {
+    let n = 0;
+    for (let a = 0; a < this.count; a++) {
+      if (!keep[a]) continue;
+      if (n !== a) {
+        this.bodyA[n] = this.bodyA[a];
+        this.bodyB[n] = this.bodyB[a];
+        this.feature[n] = this.feature[a];
+        this.gap[n] = this.gap[a];
+        for (let c = 0; c < 3; c++) this.point[3 * n + c] = this.point[3 * a + c];
+        for (let c = 0; c < 9; c++) this.frame[9 * n + c] = this.frame[9 * a + c];
+      }
+      n++;
+    }
+    this.count = n;
+  }
+
   /** a[i] ← a[order[i]] (per numbers each), through a reused copy. */
   private permute(a: Int32Array | Float64Array, per: number, order: Int32Array): void {
     const n = this.count;

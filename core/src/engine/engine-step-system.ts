@@ -1,13 +1,16 @@
 import type { EventBus } from '../events/event-bus.js';
 import type { ContactSolver, SolveResult } from '../plugin/contracts.js';
-import type { ContactDetector, ContactSet, NormalBias, StepSystem } from '../plugin/dynamics-contracts.js';
+import type { ContactDetector, ContactSet, NormalBias, PositionCorrection, StepSystem } from '../plugin/dynamics-contracts.js';
 import { MoreauError } from '../plugin/errors.js';
 import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
+import { ApproachFilter } from './approach-filter.js';
+import { BodyReach } from './body-reach.js';
 import type { BodyTable } from './body-table.js';
 import { ContactAssembly } from './contact-assembly.js';
 import { ContactBuffer } from './contact-buffer.js';
 import type { FrictionTable } from './friction-table.js';
 import { growF64 } from './grow.js';
+import { PositionProjection } from './position-correction.js';
 import { WarmStartTable } from './warm-start.js';
 
 /** Wall time spent in each phase of the current step, milliseconds. */
@@ -46,6 +49,10 @@ export class EngineStepSystem implements StepSystem {
   problem: FrictionContactProblem | undefined;
   /** The warm start this step's solve was given (a view, valid until the next solve), if any. */
   warmStart: Float64Array | undefined;
+  /** The deepest penetration this step's detection found (0: none), before any correction. */
+  penetration = 0;
+  /** Sweeps of this step's position correction (0: none was needed or asked for). */
+  correctionSweeps = 0;
 
   private readonly parts: EngineParts;
   private readonly assembly: ContactAssembly;
@@ -57,6 +64,15 @@ export class EngineStepSystem implements StepSystem {
   private restitution: Float64Array = new Float64Array(0);
   private warmBuffer: Float64Array = new Float64Array(0);
   private detected = false;
+  /** Whether b was computed in this step (predictive activation then also bounds speeds by it). */
+  private freeComputed = false;
+  private readonly reach: BodyReach;
+  private readonly approach: ApproachFilter;
+  private readonly projection = new PositionProjection();
+  /** The position correction the last assembly found, per body dof; applied by the next `advance`. */
+  private readonly displacement: Float64Array;
+  private readonly savedVelocity: Float64Array;
+  private displacementPending = false;
 
   constructor(parts: EngineParts) {
     this.parts = parts;
@@ -65,6 +81,10 @@ export class EngineStepSystem implements StepSystem {
     this.b = new Float64Array(parts.bodies.totalDofs);
     this.f = new Float64Array(parts.bodies.maxDofs);
     this.aInvF = new Float64Array(parts.bodies.maxDofs);
+    this.reach = new BodyReach(parts.bodies);
+    this.approach = new ApproachFilter(parts.bodies);
+    this.displacement = new Float64Array(parts.bodies.totalDofs);
+    this.savedVelocity = new Float64Array(parts.bodies.totalDofs);
   }
 
   /** Prepares the step `step` starting at `time`: forgets the previous step's contacts and answer. */
@@ -76,13 +96,44 @@ export class EngineStepSystem implements StepSystem {
     this.problem = undefined;
     this.warmStart = undefined;
     this.detected = false;
+    this.freeComputed = false;
+    this.displacementPending = false;
+    this.penetration = 0;
+    this.correctionSweeps = 0;
     this.contacts.clear();
     this.assembly.reset();
     this.parts.bodies.admit(time, this.h);
   }
 
   advance(dt: number, t: number): void {
+    if (this.displacementPending && dt > 0) {
+      this.advanceCorrected(dt, t);
+      return;
+    }
     for (const k of this.parts.bodies.instances) k.advance(dt, t);
+  }
+
+  /**
+   * `advance` with the pending position correction: free bodies move by their velocity plus
+   * Δq/dt over dt (a displacement spread over the motion), then get their velocity back bit
+   * for bit. Driven and static bodies move as always.
+   */
+  private advanceCorrected(dt: number, t: number): void {
+    const { bodies } = this.parts;
+    const { displacement, savedVelocity } = this;
+    for (let i = 0; i < bodies.count; i++) {
+      if (!bodies.free[i]) continue;
+      const u = bodies.kin[i].velocity(bodies.local[i]), o = bodies.offset[i];
+      for (let d = 0; d < bodies.dofs[i]; d++) {
+        savedVelocity[o + d] = u[d];
+        u[d] += displacement[o + d] / dt;
+      }
+    }
+    for (const k of bodies.instances) k.advance(dt, t);
+    for (let i = 0; i < bodies.count; i++) {
+      if (bodies.free[i]) bodies.kin[i].velocity(bodies.local[i]).set(savedVelocity.subarray(bodies.offset[i], bodies.offset[i] + bodies.dofs[i]));
+    }
+    this.displacementPending = false;
   }
 
   zeroVelocities(): void {
@@ -113,13 +164,19 @@ export class EngineStepSystem implements StepSystem {
       kin.applyInverse(local, f, 0, aInvF, 0);
       for (let d = 0; d < dofs; d++) b[o + d] = u[d] + dt * aInvF[d];
     }
+    this.freeComputed = true;
   }
 
-  detect(): number {
+  detect(lookAhead = 0): number {
     const t0 = performance.now();
     const { bodies, detector, friction, events } = this.parts;
     const set = this.contacts;
-    detector.detect(bodies.refreshPoses(), set);
+    if (!(lookAhead >= 0 && Number.isFinite(lookAhead))) {
+      throw new MoreauError('E_PLUGIN_CONTRACT', `StepSystem.detect: lookAhead must be a finite time ≥ 0, got ${lookAhead}.`);
+    }
+    const present = bodies.refreshPoses();
+    this.reach.update(lookAhead, this.freeComputed ? this.b : undefined);
+    detector.detect(present, set);
     // The detector saw the present bodies only: back to scene indices (order-preserving).
     if (!bodies.allPresent) {
       for (let a = 0; a < set.count; a++) {
@@ -130,6 +187,8 @@ export class EngineStepSystem implements StepSystem {
     // Detectors sort (the contract asks them to); an O(n) check spares a second sort.
     if (!isSorted(set)) set.sort();
     this.checkContacts();
+    // A detector that does not say its margin keeps every contact it reports (nothing to filter against).
+    if (lookAhead > 0 && detector.margin) this.approach.apply(set, detector.margin(present), lookAhead, this.freeComputed ? this.b : undefined);
     const nc = set.count;
     this.mu = growF64(this.mu, nc);
     this.restitution = growF64(this.restitution, nc);
@@ -138,6 +197,9 @@ export class EngineStepSystem implements StepSystem {
       this.restitution[a] = friction.restitutionOf(set.bodyA[a], set.bodyB[a]);
     }
     if (nc === 0) this.warm.clear();
+    let deepest = 0;
+    for (let a = 0; a < nc; a++) if (-set.gap[a] > deepest) deepest = -set.gap[a];
+    this.penetration = deepest;
     this.assembly.reset();
     this.detected = true;
     this.times.detect += performance.now() - t0;
@@ -145,11 +207,19 @@ export class EngineStepSystem implements StepSystem {
     return nc;
   }
 
-  assemble(bias: NormalBias): FrictionContactProblem {
+  assemble(bias: NormalBias, correction?: PositionCorrection): FrictionContactProblem {
     if (!this.detected) throw new MoreauError('E_PLUGIN_CONTRACT', 'StepSystem.assemble was called before detect() in this step: an integrator detects first.');
     const t0 = performance.now();
     const nc = this.contacts.count;
-    const { W, q } = this.assembly.assemble(this.contacts, this.b, this.h, bias, this.restitution);
+    const { W, q } = this.assembly.assemble(this.contacts, this.b);
+    let gap: Float64Array = this.contacts.gap;
+    if (correction && this.projection.project(W, gap, nc, correction)) {
+      this.assembly.normalDisplacement(this.projection.p, this.displacement);
+      this.displacementPending = true;
+      this.correctionSweeps = this.projection.sweeps;
+      gap = this.projection.gap;
+    }
+    this.assembly.addBias(gap, this.h, bias, this.restitution);
     const problem = new FrictionContactProblem(W, q, this.mu.subarray(0, nc), `step ${this.step} t=${+(this.time + this.h).toPrecision(12)}`);
     this.problem = problem;
     this.times.assemble += performance.now() - t0;

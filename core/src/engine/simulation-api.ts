@@ -38,6 +38,8 @@ export interface StepStats {
   attempts: SolveAttempt[];
   kinetic: number;
   potential: number;
+  /** The deepest overlap this step's detection found (0: none), before any position correction. */
+  penetration: number;
   ms: StepTimes;
 }
 

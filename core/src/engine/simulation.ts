@@ -203,6 +203,7 @@ class EngineSimulation implements Simulation {
       attempts,
       kinetic,
       potential,
+      penetration: system.penetration,
       ms: { detect, assemble, solve, update: Math.max(0, totalMs - detect - assemble - solve), total: totalMs },
     };
   }

@@ -156,6 +156,13 @@ export interface DetectorBody {
   pose: Pose;
   /** False for static and driven bodies: two of those are never reported in contact. */
   free: boolean;
+  /**
+   * How far any point of the body may travel before the next detection (≥ 0; absent: 0): the
+   * engine's bound from the body's velocity when an integrator asks for predictive activation.
+   * A pair is reported up to gap margin + reach_A + reach_B, so a contact that can close within
+   * the step is in the step's problem while still open.
+   */
+  reach?: number;
 }
 
 /**
@@ -177,8 +184,8 @@ export interface ContactSet {
 export interface ContactDetector {
   readonly name: string;
   /**
-   * Every contact between the given bodies with gap at most the detector's margin,
-   * written into `out` (cleared first), ordered by (bodyA, bodyB, feature) so runs are
+   * Every contact between the given bodies with gap at most the detector's margin plus the
+   * two bodies' `reach` (absent: 0), written into `out` (cleared first), ordered by (bodyA, bodyB, feature) so runs are
    * reproducible. Uses `ContactBuffer` methods through `out`.
    */
   detect(bodies: readonly DetectorBody[], out: ContactBufferLike): void;
@@ -202,11 +209,31 @@ export interface ContactBufferLike extends ContactSet {
 
 /**
  * Restitution law for the normal velocity, chosen by the integrator: the problem
- * solved has q_N = B_N + bias(gap, U_N at the step start, h, restitution).
+ * solved has q_N = B_N + bias(gap, U_N at the step start, h, restitution, B_N).
  * `restitution` is the scene's coefficient for the contact's material pair, when the
  * scene gives one (it then overrides the integrator's own impact law for that pair).
+ * `freeNormalVelocity` is B_N, the normal velocity the contact would have without reactions
+ * (forces of the step included). The gap is the one after the step's position correction,
+ * when the integrator asked for one.
  */
-export type NormalBias = (gap: number, startNormalVelocity: number, h: number, restitution?: number) => number;
+export type NormalBias = (gap: number, startNormalVelocity: number, h: number, restitution?: number, freeNormalVelocity?: number) => number;
+
+/**
+ * The penetration correction of a step, by position (post-stabilisation): before the velocity
+ * problem is posed, free bodies are displaced by Δq = A⁻¹ H_Nᵀ p, p ≥ 0 the normal impulses of
+ * the frictionless projection
+ *
+ *   g̃ + W_NN p ≥ 0,  p ≥ 0,  pᵀ (g̃ + W_NN p) = 0,   g̃_α = fraction·g_α where g_α < 0, else g_α,
+ *
+ * (W_NN the normal block of the step's W), and the velocity problem sees the corrected gaps
+ * g + W_NN p. The displacement changes no velocity; it is applied by the next `advance`.
+ */
+export interface PositionCorrection {
+  /** Share of each penetration removed per step, in (0, 1]. */
+  fraction: number;
+  /** Penetrations shallower than this (a length ≥ 0) are left alone. */
+  slop: number;
+}
 
 /**
  * The primitives of one time step, provided by the engine, sequenced by an Integrator.
@@ -216,7 +243,10 @@ export interface StepSystem {
   /** Step length and the time at the step's start. */
   readonly h: number;
   readonly time: number;
-  /** Moves every body over dt from time t (kinematics `advance`). */
+  /**
+   * Moves every body over dt from time t (kinematics `advance`), and free bodies also by the
+   * position correction the last `assemble` found, if any (applied once, then forgotten).
+   */
   advance(dt: number, t: number): void;
   /** Sets every free body's velocity to zero (the modified implicit Euler, paper 004 §2). */
   zeroVelocities(): void;
@@ -224,14 +254,21 @@ export interface StepSystem {
   prepareOperator(c: number): void;
   /** b = u + dt A⁻¹ f(t) for every free body. */
   freeVelocities(dt: number, t: number): void;
-  /** Runs detection at the current configuration; returns the number of contacts. */
-  detect(): number;
+  /**
+   * Runs detection at the current configuration; returns the number of contacts. With
+   * `lookAhead` > 0 (a time), each body is handed to the detector with reach = lookAhead × the
+   * largest speed of a point of its bounding box (predictive activation), and a reported contact
+   * beyond the detector's `margin(bodies)` is kept only if its bodies approach along its normal
+   * fast enough to close it within lookAhead; 0 or absent: the detector's margin alone.
+   */
+  detect(lookAhead?: number): number;
   /**
    * W = H A⁻¹ Hᵀ and q = H b + bias (paper 004 eqs 70-76); the problem for the solver. Its
    * unknowns r are contact impulses over the step, R = ∫ dR (paper 000 eq 2), so an average
-   * force is r / h. The bias is called with the system's step h.
+   * force is r / h. The bias is called with the system's step h. With `correction`, the
+   * penetrations are first removed by a displacement of positions (`PositionCorrection`).
    */
-  assemble(bias: NormalBias): FrictionContactProblem;
+  assemble(bias: NormalBias, correction?: PositionCorrection): FrictionContactProblem;
   /** The configured solver chain, warm started from the previous step's reactions by contact id. */
   solve(problem: FrictionContactProblem): SolveResult;
   /** u = b + A⁻¹ Hᵀ r for every free body (r: impulses, as `assemble` poses them). */

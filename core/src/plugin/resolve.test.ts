@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
-import { toyFail, toyNan, toyZero } from '../../test/toy-solvers.js';
+import { toyFail, toyFixed, toyNan, toyZero } from '../../test/toy-solvers.js';
 import { createRegistry } from './builtins.js';
 import { isMoreauError, type MoreauError } from './errors.js';
 import { resolve } from './resolve.js';
@@ -118,6 +118,19 @@ describe('solver chain', () => {
     expect(res.answeredBy).toBe('toy-zero');
     expect(res.converged).toBe(true);
     expect(res.attempts!.map((a) => [a.solver, a.converged])).toEqual([['toy-fail', false], ['toy-zero', true]]);
+  });
+
+  test('should answer with the least wrong attempt when no link converges, not the last', () => {
+    // One approaching contact, W = I: r = (1, 0, 0) solves it. A near answer, then a wild one.
+    const approaching = new FrictionContactProblem(BlockSparseMatrix.fromDense(3, [1, 0, 0, 0, 1, 0, 0, 0, 1]), new Float64Array([-1, 0, 0]), new Float64Array([0.3]));
+    const near = { name: 'toy-fixed', options: { value: 0.999 } }, wild = { name: 'toy-fixed', options: { value: 1e3 } };
+    for (const order of [[near, wild], [wild, near]]) {
+      const res = resolve({ ...order[0], fallback: { ...order[1], start: 'initial' } }, registry().register(toyFixed)).solver.solve(approaching);
+      expect(res.converged).toBe(false);
+      expect(res.r[0]).toBe(0.999);
+      expect(res.attempts!.map((a) => a.solver)).toEqual(['toy-fixed', 'toy-fixed']);
+      expect(res.error).toBe(Math.min(...res.attempts!.map((a) => a.error)));
+    }
   });
 
   test('should never let NaN out: a NaN answer becomes a non-converged breakdown at the start point', () => {

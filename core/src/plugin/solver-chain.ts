@@ -28,7 +28,9 @@ export interface ChainLink {
  * becomes `converged: false`, reason 'rejected' (or 'diverged'), with `check` saying why.
  * A problem one contact proves infeasible is answered 'infeasible' before any solver
  * runs. Also the last guard against NaN: a result with a non-finite value is replaced by
- * its starting point and marked a breakdown, so no NaN leaves a run.
+ * its starting point and marked a breakdown, so no NaN leaves a run. When no link
+ * converges, the answer is the attempt with the least `siconos` error (u recomputed from r),
+ * not the last one.
  *
  * A chain holding a solver that declares `supports.friction: false` refuses a problem
  * with μ > 0 (E_UNSUPPORTED, naming the solver and the contact), rather than let it
@@ -53,6 +55,8 @@ export class SolverChain implements ContactSolver {
     if (proof >= 0) return this.infeasible(problem, proof, t0);
     const attempts: SolveAttempt[] = [];
     let result: SolveResult | undefined;
+    // The least wrong answer so far, by one measure for every link: what is used when none converges.
+    let best: SolveResult | undefined, bestScore = Infinity;
     for (let i = 0; i < this.links.length; i++) {
       const link = this.links[i];
       const { solver, start } = link;
@@ -76,8 +80,16 @@ export class SolverChain implements ContactSolver {
         iterations: result.iterations, error: result.error, merit: result.merit, ms: result.ms,
       });
       if (result.converged || result.reason === 'time-budget') break;
+      const score = this.ctx.merit('siconos').evaluate(problem, result.r, result.u);
+      if (best === undefined || score < bestScore) {
+        best = result;
+        bestScore = score;
+      }
     }
-    return { ...result!, attempts, ms: performance.now() - t0 };
+    // No link converged: a later link's worse answer never replaces a better one (a diverging
+    // fallback would otherwise hand the step wild reactions).
+    const answer = result!.converged || result!.reason === 'time-budget' || best === undefined ? result! : best;
+    return { ...answer, attempts, ms: performance.now() - t0 };
   }
 
   /** E_UNSUPPORTED when a link solves frictionless problems only and `problem` has μ > 0. */

@@ -112,7 +112,14 @@ export class ConvexContactDetector implements ContactDetector {
     }
     this.narrow.reset();
     const d = pairs.data;
-    for (let k = 0; k < pairs.count; k++) this.narrow.test(w, d[2 * k], d[2 * k + 1], out);
+    // Each pair is tested within the margin widened by its bodies' reach (predictive activation).
+    const { reach, baseMargin } = w;
+    for (let k = 0; k < pairs.count; k++) {
+      const i = d[2 * k], j = d[2 * k + 1];
+      w.margin = baseMargin + reach[i] + reach[j];
+      this.narrow.test(w, i, j, out);
+    }
+    w.margin = baseMargin;
     out.sort();
     stats.bodies = bodies.length;
     stats.pairTests = this.narrow.tests;

@@ -48,7 +48,12 @@ const PLACE = 'contact-detection';
  */
 export class WorldBodies {
   count = 0;
+  /** The margin of the pair being tested: `baseMargin` + both bodies' reach (set per pair by the detector). */
   margin = 0;
+  /** The detector's margin for every pair, before reach. */
+  baseMargin = 0;
+  /** Per body, how far it may move before the next detection (`DetectorBody.reach`, 0 when absent). */
+  reach = new Float64Array(0);
   kind = new Uint8Array(0);
   free = new Uint8Array(0);
   centre = new Float64Array(0);
@@ -86,7 +91,8 @@ export class WorldBodies {
     const n = bodies.length;
     this.reserve(n);
     this.count = n;
-    this.previousMargin = this.margin;
+    this.previousMargin = this.baseMargin;
+    this.baseMargin = margin;
     this.margin = margin;
     this.generation++;
     this.planeCount = 0;
@@ -114,6 +120,7 @@ export class WorldBodies {
     this.lo = new Float64Array(3 * cap);
     this.hi = new Float64Array(3 * cap);
     this.pad = new Float64Array(cap);
+    this.reach = new Float64Array(cap);
     this.planes = new Int32Array(cap);
     this.hullStamp = new Float64Array(cap);
   }
@@ -125,7 +132,12 @@ export class WorldBodies {
       throw new MoreauError('E_UNSUPPORTED', `Body ${i}: its pose needs a position of 3 numbers and a linear map of 9 (row-major 3×3).`, { place: PLACE, index: i });
     }
     // Compared before `centre` and `linear` are overwritten with this call's pose.
-    const kept = this.hullStamp[i] === this.generation - 1 && this.margin === this.previousMargin && this.samePose(i, p, L);
+    const reach = body.reach ?? 0;
+    if (!(reach >= 0 && Number.isFinite(reach))) {
+      throw new MoreauError('E_UNSUPPORTED', `Body ${i}: reach must be a finite length ≥ 0, got ${reach}.`, { place: PLACE, index: i });
+    }
+    const kept = this.hullStamp[i] === this.generation - 1 && this.baseMargin === this.previousMargin && this.reach[i] === reach && this.samePose(i, p, L);
+    this.reach[i] = reach;
     const previous = this.polytope[i];
     for (let k = 0; k < 3; k++) this.centre[3 * i + k] = p[k];
     for (let k = 0; k < 9; k++) this.linear[9 * i + k] = L[k];
@@ -345,12 +357,12 @@ export class WorldBodies {
   }
 
   /**
-   * margin/2 on each body makes boxes overlap when the bodies are within the margin; the
-   * second term covers the rounding of the extents computed here.
+   * margin/2 plus its reach on each body makes boxes overlap when the bodies are within the
+   * pair's margin; the last term covers the rounding of the extents computed here.
    */
   private padding(i: number): number {
     const c = this.centre, o = 3 * i;
-    const pad = 0.5 * this.margin + 1e-12 * (Math.abs(c[o]) + Math.abs(c[o + 1]) + Math.abs(c[o + 2]) + 3 * this.radius[i]);
+    const pad = 0.5 * this.baseMargin + this.reach[i] + 1e-12 * (Math.abs(c[o]) + Math.abs(c[o + 1]) + Math.abs(c[o + 2]) + 3 * this.radius[i]);
     this.pad[i] = pad;
     return pad;
   }

@@ -3,7 +3,7 @@ import linearlyImplicit from './linearly-implicit.js';
 import moreauMidpoint from './moreau-midpoint.js';
 
 export { implicitEuler, linearlyImplicit, moreauMidpoint };
-export { normalBias, impactOptions, type ImpactOptions } from './impact-law.js';
+export { contactLaw, normalBias, impactOptions, type ContactLaw, type ImpactOptions } from './impact-law.js';
 export { midpointStep } from './midpoint-step.js';
 export { implicitEulerStep } from './implicit-euler.js';
 

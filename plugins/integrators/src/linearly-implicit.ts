@@ -1,5 +1,5 @@
 import { defineIntegrator, z } from '@moreau/core';
-import { impactOptions, normalBias } from './impact-law.js';
+import { contactLaw, impactOptions, type ContactLaw } from './impact-law.js';
 import { midpointStep } from './midpoint-step.js';
 
 export const linearlyImplicitOptions = z.strictObject({ ...impactOptions });
@@ -15,7 +15,7 @@ export default defineIntegrator({
   core: '^0.1.0',
   options: linearlyImplicitOptions,
   create: (options) => {
-    const bias = normalBias(options);
-    return { name: 'linearly-implicit', step: (system) => midpointStep(system, (system.h * system.h) / 4, bias) };
+    const law = contactLaw(options);
+    return { name: 'linearly-implicit', step: (system) => midpointStep(system, (system.h * system.h) / 4, law) };
   },
 });

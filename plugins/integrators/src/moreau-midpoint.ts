@@ -1,5 +1,5 @@
 import { defineIntegrator, z } from '@moreau/core';
-import { impactOptions, normalBias } from './impact-law.js';
+import { contactLaw, impactOptions, type ContactLaw } from './impact-law.js';
 import { midpointStep } from './midpoint-step.js';
 
 export const midpointOptions = z.strictObject({ ...impactOptions });
@@ -11,7 +11,7 @@ export default defineIntegrator({
   core: '^0.1.0',
   options: midpointOptions,
   create: (options) => {
-    const bias = normalBias(options);
-    return { name: 'moreau-midpoint', step: (system) => midpointStep(system, 0, bias) };
+    const law = contactLaw(options);
+    return { name: 'moreau-midpoint', step: (system) => midpointStep(system, 0, law) };
   },
 });

@@ -23,7 +23,7 @@ describe('scene sweep table', () => {
       kind: 'scene', key: jobKey(jobs[0]), scene: 'drum', file: 'drum.json', solver: jobs[0].label, options: jobs[0].options,
       ended: 'until', time: 1, until: 1, wallMs: 2500, steps: 1000, solvedSteps: 990, contacts: { mean: 12.5, max: 20 },
       iterations: its(11), firstSolver: its(9.5), attempts: [{ solver: 'pqn', steps: 990, converged: 985, iterations: { total: 9405, mean: 9.5, max: 1000 } }],
-      stepsAtCap: 5, notConverged: 1, fallbacks: 4, stepMs: 2400, msPerStep: 2.4, split: { detect: 0, assemble: 0, solve: 0, update: 0, other: 0 }, kinetic: 0, poses: '0',
+      stepsAtCap: 5, notConverged: 1, fallbacks: 4, overlap: { max: 0, steps: 0 }, stepMs: 2400, msPerStep: 2.4, split: { detect: 0, assemble: 0, solve: 0, update: 0, other: 0 }, kinetic: 0, poses: '0',
     };
     const lost: SceneRecord = { kind: 'scene', key: jobKey(jobs[1]), scene: 'drum', file: 'drum.json', solver: jobs[1].label, options: jobs[1].options, reason: 'timed-out', failure: 'stopped after 5 ms' };
     const table = renderSceneSweepTable({ jobs, records: [ran, lost], solver: 'pqn', settings: 's' }).split('\n');

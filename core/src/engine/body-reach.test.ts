@@ -1,0 +1,91 @@
+import { describe, expect, test } from 'vitest';
+import type { DetectorBody, Shape } from '../plugin/dynamics-contracts.js';
+import { BodyReach, boundingHalfExtents } from './body-reach.js';
+import type { BodyTable } from './body-table.js';
+
+/**
+ * A rigid body model in miniature: u = [v; ω] in world axes, the velocity of the material point
+ * at p is v + ω × (p − c), and the contact operator in a frame E is E [I, −[p − c]×].
+ */
+function table(shapes: Shape[], poses: { position: number[]; linear: number[] }[], velocities: number[][]): BodyTable {
+  const detectorBodies: DetectorBody[] = shapes.map((shape, i) => ({
+    shape, free: true, pose: { position: Float64Array.from(poses[i].position), linear: Float64Array.from(poses[i].linear) },
+  }));
+  const kin = {
+    velocity: (i: number) => Float64Array.from(velocities[i]),
+    contactOperator: (i: number, p: Float64Array, po: number, E: Float64Array, fo: number, out: Float64Array) => {
+      const c = detectorBodies[i].pose.position;
+      const r = [p[po] - c[0], p[po + 1] - c[1], p[po + 2] - c[2]];
+      for (let k = 0; k < 3; k++) {
+        const e = [E[fo + 3 * k], E[fo + 3 * k + 1], E[fo + 3 * k + 2]];
+        out.set(e, 6 * k);
+        // e · (ω × r) = ω · (r × e)
+        out.set([r[1] * e[2] - r[2] * e[1], r[2] * e[0] - r[0] * e[2], r[0] * e[1] - r[1] * e[0]], 6 * k + 3);
+      }
+    },
+  };
+  return {
+    count: shapes.length, maxDofs: 6, dofs: new Int32Array(shapes.length).fill(6), offset: Int32Array.from(shapes, (_, i) => 6 * i),
+    free: new Uint8Array(shapes.length).fill(1), present: new Uint8Array(shapes.length).fill(1),
+    kin: shapes.map(() => kin), local: Int32Array.from(shapes, (_, i) => i), detectorBodies,
+  } as unknown as BodyTable;
+}
+
+const turn = (a: number) => [Math.cos(a), -Math.sin(a), 0, Math.sin(a), Math.cos(a), 0, 0, 0, 1];
+
+describe('BodyReach', () => {
+  test('a body in translation reaches lookAhead × its speed', () => {
+    const t = table([{ type: 'sphere', radius: 0.1 }], [{ position: [1, 2, 3], linear: turn(0) }], [[3, 4, 0, 0, 0, 0]]);
+    new BodyReach(t).update(1e-3);
+    expect(t.detectorBodies[0].reach).toBeCloseTo(5e-3, 15);
+  });
+
+  test('a spinning box reaches as far as its fastest corner, and no sampled point of it moves faster', () => {
+    const shape: Shape = { type: 'box', halfExtents: [0.3, 0.1, 0.05] };
+    const u = [0.2, -0.1, 0.05, 0.4, -2, 3];
+    const t = table([shape], [{ position: [0.5, 0, 0], linear: turn(0.7) }], [u]);
+    new BodyReach(t).update(0.01);
+    const reach = t.detectorBodies[0].reach!;
+    const R = turn(0.7), e = boundingHalfExtents(shape);
+    let fastest = 0;
+    for (let k = 0; k < 2000; k++) {
+      // Points of the box (and its corners), world offsets R X.
+      const X = [0, 1, 2].map((j) => e[j] * (k < 8 ? (k >> j & 1 ? 1 : -1) : 2 * ((k * [0.618, 0.414, 0.732][j]) % 1) - 1));
+      const r = [0, 1, 2].map((i) => R[3 * i] * X[0] + R[3 * i + 1] * X[1] + R[3 * i + 2] * X[2]);
+      const v = [u[0] + u[4] * r[2] - u[5] * r[1], u[1] + u[5] * r[0] - u[3] * r[2], u[2] + u[3] * r[1] - u[4] * r[0]];
+      fastest = Math.max(fastest, Math.hypot(...v));
+    }
+    expect(reach).toBeCloseTo(0.01 * fastest, 12);
+  });
+
+  test('look-ahead 0, or a body at rest: reach 0', () => {
+    const t = table([{ type: 'sphere', radius: 1 }, { type: 'ellipsoid', semiAxes: [1, 2, 3] }], [
+      { position: [0, 0, 0], linear: turn(0) }, { position: [5, 0, 0], linear: turn(1) },
+    ], [[1, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 0]]);
+    const reach = new BodyReach(t);
+    reach.update(0);
+    expect(t.detectorBodies.map((d) => d.reach)).toEqual([0, 0]);
+    reach.update(0.1);
+    expect(t.detectorBodies[1].reach).toBe(0);
+    expect(t.detectorBodies[0].reach).toBeGreaterThan(0.1);
+  });
+
+  test('the free velocity counts when it is the faster', () => {
+    const t = table([{ type: 'sphere', radius: 0.1 }], [{ position: [0, 0, 0], linear: turn(0) }], [[0, 0, -1, 0, 0, 0]]);
+    new BodyReach(t).update(1e-3, Float64Array.of(0, 0, -2, 0, 0, 0));
+    expect(t.detectorBodies[0].reach).toBeCloseTo(2e-3, 15);
+  });
+
+  test('a velocity that is not finite is named, not handed to the detector', () => {
+    const t = table([{ type: 'sphere', radius: 0.1 }, { type: 'sphere', radius: 0.1 }], [
+      { position: [0, 0, 0], linear: turn(0) }, { position: [1, 0, 0], linear: turn(0) },
+    ], [[0, 0, 0, 0, 0, 0], [NaN, 0, 0, 0, 0, 0]]);
+    expect(() => new BodyReach(t).update(1e-3)).toThrow(expect.objectContaining({ code: 'E_NOT_FINITE', message: expect.stringMatching(/^Body 1 /) }));
+  });
+
+  test('bounding boxes of every shape', () => {
+    expect(boundingHalfExtents({ type: 'capsule', radius: 0.1, halfLength: 0.5 })).toEqual([0.1, 0.1, 0.6]);
+    expect(boundingHalfExtents({ type: 'hull', points: [[1, -2, 0], [-0.5, 1, 3], [0, 0, -1], [0.2, 0.3, 0.1]] })).toEqual([1, 2, 3]);
+    expect(boundingHalfExtents({ type: 'plane', normal: [0, 0, 1] })).toEqual([0, 0, 0]);
+  });
+});

@@ -1,0 +1,80 @@
+import type { PositionCorrection } from '../plugin/dynamics-contracts.js';
+import type { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
+import { growF64 } from './grow.js';
+
+/** Sweeps of the projection at most; what is left of a penetration is taken up by the next step. */
+const MAX_SWEEPS = 50;
+/** The sweeps stop when no contact's displacement changes by more than this share of the deepest target. */
+const RELATIVE_CHANGE = 1e-6;
+
+/**
+ * The frictionless position projection of a step (post-stabilisation; the constraint
+ * stabilisation of paper 002 moved from the velocity problem to the positions):
+ *
+ *   w = g̃ + W_NN p ≥ 0,  p ≥ 0,  pᵀ w = 0,
+ *   g̃_α = fraction·g_α for a penetration deeper than the slop, max(0, g_α) otherwise,
+ *
+ * so deep penetrations are pushed out by `fraction` of their depth, no contact is pushed into a
+ * new one (nor a shallow one made deeper), and free bodies move by Δq = A⁻¹ H_Nᵀ p. W_NN p is
+ * the normal displacement this gives each contact, to first order. Solved by projected
+ * Gauss–Seidel on the normal rows of the step's W. The LCP may have no solution (a jammed bed
+ * whose linearised overlaps cannot all be closed); the sweeps then stop at their cap with the
+ * best displacement found, and the rest waits for the next step. No velocity is changed: the
+ * velocity problem sees the corrected gaps g + W_NN p, all ≥ 0 when the projection is exact.
+ */
+export class PositionProjection {
+  /** Normal impulses of the last projection, one per contact. */
+  p: Float64Array = new Float64Array(0);
+  /** Gaps after the last projection, g + W_NN p. */
+  gap: Float64Array = new Float64Array(0);
+  /** Sweeps of the last projection (0: nothing to correct). */
+  sweeps = 0;
+  /** The deepest penetration beyond the slop at the last call (0: none). */
+  depth = 0;
+  private target: Float64Array = new Float64Array(0);
+
+  /**
+   * Projects the gaps of the nc contacts of W; returns false, touching nothing, when no contact
+   * is penetrated deeper than the slop.
+   */
+  project(W: BlockSparseMatrix, gap: Float64Array, nc: number, correction: PositionCorrection): boolean {
+    const { fraction, slop } = correction;
+    let depth = 0;
+    for (let a = 0; a < nc; a++) if (-gap[a] > slop && -gap[a] > depth) depth = -gap[a];
+    this.depth = depth;
+    this.sweeps = 0;
+    if (depth === 0 || fraction === 0) return false;
+    this.p = growF64(this.p, nc);
+    this.gap = growF64(this.gap, nc);
+    this.target = growF64(this.target, nc);
+    const { p, target } = this;
+    for (let a = 0; a < nc; a++) {
+      const g = gap[a];
+      target[a] = -g > slop ? fraction * g : g > 0 ? g : 0;
+      p[a] = 0;
+    }
+    const { rowPtr, colIdx, values, diagIdx } = W;
+    const stop = RELATIVE_CHANGE * fraction * depth;
+    for (let sweep = 1; sweep <= MAX_SWEEPS; sweep++) {
+      let change = 0;
+      for (let a = 0; a < nc; a++) {
+        const waa = values[9 * diagIdx[a]];
+        if (!(waa > 0)) continue;
+        let w = target[a];
+        for (let k = rowPtr[a]; k < rowPtr[a + 1]; k++) w += values[9 * k] * p[colIdx[k]];
+        const next = Math.max(0, p[a] - w / waa);
+        const moved = Math.abs(next - p[a]) * waa;
+        if (moved > change) change = moved;
+        p[a] = next;
+      }
+      this.sweeps = sweep;
+      if (change <= stop) break;
+    }
+    for (let a = 0; a < nc; a++) {
+      let d = 0;
+      for (let k = rowPtr[a]; k < rowPtr[a + 1]; k++) d += values[9 * k] * p[colIdx[k]];
+      this.gap[a] = gap[a] + d;
+    }
+    return true;
+  }
+}
