@@ -3,7 +3,7 @@ import {
   type ContactSolver, type EventBus, type FrictionContactProblem, type MeritFunction,
   type PluginContext, type SolveOptions, type SolveResult, type StopReason,
 } from '@moreau/core';
-import type { ApgdOptions } from './index.js';
+import type { ApgdOptions } from './options.js';
 import { IterationEvents } from './iteration-events.js';
 import { MeritHistory } from './merit-history.js';
 import { Workspace, type ApgdVariant, type PassOutcome, type SetupScratch } from './pass.js';

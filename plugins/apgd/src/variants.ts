@@ -1,5 +1,5 @@
 import { Acary } from './acary.js';
-import type { ApgdOptions } from './index.js';
+import type { ApgdOptions } from './options.js';
 import { Mazhar } from './mazhar.js';
 import { Nesterov } from './nesterov.js';
 import type { ApgdVariant } from './pass.js';

@@ -3,7 +3,7 @@ import {
   type ContactSolver, type EventBus, type FrictionContactProblem, type MeritFunction,
   type PluginContext, type SolveOptions, type SolveResult, type StopReason,
 } from '@moreau/core';
-import type { GaussSeidelOptions } from './index.js';
+import type { GaussSeidelOptions } from './options.js';
 import { naturalOrder, seededRandom, shuffle } from './ordering.js';
 import { MeritScreen, REFRESH_SWEEPS } from './screen.js';
 import { Sweeper } from './sweep.js';

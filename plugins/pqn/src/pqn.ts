@@ -3,7 +3,7 @@ import {
   type ContactSolver, type EventBus, type FrictionContactProblem, type GmresOptions, type MeritFunction,
   type PluginContext, type SolveOptions, type SolveResult, type StopReason,
 } from '@moreau/core';
-import type { PqnOptions } from './index.js';
+import type { PqnOptions } from './options.js';
 import { Linearization } from './linearization.js';
 import { ProgressWatch } from './progress-watch.js';
 import { effectiveReactionScale } from './reaction-scale.js';

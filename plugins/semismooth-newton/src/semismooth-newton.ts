@@ -3,7 +3,7 @@ import {
   type ContactSolver, type EventBus, type FrictionContactProblem, type MeritFunction,
   type PluginContext, type SolveOptions, type SolveResult, type StopReason,
 } from '@moreau/core';
-import type { SemismoothNewtonOptions } from './index.js';
+import type { SemismoothNewtonOptions } from './options.js';
 import { Scsol, type ScsolOptions } from './scsol.js';
 
 /**

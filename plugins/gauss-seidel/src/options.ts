@@ -1,0 +1,30 @@
+// The plugin's option schema and presets, apart from the manifest so the solver can import its options type without a cycle.
+import { withPresets, z } from '@moreau/core';
+
+const schema = z.object({
+  tolerance: z.number().positive().default(1e-8).describe('stop when the merit is at or below this'),
+  maxIterations: z.number().int().positive().default(10_000)
+    .describe('sweep cap; 10000 (Siconos NSGS defaults to 1000) lets plain NSGS reach 1e-8 on the hard reference problems'),
+  minIterations: z.number().int().nonnegative().default(0).describe('sweeps to do before convergence may be declared'),
+  merit: z.string().min(1).default('siconos').describe('registered merit function measuring the error'),
+  variant: z.enum(['gauss-seidel', 'jacobi']).default('gauss-seidel')
+    .describe('gauss-seidel uses each new r_b at once; jacobi uses the previous sweep for every contact'),
+  relaxation: z.number().gt(0).lt(2).optional()
+    .describe('SOR factor ω in (0, 2); default 1 for gauss-seidel and 1/(most blocks in a row of W) for jacobi, which can diverge at ω = 1'),
+  ordering: z.enum(['natural', 'symmetric', 'shuffled', 'reshuffled']).default('natural')
+    .describe('contact order: natural; symmetric (forward, then backward); shuffled once per solve; reshuffled every sweep'),
+  seed: z.number().int().nonnegative().default(0).describe('seed of the shuffled orderings'),
+  checkEvery: z.number().int().positive().default(1).describe('evaluate the merit every this many sweeps'),
+  localTolerance: z.number().positive().default(1e-14).describe('relative natural-map residual of the one-contact solves'),
+  localMaxIterations: z.number().int().positive().default(50).describe('Newton and bisection step cap of a sliding one-contact solve'),
+});
+
+/**
+ * `solfec-drum`: Solfec's GAUSS_SEIDEL_SOLVER as its rotating-drum script runs it (paper 000 §8.1):
+ * its energy merit (paper 000 eq 40) at 1e-8, at most 1000 sweeps.
+ */
+export const options = withPresets(schema, {
+  'solfec-drum': { merit: 'energy', tolerance: 1e-8, maxIterations: 1000 },
+});
+
+export type GaussSeidelOptions = z.output<typeof options>;
