@@ -57,6 +57,9 @@ export class BodyReach {
     const { bodies, point, H, half } = this;
     const kin = bodies.kin[i], local = bodies.local[i], dofs = bodies.dofs[i];
     const u = kin.velocity(local);
+    const free = b !== undefined && bodies.free[i] === 1;
+    // A body at rest (every static one) reaches nowhere: no operator to build.
+    if (isZero(u, 0, dofs) && (!free || isZero(b, bodies.offset[i], dofs))) return 0;
     const { position, linear } = bodies.detectorBodies[i].pose;
     const ex = half[3 * i], ey = half[3 * i + 1], ez = half[3 * i + 2];
     const corners = ex === 0 && ey === 0 && ez === 0 ? 1 : 8;
@@ -66,10 +69,16 @@ export class BodyReach {
       for (let r = 0; r < 3; r++) point[r] = position[r] + linear[3 * r] * X + linear[3 * r + 1] * Y + linear[3 * r + 2] * Z;
       kin.contactOperator(local, point, 0, WORLD_FRAME, 0, H);
       fastest = Math.max(fastest, pointSpeed(H, u, 0, dofs));
-      if (b && bodies.free[i]) fastest = Math.max(fastest, pointSpeed(H, b, bodies.offset[i], dofs));
+      if (free) fastest = Math.max(fastest, pointSpeed(H, b, bodies.offset[i], dofs));
     }
     return fastest;
   }
+}
+
+/** Whether v[o..o+n) is all zeros. */
+function isZero(v: Float64Array, o: number, n: number): boolean {
+  for (let d = 0; d < n; d++) if (v[o + d] !== 0) return false;
+  return true;
 }
 
 /** |H v| for H 3 × dofs and v[o..o+dofs). */
