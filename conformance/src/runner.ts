@@ -13,5 +13,6 @@ export { naturalMapResidual, type Residual } from './solver-checks.js';
 export * from './kinematics-index.js';
 export * from './integrator-index.js';
 export * from './detector-index.js';
-export { SolverWatchdog, type WatchedSuiteOptions } from './solver-watchdog.js';
+export { SolverWatchdog } from './solver-watchdog.js';
+export type { WatchedSuiteOptions } from './solver-worker-protocol.js';
 export { hangLimitMs, HANG_BUDGET_FACTOR, MIN_HANG_LIMIT_MS, UNBUDGETED_LIMIT_MS } from './solver-watch.js';

@@ -4,15 +4,9 @@ import { Worker } from 'node:worker_threads';
 import type { SolverPlugin } from '@moreau/core';
 import type { SolverSuiteOptions } from './solver-harness.js';
 import type { SolverPropertyName } from './solver-property.js';
-import type { PropertyReport } from './solver-runner.js';
+import type { PropertyReport } from './suite-report.js';
 import { HANG_BUDGET_FACTOR, MIN_HANG_LIMIT_MS, UNBUDGETED_LIMIT_MS, type WatchedCall } from './solver-watch.js';
-import type { WorkerData, WorkerMessage } from './solver-worker-protocol.js';
-
-/**
- * The suite's options a worker needs to rebuild the solver under test: everything of
- * SolverSuiteOptions but callbacks, with the module it loads the plugin from.
- */
-export type WatchedSuiteOptions = Omit<SolverSuiteOptions, 'module' | 'watchdog'> & { module: { specifier: string; cwd: string } };
+import type { WatchedSuiteOptions, WorkerData, WorkerMessage } from './solver-worker-protocol.js';
 
 /** The worker's entry: the compiled suite's, beside this file in dist/, or (running from the sources in src/) in ../dist/. */
 function workerUrl(): URL {

@@ -2,9 +2,9 @@
 import 'reflect-metadata';
 
 export { z } from 'zod';
+export * from './contracts/index.js';
 export * from './problem/index.js';
-export * from './plugin/index.js';
-export * from './events/index.js';
+export * from './run/index.js';
 export * from './merit/index.js';
 export * from './cone/index.js';
 export * from './linalg/index.js';

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
-import { MoreauError } from '../src/plugin/errors.js';
-import type { ErrorCode } from '../src/plugin/errors.js';
+import { MoreauError } from '../src/contracts/errors.js';
+import type { ErrorCode } from '../src/contracts/errors.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { bsrMul } from '../src/linalg/bsr-matvec.js';
-import { defineSolver } from '../src/plugin/define.js';
-import type { ContactSolver, PluginContext, SolveOptions, SolveResult } from '../src/plugin/contracts.js';
+import { defineSolver } from '../src/contracts/define.js';
+import type { ContactSolver, SolveOptions, SolveResult } from '../src/contracts/solver.js';
+import type { PluginContext } from '../src/contracts/plugin.js';
 import type { FrictionContactProblem } from '../src/problem/friction-contact-problem.js';
 
 /**

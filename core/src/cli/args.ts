@@ -1,5 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 
 /** parseArgs with strict checking, turning its exceptions into E_USAGE errors. */
 export function parseCommandArgs(

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isMoreauError } from '../plugin/errors.js';
+import { isMoreauError } from '../contracts/errors.js';
 import { BENCH_DEFAULTS, defaultJobTimeLimitMs, parseBenchArgs } from './bench-args.js';
 
 function usageError(args: string[]): string {

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import { jsonArg, numberArg } from './args.js';
 
 /** One solver configuration asked for on the command line, in the order given. */

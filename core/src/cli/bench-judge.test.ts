@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { SiconosMerit } from '../merit/siconos.js';
-import type { SolveResult } from '../plugin/contracts.js';
+import type { SolveResult } from '../contracts/solver.js';
 import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import { judge } from './bench-judge.js';

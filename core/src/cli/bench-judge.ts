@@ -1,6 +1,6 @@
 import { bsrMul } from '../linalg/bsr-matvec.js';
 import { siconosErrorOf } from '../merit/siconos.js';
-import type { SolveResult } from '../plugin/contracts.js';
+import type { SolveResult } from '../contracts/solver.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import { formatNumber } from './table.js';
 

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 
 /** The extensions of problem files (FCLIB HDF5, Siconos .dat, Moreau JSON) a folder is searched for. */
 export const PROBLEM_EXTENSIONS = /\.(dat|hdf5|h5|json)$/i;

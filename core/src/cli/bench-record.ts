@@ -1,4 +1,4 @@
-import type { ResolvedSolverConfig } from '../plugin/resolve.js';
+import type { ResolvedSolverConfig } from '../run/resolve.js';
 
 /** Why a bench row has no solver answer, or why an answer does not count. */
 export type BenchFailure =

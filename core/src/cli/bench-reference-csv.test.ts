@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isMoreauError } from '../plugin/errors.js';
+import { isMoreauError } from '../contracts/errors.js';
 import { parseReferenceCsv } from './bench-reference-csv.js';
 
 /** The E_FILE_FORMAT a bad CSV gives, with its place. */

@@ -1,5 +1,5 @@
-import type { SolveResult } from '../plugin/contracts.js';
-import { isMoreauError } from '../plugin/errors.js';
+import type { SolveResult } from '../contracts/solver.js';
+import { isMoreauError } from '../contracts/errors.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import { judge } from './bench-judge.js';
 import type { BenchProblemFile } from './bench-problems.js';

@@ -1,6 +1,6 @@
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import { parseBenchArgs, type BenchArgs } from './bench-args.js';
 import { findProblemFiles } from './bench-problems.js';
 import { readReferenceCsv } from './bench-reference-csv.js';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 import { runCli, tempFolder } from '../../test/cli-harness.js';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import { runCommand } from './main.js';
 
 const toyPlugin = fileURLToPath(new URL('../../test/toy-plugin.ts', import.meta.url));

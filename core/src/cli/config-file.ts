@@ -1,9 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { moreauConfigSchema, type MoreauConfig, type SolverConfig } from '../plugin/config.js';
-import { MoreauError } from '../plugin/errors.js';
-import { formatIssues } from '../plugin/format-issues.js';
-import type { PluginRegistry } from '../plugin/registry.js';
+import { moreauConfigSchema, type MoreauConfig, type SolverConfig } from '../run/config.js';
+import { MoreauError } from '../contracts/errors.js';
+import { formatIssues } from '../contracts/format-issues.js';
+import type { PluginRegistry } from '../run/registry.js';
 
 export const CONFIG_FILE = 'moreau.config.json';
 

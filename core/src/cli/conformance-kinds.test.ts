@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { isMoreauError } from '../plugin/errors.js';
-import type { AnyPlugin } from '../plugin/contracts.js';
+import { isMoreauError } from '../contracts/errors.js';
+import type { AnyPlugin } from '../contracts/plugin.js';
 import { suitesFor, type SuiteOutcome } from './conformance.js';
 import { plugins as toyDynamics } from './__fixtures__/toy-dynamics.js';
 

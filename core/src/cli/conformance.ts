@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { AnyPlugin, PluginKind } from '../plugin/contracts.js';
-import { closestName } from '../plugin/did-you-mean.js';
-import { MoreauError } from '../plugin/errors.js';
-import { importPluginPackage } from '../plugin/load-plugins.js';
+import type { AnyPlugin, PluginKind } from '../contracts/plugin.js';
+import { closestName } from '../contracts/did-you-mean.js';
+import { MoreauError } from '../contracts/errors.js';
+import { importPluginPackage } from '../run/load-plugins.js';
 import { jsonArg, numberArg, parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
 import { renderTable } from './table.js';

@@ -1,5 +1,6 @@
 import { setImmediate as yieldToEvents } from 'node:timers/promises';
-import type { Simulation, StepStats } from '../engine/simulation-api.js';
+import type { Simulation } from '../engine/simulation-api.js';
+import type { StepStats } from '../contracts/events.js';
 
 /**
  * Wall time the simulation runs before handing the event loop a turn: signals

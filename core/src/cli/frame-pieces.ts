@@ -1,5 +1,5 @@
 import type { Simulation } from '../engine/simulation-api.js';
-import type { Pose, Shape } from '../plugin/dynamics-contracts.js';
+import type { Pose, Shape } from '../contracts/dynamics.js';
 import { placeMesh, shapeMesh, type SurfaceMesh } from '../io/shape-mesh.js';
 import type { PolyDataPiece } from '../io/vtk-writer.js';
 

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { runCli, tempFolder, type CliRun } from '../../test/cli-harness.js';
-import { MAX_SOLVER_CHAIN } from '../plugin/config.js';
+import { MAX_SOLVER_CHAIN } from '../run/config.js';
 import { encodeHdf5, h5data } from '../io/hdf5-writer.js';
 import { MEMORY_BUDGET_ENV, reduceGlobal } from '../io/global-reduction.js';
 import { ScalarEntries } from '../io/scalar-entries.js';

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import { parseCommandArgs } from './args.js';
 import { EXIT, jsonText, type CliIO } from './io.js';
 import { summarizeProblem } from './problem-summary.js';

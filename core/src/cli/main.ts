@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { isMoreauError } from '../plugin/errors.js';
+import { isMoreauError } from '../contracts/errors.js';
 import { EXIT, processIO, type CliIO } from './io.js';
 
 export type Command = (args: string[], io: CliIO) => Promise<number>;

@@ -1,6 +1,6 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 
 /**
  * Checks, without creating anything, that `dir` can serve as an output folder: it is

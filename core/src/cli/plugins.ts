@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { AnyPlugin } from '../plugin/contracts.js';
-import { createRegistry } from '../plugin/builtins.js';
-import { loadPlugins } from '../plugin/load-plugins.js';
+import type { AnyPlugin } from '../contracts/plugin.js';
+import { createRegistry } from '../run/builtins.js';
+import { loadPlugins } from '../run/load-plugins.js';
 import { parseCommandArgs } from './args.js';
 import { findConfig } from './config-file.js';
 import { EXIT, type CliIO } from './io.js';

@@ -1,4 +1,4 @@
-import type { EventBus } from '../events/event-bus.js';
+import type { EventBus } from '../contracts/events.js';
 import type { CliIO } from './io.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { StepStats } from '../engine/simulation-api.js';
+import type { StepStats } from '../contracts/events.js';
 import type { CliIO } from './io.js';
 import { SimulationProgress } from './simulate-progress.js';
 import { StepStatistics } from './step-statistics.js';

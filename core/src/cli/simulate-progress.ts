@@ -1,4 +1,4 @@
-import type { StepStats } from '../engine/simulation-api.js';
+import type { StepStats } from '../contracts/events.js';
 import type { CliIO } from './io.js';
 import { formatNumber } from './table.js';
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Simulation, SimulationCheckpoint } from '../engine/simulation-api.js';
 import type { VtkEncoding } from '../io/vtk-writer.js';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import { numberArg, parseCommandArgs } from './args.js';
 import { findConfig, type LoadedConfig } from './config-file.js';
 import { driveSimulation, type DriveResult } from './drive-simulation.js';

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { SimulationCheckpoint, Simulation, StepStats } from '../engine/simulation-api.js';
+import type { SimulationCheckpoint, Simulation } from '../engine/simulation-api.js';
+import type { StepStats } from '../contracts/events.js';
 import { writeFileAtomic } from '../io/atomic-write.js';
 import { fileIoError } from '../io/file-errors.js';
 import { filterJsonLines, JsonLinesWriter } from '../io/jsonl-writer.js';

@@ -1,8 +1,8 @@
 import { basename, extname } from 'node:path';
-import { createSimulation } from '../engine/simulation.js';
+import { createSimulation } from '../run/create-simulation.js';
 import { readScene, type Scene } from '../engine/scene.js';
-import { createRegistry } from '../plugin/builtins.js';
-import { loadPlugins } from '../plugin/load-plugins.js';
+import { createRegistry } from '../run/builtins.js';
+import { loadPlugins } from '../run/load-plugins.js';
 import type { LoadedConfig } from './config-file.js';
 import type { SetupSimulation } from './simulate.js';
 

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import type { SolverPlugin } from '../plugin/contracts.js';
-import { MoreauError } from '../plugin/errors.js';
-import type { PluginRegistry } from '../plugin/registry.js';
-import type { ResolvedSolverConfig } from '../plugin/resolve.js';
-import { checkWarmStart } from '../problem/initial-reactions.js';
+import type { SolverPlugin } from '../contracts/plugin.js';
+import { MoreauError } from '../contracts/errors.js';
+import type { PluginRegistry } from '../run/registry.js';
+import type { ResolvedSolverConfig } from '../run/resolve.js';
+import { checkWarmStart } from '../cone/initial-reactions.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 
 /** The warm start `--init` gives: the reactions, and where in the file they came from. */

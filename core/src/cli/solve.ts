@@ -1,10 +1,10 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { basename, dirname, extname, resolve } from 'node:path';
-import type { SolveResult } from '../plugin/contracts.js';
-import { MoreauError } from '../plugin/errors.js';
-import { createRegistry } from '../plugin/builtins.js';
-import { loadPlugins } from '../plugin/load-plugins.js';
-import { resolve as resolveRun, type ResolvedSolverConfig } from '../plugin/resolve.js';
+import type { SolveResult } from '../contracts/solver.js';
+import { MoreauError } from '../contracts/errors.js';
+import { createRegistry } from '../run/builtins.js';
+import { loadPlugins } from '../run/load-plugins.js';
+import { resolve as resolveRun, type ResolvedSolverConfig } from '../run/resolve.js';
 import { historyProblem, SolveHistoryRecorder } from '../io/solve-history-recorder.js';
 import { writeSolveHistory } from '../io/solve-history.js';
 import { SiconosMerit } from '../merit/siconos.js';

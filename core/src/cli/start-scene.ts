@@ -1,6 +1,6 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import type { MoreauConfig } from '../plugin/config.js';
+import type { MoreauConfig } from '../run/config.js';
 import type { CliIO } from './io.js';
 import { exitStatus, runSimulation, type SetupSimulation } from './simulate.js';
 import type { SimulateReport } from './simulate-report.js';

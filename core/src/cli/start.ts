@@ -1,10 +1,10 @@
 import { basename, resolve } from 'node:path';
-import { createRegistry } from '../plugin/builtins.js';
-import { MoreauError } from '../plugin/errors.js';
-import { loadPlugins } from '../plugin/load-plugins.js';
-import { resolve as resolveRun } from '../plugin/resolve.js';
+import { createRegistry } from '../run/builtins.js';
+import { MoreauError } from '../contracts/errors.js';
+import { loadPlugins } from '../run/load-plugins.js';
+import { resolve as resolveRun } from '../run/resolve.js';
 import { SiconosMerit } from '../merit/siconos.js';
-import type { SolveAttempt } from '../plugin/contracts.js';
+import type { SolveAttempt } from '../contracts/solver.js';
 import { parseCommandArgs } from './args.js';
 import { CONFIG_FILE, readConfigFile } from './config-file.js';
 import { EXIT, type CliIO } from './io.js';

@@ -1,4 +1,4 @@
-import type { StepStats } from '../engine/simulation-api.js';
+import type { StepStats } from '../contracts/events.js';
 
 /** The statistics `moreau simulate` prints at the end of a run (and as `--json`). */
 export interface RunStatistics {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import { parseCommandArgs, numberArg } from './args.js';
 import { BENCH_DEFAULTS, jobsArg, secondsArg, type BenchArgs } from './bench-args.js';
 import { settingsLine, timestamp } from './bench.js';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parseSolveHistory } from '../io/solve-history.js';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import { OUTPUT } from './simulation-output.js';
 
 /** What the page is told to show (served as /manifest.json). */

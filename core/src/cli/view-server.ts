@@ -3,7 +3,7 @@ import { realpath, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, isAbsolute, join, resolve, sep } from 'node:path';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import type { ViewInput } from './view-input.js';
 
 /** What `moreau view` serves: the bundled page, and the data of one output folder or of some history files. */

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import { parseCommandArgs } from './args.js';
 import { EXIT, type CliIO } from './io.js';
 import { readViewInput } from './view-input.js';

@@ -1,5 +1,5 @@
 import { availableParallelism, hostname } from 'node:os';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import { numberArg, parseCommandArgs } from './args.js';
 import { EXIT, type CliIO } from './io.js';
 import { parseQueueUrl } from './jobs/queue-connection.js';

@@ -3,3 +3,4 @@ export * from './spectral.js';
 export * from './smoothed-projection.js';
 export * from './smoothed-f.js';
 export * from './c-omega.js';
+export * from './initial-reactions.js';

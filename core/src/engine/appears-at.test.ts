@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { fixtureConfig, fixtureRegistry } from './__fixtures__/registry.js';
-import { createSimulation } from './simulation.js';
+import { createSimulation } from '../run/create-simulation.js';
 
 /** Two spheres above a floor; the second enters at `appearsAt`, with an initial velocity. */
 function scene(appearsAt: number) {

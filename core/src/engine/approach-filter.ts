@@ -1,4 +1,4 @@
-import type { ContactSet } from '../plugin/dynamics-contracts.js';
+import type { ContactSet } from '../contracts/dynamics.js';
 import type { BodyTable } from './body-table.js';
 import type { ContactBuffer } from './contact-buffer.js';
 

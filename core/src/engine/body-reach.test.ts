@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import type { DetectorBody, Shape } from '../plugin/dynamics-contracts.js';
+import type { DetectorBody, Shape } from '../contracts/dynamics.js';
 import { BodyReach, boundingHalfExtents } from './body-reach.js';
 import type { BodyTable } from './body-table.js';
 

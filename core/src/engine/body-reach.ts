@@ -1,5 +1,5 @@
-import type { Shape } from '../plugin/dynamics-contracts.js';
-import { MoreauError } from '../plugin/errors.js';
+import type { Shape } from '../contracts/dynamics.js';
+import { MoreauError } from '../contracts/errors.js';
 import type { BodyTable } from './body-table.js';
 
 /** Rows of the identity: contact operators in this frame give world velocities. */

@@ -1,5 +1,5 @@
-import type { BodySpec, DetectorBody, Kinematics } from '../plugin/dynamics-contracts.js';
-import { MoreauError } from '../plugin/errors.js';
+import type { BodySpec, DetectorBody, Kinematics } from '../contracts/dynamics.js';
+import { MoreauError } from '../contracts/errors.js';
 import type { SceneBody } from './scene.js';
 
 /**

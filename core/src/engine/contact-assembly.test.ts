@@ -4,7 +4,7 @@ import { fixtureConfig, fixtureRegistry } from './__fixtures__/registry.js';
 import type { BodyTable } from './body-table.js';
 import { ContactAssembly } from './contact-assembly.js';
 import { ContactBuffer } from './contact-buffer.js';
-import { createSimulation } from './simulation.js';
+import { createSimulation } from '../run/create-simulation.js';
 
 const G = [0, 0, -9.81];
 

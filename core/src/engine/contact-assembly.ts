@@ -1,4 +1,4 @@
-import type { ContactSet, NormalBias } from '../plugin/dynamics-contracts.js';
+import type { ContactSet, NormalBias } from '../contracts/dynamics.js';
 import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import type { BodyTable } from './body-table.js';
 import { growF64, growI32 } from './grow.js';

@@ -1,7 +1,7 @@
-import type { EventBus } from '../events/event-bus.js';
-import type { ContactSolver, SolveResult } from '../plugin/contracts.js';
-import type { ContactDetector, ContactSet, NormalBias, PositionCorrection, StepSystem } from '../plugin/dynamics-contracts.js';
-import { MoreauError } from '../plugin/errors.js';
+import type { EventBus } from '../contracts/events.js';
+import type { ContactSolver, SolveResult } from '../contracts/solver.js';
+import type { ContactDetector, ContactSet, NormalBias, PositionCorrection, StepSystem } from '../contracts/dynamics.js';
+import { MoreauError } from '../contracts/errors.js';
 import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import { ApproachFilter } from './approach-filter.js';
 import { BodyReach } from './body-reach.js';

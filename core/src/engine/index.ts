@@ -1,5 +1,5 @@
-export { ContactBuffer, completeFrame } from './contact-buffer.js';
+export { ContactBuffer } from './contact-buffer.js';
 export type * from './simulation-api.js';
-export { createSimulation, type CreateSimulationOptions } from './simulation.js';
+export { buildSimulation, type SimulationParts } from './simulation.js';
 export { parseScene, readScene, isScene, type Scene, type SceneBody, type FrictionLaw } from './scene.js';
 export { sceneSchema, type SceneJson } from './scene-schema.js';

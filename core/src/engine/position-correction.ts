@@ -1,4 +1,4 @@
-import type { PositionCorrection } from '../plugin/dynamics-contracts.js';
+import type { PositionCorrection } from '../contracts/dynamics.js';
 import type { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { growF64 } from './grow.js';
 

@@ -1,6 +1,6 @@
 import { convexHull } from '../geometry/convex-hull.js';
-import { isMoreauError } from '../plugin/errors.js';
-import { formatPath } from '../plugin/format-issues.js';
+import { isMoreauError } from '../contracts/errors.js';
+import { formatPath } from '../contracts/format-issues.js';
 
 /**
  * The cross-checks of a scene that a schema cannot express: names that must refer to

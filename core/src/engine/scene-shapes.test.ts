@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { solidMass } from '../geometry/solid-mass.js';
 import { convexHull } from '../geometry/convex-hull.js';
-import { isMoreauError, type MoreauError } from '../plugin/errors.js';
-import type { Vec3 } from '../plugin/dynamics-contracts.js';
+import { isMoreauError, type MoreauError } from '../contracts/errors.js';
+import type { Vec3 } from '../contracts/dynamics.js';
 import { parseScene } from './scene.js';
 
 const base = { timeStep: 0.001, duration: 1 };

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { isMoreauError, type MoreauError } from '../plugin/errors.js';
+import { isMoreauError, type MoreauError } from '../contracts/errors.js';
 import { parseScene, readScene } from './scene.js';
 
 const minimal = {

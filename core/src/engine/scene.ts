@@ -1,9 +1,9 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { z } from 'zod';
 import { toPrincipalFrame } from '../geometry/principal-hull.js';
-import { MoreauError } from '../plugin/errors.js';
-import { formatIssues } from '../plugin/format-issues.js';
-import type { BodySpec, Motion, Vec3 } from '../plugin/dynamics-contracts.js';
+import { MoreauError } from '../contracts/errors.js';
+import { formatIssues } from '../contracts/format-issues.js';
+import type { BodySpec, Motion, Vec3 } from '../contracts/dynamics.js';
 import { axisAngleToMatrix, IDENTITY3, quaternionToMatrix } from './rotation.js';
 import { crossCheckScene, defaultBodyName } from './scene-checks.js';
 import { bodySchema, sceneSchema, type ParsedSceneJson } from './scene-schema.js';

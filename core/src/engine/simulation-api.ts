@@ -1,47 +1,12 @@
-import type { EventBus } from '../events/event-bus.js';
+import type { EventBus } from '../contracts/events.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
-import type { SolveAttempt, StopReason } from '../plugin/contracts.js';
-import type { ContactSet, Pose, Shape } from '../plugin/dynamics-contracts.js';
+import type { StepStats } from '../contracts/events.js';
+import type { ContactSet, Pose, Shape } from '../contracts/dynamics.js';
 
 /**
  * The programmatic face of a simulation (`createSimulation(scene, config)`), what
  * `moreau simulate` drives and what a user scripts against.
  */
-
-/** Wall time of one step split as Solfec's timers split it, milliseconds. */
-export interface StepTimes {
-  detect: number;
-  assemble: number;
-  solve: number;
-  update: number;
-  total: number;
-}
-
-/** What one step did: one JSON line of `moreau simulate`'s statistics. */
-export interface StepStats {
-  /** 1-based index of the step just taken. */
-  step: number;
-  /** Simulated time at the step's end. */
-  time: number;
-  contacts: number;
-  /** Iterations of every attempt of the solver chain, summed (0 without contacts). */
-  iterations: number;
-  /** The solver whose answer was used ('' without contacts). */
-  answeredBy: string;
-  converged: boolean;
-  reason: StopReason | 'no-contacts';
-  /** Final error of the answer, in `merit`. */
-  error: number;
-  merit: string;
-  /** Number of fallbacks the chain took. */
-  fallbacks: number;
-  attempts: SolveAttempt[];
-  kinetic: number;
-  potential: number;
-  /** The deepest overlap this step's detection found (0: none), before any position correction. */
-  penetration: number;
-  ms: StepTimes;
-}
 
 /** A body as a viewer or writer sees it. */
 export interface SimulationBody {

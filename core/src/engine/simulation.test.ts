@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { toyFail } from '../../test/toy-solvers.js';
-import { EventBus } from '../events/event-bus.js';
-import { isMoreauError } from '../plugin/errors.js';
+import { EventBus } from '../contracts/events.js';
+import { isMoreauError } from '../contracts/errors.js';
 import { fixtureConfig, fixtureRegistry } from './__fixtures__/registry.js';
-import { createSimulation } from './simulation.js';
-import type { StepStats } from './simulation-api.js';
+import { createSimulation } from '../run/create-simulation.js';
+import type { StepStats } from '../contracts/events.js';
 
 const G = 9.81;
 

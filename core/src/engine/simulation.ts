@@ -1,49 +1,45 @@
 import { createHash } from 'node:crypto';
-import { EventBus } from '../events/event-bus.js';
-import type { ContactSet, Integrator, Pose } from '../plugin/dynamics-contracts.js';
-import { MoreauError } from '../plugin/errors.js';
-import type { PluginRegistry } from '../plugin/registry.js';
+import type { EventBus } from '../contracts/events.js';
+import type { ContactDetector, ContactSet, Integrator, Kinematics, Pose } from '../contracts/dynamics.js';
+import type { ContactSolver } from '../contracts/solver.js';
+import { MoreauError } from '../contracts/errors.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import { BodyTable } from './body-table.js';
 import { EngineStepSystem } from './engine-step-system.js';
 import { FrictionTable } from './friction-table.js';
-import { resolveDynamics } from './resolve-dynamics.js';
-import { parseScene, type Scene } from './scene.js';
-import type {
-  RunOptions, RunSummary, Simulation, SimulationBody, SimulationCheckpoint, StepStats,
-} from './simulation-api.js';
+import type { Scene } from './scene.js';
+import type { RunOptions, RunSummary, Simulation, SimulationBody, SimulationCheckpoint } from './simulation-api.js';
+import type { StepStats } from '../contracts/events.js';
 
-export interface CreateSimulationOptions {
-  registry: PluginRegistry;
-  /** The bus every event of the run goes to (a new one when omitted). */
-  events?: EventBus;
-  /** File name or label of the scene, for messages. */
-  source?: string;
+/** The resolved plugins and settings a simulation runs with (`createSimulation` in run/ builds them from a config). */
+export interface SimulationParts {
+  /** One instance per kinematics plugin name the scene uses. */
+  kinematics: Map<string, Kinematics>;
+  detector: ContactDetector;
+  integrator: Integrator;
+  /** The solver chain every step's contact problem goes to. */
+  solver: ContactSolver;
+  /** Whether the solver accepts a warm start. */
+  warmStart: boolean;
+  onSolveFailure: 'continue' | 'stop';
+  /** The config with every option validated and defaulted: with the scene, it fingerprints checkpoints. */
+  normalizedConfig: unknown;
 }
 
-/**
- * Builds a simulation from a scene (JSON as in docs/scene-json.md, or a parsed `Scene`) and
- * a config (`moreau.config.json`: solver chain, integrator, detector, kinematics options).
- * Throws E_SCENE for a bad scene and E_CONFIG / E_UNKNOWN_PLUGIN for a bad config, each
- * listing every problem with its path.
- */
-export function createSimulation(scene: unknown, config: unknown, opts: CreateSimulationOptions): Simulation {
-  const parsed = parseScene(scene, opts.source);
-  const events = opts.events ?? new EventBus();
-  const uses = parsed.bodies.map((b, i) => ({ name: b.kinematics, path: ['bodies', i, 'kinematics'] }));
-  const dyn = resolveDynamics(config, uses, opts.registry, events);
-  const bodies = new BodyTable(parsed.bodies, dyn.kinematics);
+/** A simulation of a parsed scene with resolved plugins, its events on `events`. */
+export function buildSimulation(scene: Scene, parts: SimulationParts, events: EventBus): Simulation {
+  const bodies = new BodyTable(scene.bodies, parts.kinematics);
   const system = new EngineStepSystem({
     bodies,
-    detector: dyn.detector,
-    friction: new FrictionTable(parsed),
-    solver: dyn.run.solver,
-    warmStart: dyn.warmStart,
-    gravity: Float64Array.from(parsed.gravity),
-    h: parsed.timeStep,
+    detector: parts.detector,
+    friction: new FrictionTable(scene),
+    solver: parts.solver,
+    warmStart: parts.warmStart,
+    gravity: Float64Array.from(scene.gravity),
+    h: scene.timeStep,
     events,
   });
-  return new EngineSimulation(parsed, bodies, system, dyn.integrator, dyn.onSolveFailure, events, fingerprint(parsed, dyn.normalized));
+  return new EngineSimulation(scene, bodies, system, parts.integrator, parts.onSolveFailure, events, fingerprint(scene, parts.normalizedConfig));
 }
 
 class EngineSimulation implements Simulation {

@@ -1,5 +1,5 @@
-import type { ContactSet } from '../plugin/dynamics-contracts.js';
-import { MoreauError } from '../plugin/errors.js';
+import type { ContactSet } from '../contracts/dynamics.js';
+import { MoreauError } from '../contracts/errors.js';
 import { growF64, growI32 } from './grow.js';
 
 /** Numbers of a checkpoint row after its id: the reaction (3), the point (3), the frame (9). */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { isMoreauError } from '../plugin/errors.js';
+import { isMoreauError } from '../contracts/errors.js';
 import { convexHull, type ConvexHull } from './convex-hull.js';
 
 function codeOf(fn: () => unknown): string | undefined {

@@ -1,4 +1,4 @@
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import { quickhull, type HullTriangles } from './quickhull.js';
 
 /**

@@ -1,5 +1,5 @@
 import { symmetricEigen3 } from '../linalg/symmetric-eigen3.js';
-import type { Vec3 } from '../plugin/dynamics-contracts.js';
+import type { Vec3 } from '../contracts/dynamics.js';
 import { convexHull } from './convex-hull.js';
 import { solidMass } from './solid-mass.js';
 

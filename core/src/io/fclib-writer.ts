@@ -1,7 +1,7 @@
 import { BLOCK } from '../problem/block-sparse-matrix.js';
 import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import type { Solution } from '../problem/solution.js';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { encodeHdf5, h5data } from './hdf5-writer.js';
 import type { H5GroupSpec } from './hdf5-writer.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import { asFileFormat, fileFormatError, toFileError } from './file-errors.js';
 
 const FILE = 'dir/problem.dat';

@@ -1,4 +1,4 @@
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 
 /**
  * `E_FILE_FORMAT` naming the file and the place in it (dataset, line, token),

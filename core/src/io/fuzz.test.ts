@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, tempDir } from '../../test/io-helpers.js';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import { writeFclibLocal } from './fclib-writer.js';
 import { readProblem } from './read-problem.js';

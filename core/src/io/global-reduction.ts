@@ -2,7 +2,7 @@ import { bandedCholeskyFactor, bandedCholeskySolve, type BandedCholesky } from '
 import { luFactor, luSolve } from '../linalg/dense.js';
 import type { LuFactors } from '../linalg/dense.js';
 import { rcmOrder } from '../linalg/rcm-order.js';
-import { isMoreauError, MoreauError } from '../plugin/errors.js';
+import { isMoreauError, MoreauError } from '../contracts/errors.js';
 import type { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { fileFormatError } from './file-errors.js';
 import { blockMatrixFromEntries, ScalarEntries } from './scalar-entries.js';

@@ -1,5 +1,5 @@
 import type * as H5 from 'h5wasm';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 
 /** The few calls of Emscripten's in-memory file system used here. */
 interface EmStream {

@@ -1,5 +1,5 @@
 import type * as H5 from 'h5wasm';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import { loadHdf5, releaseScratch, scratchPath, summariseDiagnostics } from './hdf5-lib.js';
 
 /** One dataset to write: an h5wasm dtype string (`<i`, `<d`, `A<len>`), a shape, the data. */

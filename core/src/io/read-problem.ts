@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import { fileFormatError, fileIoError, toFileError } from './file-errors.js';
 import { readFclib } from './fclib-reader.js';
 import type { LoadedProblem, ReadProblemOptions } from './loaded-problem.js';

@@ -1,5 +1,5 @@
 import { BLOCK, BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 
 /**
  * A growable list of scalar matrix entries (row, column, value) in coordinate

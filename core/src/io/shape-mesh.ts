@@ -1,6 +1,6 @@
-import { completeFrame } from '../engine/contact-buffer.js';
+import { completeFrame } from '../geometry/contact-frame.js';
 import { convexHull } from '../geometry/convex-hull.js';
-import type { Pose, Shape } from '../plugin/dynamics-contracts.js';
+import type { Pose, Shape } from '../contracts/dynamics.js';
 
 /**
  * A surface mesh of a shape in its reference frame, as VTK polygons: `points` 3 per

@@ -1,5 +1,5 @@
-import type { EventBus, SolverIterationEvent } from '../events/event-bus.js';
-import type { SolveResult } from '../plugin/contracts.js';
+import type { EventBus, SolverIterationEvent } from '../contracts/events.js';
+import type { SolveResult } from '../contracts/solver.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import { finiteOrNull, type SolveHistory, type SolveHistoryAttempt, type SolveHistoryProblem } from './solve-history.js';
 

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { tempFolder } from '../../test/cli-harness.js';
-import { EventBus } from '../events/event-bus.js';
-import type { SolveResult } from '../plugin/contracts.js';
+import { EventBus } from '../contracts/events.js';
+import type { SolveResult } from '../contracts/solver.js';
 import { SolveHistoryRecorder } from './solve-history-recorder.js';
 import { readSolveHistory, writeSolveHistory, type SolveHistory } from './solve-history.js';
 

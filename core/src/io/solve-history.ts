@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import { writeFileAtomic } from './atomic-write.js';
 import { fileFormatError } from './file-errors.js';
 import { readJsonFile } from './json-file.js';

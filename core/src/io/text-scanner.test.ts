@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import { parseReal, TokenScanner } from './text-scanner.js';
 
 /** The E_FILE_FORMAT `fn` throws (fails the test when it throws nothing or something else). */

@@ -1,5 +1,5 @@
 import { fileFormatError } from './file-errors.js';
-import type { MoreauError } from '../plugin/errors.js';
+import type { MoreauError } from '../contracts/errors.js';
 
 const NON_FINITE = /^[+-]?(inf|infinity|nan)(\(.*\))?$/i;
 const INTEGER = /^[+-]?\d+$/;

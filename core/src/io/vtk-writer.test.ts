@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import { findAll, numbers, parseXml } from './__fixtures__/mini-xml.js';
 import { readDataArray } from './vtk-data-array.js';
 import { polyDataXml, pvdXml } from './vtk-writer.js';

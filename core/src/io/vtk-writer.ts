@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { endianness } from 'node:os';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 
 /**
  * VTK XML writers (PolyData `.vtp` and the `.pvd` time collection). Arrays are written

@@ -1,7 +1,7 @@
 import { convexHull } from '../geometry/convex-hull.js';
 import { determinant3, orthonormalityError, reorthonormalize } from '../linalg/rotation3.js';
-import type { BodySpec, Motion, Vec3 } from '../plugin/dynamics-contracts.js';
-import { isMoreauError, MoreauError, type ErrorLocation } from '../plugin/errors.js';
+import type { BodySpec, Motion, Vec3 } from '../contracts/dynamics.js';
+import { isMoreauError, MoreauError, type ErrorLocation } from '../contracts/errors.js';
 import { MotionCode, type DrivenMotionInit } from './driven-motion.js';
 
 /** How far a given rotation may be from orthonormal before it is refused rather than corrected. */

@@ -1,4 +1,4 @@
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 
 /** Version tag, first number of a saved state. */
 const STATE_VERSION = 1;

@@ -1,5 +1,5 @@
 import { expSkew, multiplyLeft, reorthonormalize } from '../linalg/rotation3.js';
-import type { Vec3 } from '../plugin/dynamics-contracts.js';
+import type { Vec3 } from '../contracts/dynamics.js';
 
 /** How a body moves, as a kinematics store keeps it (a byte per body). */
 export const MotionCode = { Free: 0, Static: 1, Driven: 2 } as const;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { isMoreauError } from '../plugin/errors.js';
+import { isMoreauError } from '../contracts/errors.js';
 import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { blockDiagonalMul, extractDiagonalBlocks, invert3, invertDiagonalBlocks, mul3 } from './block3.js';
 import { makeRandom, maxDiff, randomBsr, randomVector } from './__fixtures__/random.js';

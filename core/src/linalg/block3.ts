@@ -1,4 +1,4 @@
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import type { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 
 /** Dense 3x3 block kernels; a block is 9 row-major values at an offset of a Float64Array. */

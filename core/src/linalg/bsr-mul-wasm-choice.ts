@@ -1,4 +1,4 @@
-import { isMoreauError, MoreauError } from '../plugin/errors.js';
+import { isMoreauError, MoreauError } from '../contracts/errors.js';
 import type { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { bsrMul } from './bsr-matvec.js';
 import { WasmBsrMul, wasmBsrMulAvailable } from './bsr-mul-wasm.js';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import type { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 
 // The same relative path from src/linalg (tests) and dist/linalg (the package).

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { isMoreauError } from '../plugin/errors.js';
+import { isMoreauError } from '../contracts/errors.js';
 import { choleskyFactor, choleskySolve, denseMul, denseSolve, luFactor, luSolve } from './dense.js';
 import { makeRandom, maxDiff, randomVector } from './__fixtures__/random.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import { Gmres, type LinearOperator } from './gmres.js';
 
 // What Gmres accepts and refuses, with the codes and messages a caller sees; the edges of

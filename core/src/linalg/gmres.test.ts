@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { isMoreauError } from '../plugin/errors.js';
+import { isMoreauError } from '../contracts/errors.js';
 import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { invertDiagonalBlocks } from './block3.js';
 import { bsrMul } from './bsr-matvec.js';

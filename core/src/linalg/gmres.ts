@@ -1,4 +1,4 @@
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import { blockDiagonalMul } from './block3.js';
 import { dot } from './vector.js';
 import { DBL_EPSILON } from './constants.js';

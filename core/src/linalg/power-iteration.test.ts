@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { isMoreauError } from '../plugin/errors.js';
+import { isMoreauError } from '../contracts/errors.js';
 import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { denseMul } from './dense.js';
 import { lambdaMaxSymmetricPart, PowerIteration } from './power-iteration.js';

@@ -1,4 +1,4 @@
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import type { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { bsrMul, bsrMulSymmetricPart } from './bsr-matvec.js';
 import type { LinearOperator } from './gmres.js';

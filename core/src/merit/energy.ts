@@ -4,8 +4,8 @@ import { invert3 } from '../linalg/block3.js';
 import { cOmegaContact } from '../cone/c-omega.js';
 import { isSafeSumOfSquares } from '../cone/hypot2.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
-import type { MeritFunction } from '../plugin/contracts.js';
-import { defineMerit } from '../plugin/define.js';
+import type { MeritFunction } from '../contracts/solver.js';
+import { defineMerit } from '../contracts/define.js';
 import { DBL_EPSILON } from '../linalg/constants.js';
 
 /**

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { bsrMul } from '../linalg/bsr-matvec.js';
 import { hypot2 } from '../cone/hypot2.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
-import type { MeritFunction } from '../plugin/contracts.js';
-import { defineMerit } from '../plugin/define.js';
+import type { MeritFunction } from '../contracts/solver.js';
+import { defineMerit } from '../contracts/define.js';
 import { symmetricBlockLambdaMax } from './block-eigen.js';
 
 /**

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import { projectOntoCone } from '../cone/project.js';
-import { createRegistry } from '../plugin/builtins.js';
+import { createRegistry } from '../run/builtins.js';
 import projectedGradientPlugin, { ProjectedGradientMerit, projectedGradientResidual } from './projected-gradient.js';
 
 const W = BlockSparseMatrix.fromDense(3, [2, 0, 0, 0, 1, 0, 0, 0, 1]);

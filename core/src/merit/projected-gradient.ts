@@ -3,8 +3,8 @@ import { bsrMul } from '../linalg/bsr-matvec.js';
 import { isSafeSumOfSquares } from '../cone/hypot2.js';
 import { projectOntoCone } from '../cone/project.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
-import type { MeritFunction } from '../plugin/contracts.js';
-import { defineMerit } from '../plugin/define.js';
+import type { MeritFunction } from '../contracts/solver.js';
+import { defineMerit } from '../contracts/define.js';
 
 /**
  * The stopping metric of accelerated projected gradient descent, paper 003 eq 10

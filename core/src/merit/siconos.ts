@@ -3,8 +3,8 @@ import { BsrMulKernel } from '../linalg/bsr-mul-wasm-choice.js';
 import { projectOntoCone } from '../cone/project.js';
 import { hypot2, sqrtSumOfSquares } from '../cone/hypot2.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
-import type { MeritFunction } from '../plugin/contracts.js';
-import { defineMerit } from '../plugin/define.js';
+import type { MeritFunction } from '../contracts/solver.js';
+import { defineMerit } from '../contracts/define.js';
 import { DBL_EPSILON } from '../linalg/constants.js';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { isMoreauError } from '../plugin/errors.js';
+import { isMoreauError } from '../contracts/errors.js';
 import { BlockSparseMatrix } from './block-sparse-matrix.js';
 
 function failure(f: () => unknown): { code?: string; index?: number } {

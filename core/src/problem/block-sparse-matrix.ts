@@ -1,4 +1,4 @@
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 
 /** Values per dense 3x3 block (row-major inside the block). */
 export const BLOCK = 9;

@@ -1,4 +1,4 @@
-import { MoreauError } from '../plugin/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import { BlockSparseMatrix } from './block-sparse-matrix.js';
 
 /**

@@ -1,4 +1,3 @@
 export * from './block-sparse-matrix.js';
 export * from './friction-contact-problem.js';
 export type * from './solution.js';
-export * from './initial-reactions.js';

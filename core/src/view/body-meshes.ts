@@ -1,7 +1,7 @@
 import * as THREE from 'three';
 import type { BodiesFile } from '../cli/simulation-output.js';
 import { shapeMesh, type SurfaceMesh } from '../io/shape-mesh.js';
-import type { Shape } from '../plugin/dynamics-contracts.js';
+import type { Shape } from '../contracts/dynamics.js';
 import { InstancedBodies } from './instanced-bodies.js';
 import { MergedBodies } from './merged-bodies.js';
 

@@ -1,5 +1,5 @@
 import type { BodiesFile } from '../cli/simulation-output.js';
-import type { StepStats } from '../engine/simulation-api.js';
+import type { StepStats } from '../contracts/events.js';
 
 /** Frames of a run as flat typed arrays: frame k's pose of body b is pose[(k·bodies + b)·12 ..], position then linear map. */
 export interface Frames {

@@ -1,4 +1,4 @@
-import { clipByPlane, type Manifold } from './box-manifold.js';
+import { clipByPlane, type Manifold } from './manifold.js';
 import { polygonCentroid } from './polygon-centroid.js';
 
 /**

@@ -1,4 +1,4 @@
-import { clipByPlane, reduceManifold, type Manifold } from './box-manifold.js';
+import { clipByPlane, reduceManifold, type Manifold } from './manifold.js';
 import { PolytopeAxes } from './polytope-axes.js';
 import { PolytopeView } from './polytope-view.js';
 import type { FacePatch } from './face-patch.js';

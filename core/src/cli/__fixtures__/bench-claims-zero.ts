@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineSolver } from '../../plugin/define.js';
-import type { ContactSolver } from '../../plugin/contracts.js';
+import { defineSolver } from '../../contracts/define.js';
+import type { ContactSolver } from '../../contracts/solver.js';
 import { zeroAnswer } from './bench-zero-answer.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { SolveResult } from '../../plugin/contracts.js';
+import type { SolveResult } from '../../contracts/solver.js';
 import type { FrictionContactProblem } from '../../problem/friction-contact-problem.js';
 
 /** The answer r = 0 (u = q) with the claim and error given. */

@@ -1,10 +1,9 @@
-import { EventBus } from '../../events/event-bus.js';
+import { EventBus } from '../../contracts/events.js';
 import { ContactBuffer } from '../../engine/contact-buffer.js';
-import type {
-  RunOptions, RunSummary, Simulation, SimulationBody, SimulationCheckpoint, StepStats,
-} from '../../engine/simulation-api.js';
-import type { ContactSet, Pose } from '../../plugin/dynamics-contracts.js';
-import { MoreauError } from '../../plugin/errors.js';
+import type { RunOptions, RunSummary, Simulation, SimulationBody, SimulationCheckpoint } from '../../engine/simulation-api.js';
+import type { StepStats } from '../../contracts/events.js';
+import type { ContactSet, Pose } from '../../contracts/dynamics.js';
+import { MoreauError } from '../../contracts/errors.js';
 import { BlockSparseMatrix } from '../../problem/block-sparse-matrix.js';
 import { FrictionContactProblem } from '../../problem/friction-contact-problem.js';
 

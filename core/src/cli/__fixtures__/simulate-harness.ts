@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { MoreauError } from '../../plugin/errors.js';
+import { MoreauError } from '../../contracts/errors.js';
 import type { CliIO } from '../io.js';
 import { runCommand } from '../main.js';
 import { simulateCommandWith, type SetupSimulation } from '../simulate.js';

@@ -1,8 +1,8 @@
 // A plugin "package" of the dynamics kinds, for CLI tests of `moreau plugins` and
 // `moreau conformance`: the objects are never simulated with, only listed and dispatched.
 import { z } from 'zod';
-import { defineDetector, defineIntegrator, defineKinematics } from '../../plugin/define.js';
-import { MoreauError } from '../../plugin/errors.js';
+import { defineDetector, defineIntegrator, defineKinematics } from '../../contracts/define.js';
+import { MoreauError } from '../../contracts/errors.js';
 
 const unused = (): never => {
   throw new MoreauError('E_UNSUPPORTED', 'toy plugin: not for simulating');

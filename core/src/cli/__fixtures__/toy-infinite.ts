@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineSolver } from '../../plugin/define.js';
-import type { ContactSolver } from '../../plugin/contracts.js';
+import { defineSolver } from '../../contracts/define.js';
+import type { ContactSolver } from '../../contracts/solver.js';
 
 /** A solver that gives up with r = 0, an infinite error and non-finite statistics, for the `--json` output of non-finite numbers. */
 export default defineSolver({

@@ -1,4 +1,4 @@
-import { MoreauError } from '../../plugin/errors.js';
+import { MoreauError } from '../../contracts/errors.js';
 import { defaultJobTimeLimitMs, type BenchArgs } from '../bench-args.js';
 import type { BenchSolver } from '../bench-solvers.js';
 import type { JobExecutor } from './executor.js';

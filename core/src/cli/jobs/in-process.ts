@@ -1,4 +1,4 @@
-import type { ResolvedRun } from '../../plugin/resolve.js';
+import type { ResolvedRun } from '../../run/resolve.js';
 import type { JobExecutor, JobListener } from './executor.js';
 import type { Job } from './job.js';
 import { JobRunner } from './job-runner.js';

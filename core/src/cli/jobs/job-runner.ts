@@ -1,8 +1,8 @@
-import { createRegistry } from '../../plugin/builtins.js';
-import { isMoreauError, MoreauError } from '../../plugin/errors.js';
-import { importPluginPackage, loadPlugins } from '../../plugin/load-plugins.js';
-import type { PluginRegistry } from '../../plugin/registry.js';
-import { resolve as resolveRun, type ResolvedRun } from '../../plugin/resolve.js';
+import { createRegistry } from '../../run/builtins.js';
+import { isMoreauError, MoreauError } from '../../contracts/errors.js';
+import { importPluginPackage, loadPlugins } from '../../run/load-plugins.js';
+import type { PluginRegistry } from '../../run/registry.js';
+import { resolve as resolveRun, type ResolvedRun } from '../../run/resolve.js';
 import type { FrictionContactProblem } from '../../problem/friction-contact-problem.js';
 import { benchOne, unreadableRecords } from '../bench-run.js';
 import { canonicalJson, jobKey, type Job, type JobRecord, type PluginSource, type ProblemJob } from './job.js';

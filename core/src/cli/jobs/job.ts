@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ResolvedSolverConfig } from '../../plugin/resolve.js';
+import type { ResolvedSolverConfig } from '../../run/resolve.js';
 import type { BenchLimits } from '../bench-run.js';
 import type { BenchProblemFile } from '../bench-problems.js';
 import type { BenchRecord } from '../bench-record.js';

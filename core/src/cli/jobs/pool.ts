@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Piscina } from 'piscina';
-import { MoreauError } from '../../plugin/errors.js';
+import { MoreauError } from '../../contracts/errors.js';
 import type { JobExecutor, JobListener } from './executor.js';
 import type { Job, JobRecord } from './job.js';
 import { lostRecord } from './lost-record.js';

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import { MoreauError } from '../../plugin/errors.js';
+import { MoreauError } from '../../contracts/errors.js';
 
 /** Prefix of every Redis key Moreau writes: its run queues and the list of open runs. */
 export const QUEUE_PREFIX = 'moreau';

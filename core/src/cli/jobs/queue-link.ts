@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { MoreauError } from '../../plugin/errors.js';
+import { MoreauError } from '../../contracts/errors.js';
 import { connectRedis } from './queue-connection.js';
 
 /** How long a worker or a submitter waits for a lost Redis server to come back before giving up. */

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker, type Job as QueueJob } from 'bullmq';
-import { MoreauError } from '../../plugin/errors.js';
+import { MoreauError } from '../../contracts/errors.js';
 import { BENCH_DEFAULTS, defaultJobTimeLimitMs } from '../bench-args.js';
 import { jobTitle } from './job.js';
 import { PoolExecutor } from './pool.js';

@@ -1,5 +1,5 @@
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { MoreauError } from '../../plugin/errors.js';
+import { MoreauError } from '../../contracts/errors.js';
 import type { JobRecord } from './job.js';
 
 /**

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Simulation } from '../../engine/simulation-api.js';
-import { isMoreauError } from '../../plugin/errors.js';
+import { isMoreauError } from '../../contracts/errors.js';
 import { setupSimulation } from '../simulation-setup.js';
 import { StepStatistics } from '../step-statistics.js';
 import { sceneFailureRecord, type SceneJob, type SceneRecord } from './scene-job.js';

@@ -1,5 +1,5 @@
-import type { MoreauConfig } from '../../plugin/config.js';
-import type { ResolvedSolverConfig } from '../../plugin/resolve.js';
+import type { MoreauConfig } from '../../run/config.js';
+import type { ResolvedSolverConfig } from '../../run/resolve.js';
 import type { RunStatistics } from '../step-statistics.js';
 
 /** A scene file as a sweep found it. */

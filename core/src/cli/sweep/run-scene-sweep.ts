@@ -1,6 +1,6 @@
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { MoreauError } from '../../plugin/errors.js';
+import { MoreauError } from '../../contracts/errors.js';
 import type { BenchArgs } from '../bench-args.js';
 import { timestamp } from '../bench.js';
 import { BenchProgress } from '../bench-progress.js';

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
-import { MoreauError } from '../../plugin/errors.js';
+import { MoreauError } from '../../contracts/errors.js';
 import type { SceneFile } from '../jobs/scene-job.js';
 
 /** JSON files in a scene folder that are not scenes: configs (the drum keeps its configs beside its scenes) and package manifests. */

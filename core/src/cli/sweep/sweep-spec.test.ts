@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { createRegistry } from '../../plugin/builtins.js';
-import { loadPlugins } from '../../plugin/load-plugins.js';
-import type { PluginRegistry } from '../../plugin/registry.js';
+import { createRegistry } from '../../run/builtins.js';
+import { loadPlugins } from '../../run/load-plugins.js';
+import type { PluginRegistry } from '../../run/registry.js';
 import { parseSweepSpec, sweepPoints } from './sweep-spec.js';
 
 let registry: PluginRegistry;

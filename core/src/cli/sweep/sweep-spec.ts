@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { didYouMean } from '../../plugin/did-you-mean.js';
-import { MoreauError } from '../../plugin/errors.js';
-import { formatIssues } from '../../plugin/format-issues.js';
-import type { PluginRegistry } from '../../plugin/registry.js';
+import { didYouMean } from '../../contracts/did-you-mean.js';
+import { MoreauError } from '../../contracts/errors.js';
+import { formatIssues } from '../../contracts/format-issues.js';
+import type { PluginRegistry } from '../../run/registry.js';
 
 /**
  * A sweep file: one solver, its option values as a grid (every array-valued option is

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { bsrMul } from '../../linalg/bsr-matvec.js';
-import { defineSolver } from '../../plugin/define.js';
-import type { ContactSolver, PluginContext, SolveOptions, SolveResult } from '../../plugin/contracts.js';
+import { defineSolver } from '../../contracts/define.js';
+import type { ContactSolver, SolveOptions, SolveResult } from '../../contracts/solver.js';
+import type { PluginContext } from '../../contracts/plugin.js';
 import type { FrictionContactProblem } from '../../problem/friction-contact-problem.js';
 
 /**

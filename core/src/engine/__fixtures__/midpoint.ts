@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineIntegrator } from '../../plugin/define.js';
+import { defineIntegrator } from '../../contracts/define.js';
 
 /**
  * A copy of the midpoint step of plugins/integrators (core cannot import plugins), with

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { defineKinematics } from '../../plugin/define.js';
-import type { BodySpec, Kinematics, Pose } from '../../plugin/dynamics-contracts.js';
-import { MoreauError } from '../../plugin/errors.js';
+import { defineKinematics } from '../../contracts/define.js';
+import type { BodySpec, Kinematics, Pose } from '../../contracts/dynamics.js';
+import { MoreauError } from '../../contracts/errors.js';
 
 /**
  * A test double of a kinematics plugin: point masses (3 dofs, the centre's world

@@ -1,5 +1,5 @@
-import { createRegistry } from '../../plugin/builtins.js';
-import type { IntegratorPlugin } from '../../plugin/contracts.js';
+import { createRegistry } from '../../run/builtins.js';
+import type { IntegratorPlugin } from '../../contracts/plugin.js';
 import { isotropicGsPlugin } from './isotropic-gs.js';
 import { pointMassPlugin } from './point-mass.js';
 import { sphereDetectorPlugin } from './sphere-detector.js';

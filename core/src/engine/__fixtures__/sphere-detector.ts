@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineDetector } from '../../plugin/define.js';
-import type { ContactBufferLike, ContactDetector, DetectorBody } from '../../plugin/dynamics-contracts.js';
+import { defineDetector } from '../../contracts/define.js';
+import type { ContactBufferLike, ContactDetector, DetectorBody } from '../../contracts/dynamics.js';
 
 /**
  * A test double of a detector: sphere–plane and sphere–sphere contacts with gap at

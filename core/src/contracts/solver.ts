@@ -1,17 +1,6 @@
-import type { z } from 'zod';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
-import type { EventBus } from '../events/event-bus.js';
-import type { ContactDetector, Integrator, Kinematics, ShapeType } from './dynamics-contracts.js';
 
-export * from './dynamics-contracts.js';
-
-/**
- * The five contracts of DESIGN §3. A plugin package default-exports one plugin
- * object built with `defineSolver`, `defineMerit`, ... ; its `create` builds the
- * working object from validated options and a per-run context.
- */
-
-export type PluginKind = 'solver' | 'merit' | 'kinematics' | 'detector' | 'integrator';
+/** The contact solver's contract (DESIGN §3): what it is asked, what it answers, and the merit functions that judge it. */
 
 // ---------------------------------------------------------------- merit functions
 
@@ -104,67 +93,3 @@ export interface SolverCapabilities {
   /** False when it solves frictionless (μ = 0) problems only. */
   friction: boolean;
 }
-
-// ---------------------------------------------------------------- per-run context
-
-/** What `create` receives besides its options: the run's event bus and lookups into the registry. */
-export interface PluginContext {
-  readonly events: EventBus;
-  /** A merit function by registered name (E_UNKNOWN_PLUGIN listing known names otherwise). */
-  merit(name: string): MeritFunction;
-}
-
-// ---------------------------------------------------------------- plugin objects
-
-interface PluginBase<S extends z.ZodType> {
-  /** Registry name: the folder name, the package name's last part, and what users write in a config. */
-  name: string;
-  /** One line for `moreau plugins`. */
-  summary: string;
-  /** Semver range of @moreau/core this plugin was written for (informative). */
-  core?: string;
-  /** Zod schema of the options; defaults live here. */
-  options: S;
-}
-
-export interface SolverPlugin<S extends z.ZodType = z.ZodType> extends PluginBase<S> {
-  kind: 'solver';
-  supports: SolverCapabilities;
-  create(options: z.output<S>, ctx: PluginContext): ContactSolver;
-}
-
-export interface MeritPlugin<S extends z.ZodType = z.ZodType> extends PluginBase<S> {
-  kind: 'merit';
-  create(options: z.output<S>, ctx: PluginContext): MeritFunction;
-}
-
-// Kinematics, detection and integration: see dynamics-contracts.ts.
-
-export interface KinematicsPlugin<S extends z.ZodType = z.ZodType> extends PluginBase<S> {
-  kind: 'kinematics';
-  /**
-   * What the model is, read by the conformance suite: `deformable` bodies (default false) get
-   * sample materials their step can resolve (an elastic body's fastest mode must be resolved by
-   * the suite's explicit harness, and a soft body spinning fast tears), rigid ones any material.
-   */
-  supports?: { deformable?: boolean };
-  create(options: z.output<S>, ctx: PluginContext): Kinematics;
-}
-
-export interface DetectorPlugin<S extends z.ZodType = z.ZodType> extends PluginBase<S> {
-  kind: 'detector';
-  /**
-   * What the detector handles, read by the conformance suite (`moreau conformance` tests these):
-   * `shapes` (default sphere, box, plane) and the solid shapes it also takes under a general
-   * linear map with det > 0 (`affine`, a deformed body; default none).
-   */
-  supports?: { shapes?: readonly ShapeType[]; affine?: readonly ShapeType[] };
-  create(options: z.output<S>, ctx: PluginContext): ContactDetector;
-}
-
-export interface IntegratorPlugin<S extends z.ZodType = z.ZodType> extends PluginBase<S> {
-  kind: 'integrator';
-  create(options: z.output<S>, ctx: PluginContext): Integrator;
-}
-
-export type AnyPlugin = SolverPlugin | MeritPlugin | KinematicsPlugin | DetectorPlugin | IntegratorPlugin;

@@ -1,8 +1,9 @@
 import { inject, injectable } from 'tsyringe';
-import type { EventBus } from '../events/event-bus.js';
-import type { MeritFunction, PluginContext } from './contracts.js';
+import type { EventBus } from '../contracts/events.js';
+import type { MeritFunction } from '../contracts/solver.js';
+import type { PluginContext } from '../contracts/plugin.js';
 import type { PluginRegistry } from './registry.js';
-import { TOKENS } from './tokens.js';
+import { TOKENS } from '../contracts/tokens.js';
 
 /** The context a plugin's `create` receives: the run's event bus and merit look-up. One per run. */
 @injectable()

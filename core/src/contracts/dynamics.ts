@@ -1,5 +1,5 @@
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
-import type { SolveResult } from './contracts.js';
+import type { SolveResult } from './solver.js';
 
 /**
  * The contracts of the dynamics half (DESIGN §3, "One time step, as data flows"):

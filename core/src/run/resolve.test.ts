@@ -3,7 +3,7 @@ import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import { toyFail, toyFixed, toyNan, toyZero } from '../../test/toy-solvers.js';
 import { createRegistry } from './builtins.js';
-import { isMoreauError, type MoreauError } from './errors.js';
+import { isMoreauError, type MoreauError } from '../contracts/errors.js';
 import { resolve } from './resolve.js';
 
 function registry() {

@@ -3,7 +3,7 @@ import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import { toyZero } from '../../test/toy-solvers.js';
 import { createRegistry } from './builtins.js';
-import { isMoreauError } from './errors.js';
+import { isMoreauError } from '../contracts/errors.js';
 import { resolve } from './resolve.js';
 
 /** toy-zero (r = 0, or the warm start) declaring that it solves frictionless problems only. */

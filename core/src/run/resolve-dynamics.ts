@@ -1,11 +1,11 @@
-import type { EventBus } from '../events/event-bus.js';
-import { moreauConfigSchema, SIMULATION_DEFAULTS, type MoreauConfig } from '../plugin/config.js';
-import type { AnyPlugin, PluginKind } from '../plugin/contracts.js';
-import type { ContactDetector, Integrator, Kinematics } from '../plugin/dynamics-contracts.js';
-import { isMoreauError, MoreauError } from '../plugin/errors.js';
-import { formatIssues, formatPath } from '../plugin/format-issues.js';
-import type { PluginRegistry } from '../plugin/registry.js';
-import { configError, resolve, type ResolvedRun } from '../plugin/resolve.js';
+import type { EventBus } from '../contracts/events.js';
+import { moreauConfigSchema, SIMULATION_DEFAULTS, type MoreauConfig } from './config.js';
+import type { AnyPlugin, PluginKind } from '../contracts/plugin.js';
+import type { ContactDetector, Integrator, Kinematics } from '../contracts/dynamics.js';
+import { isMoreauError, MoreauError } from '../contracts/errors.js';
+import { formatIssues, formatPath } from '../contracts/format-issues.js';
+import type { PluginRegistry } from './registry.js';
+import { configError, resolve, type ResolvedRun } from './resolve.js';
 
 /** Everything a simulation runs with, built from a validated config. */
 export interface ResolvedDynamics {

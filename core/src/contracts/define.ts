@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type {
   DetectorPlugin, IntegratorPlugin, KinematicsPlugin, MeritPlugin, SolverPlugin,
-} from './contracts.js';
+} from './plugin.js';
 
 /** Identity functions that exist for their types (like vite's defineConfig), and stamp the plugin's kind. */
 

@@ -1,7 +1,3 @@
-export * from './errors.js';
-export * from './contracts.js';
-export * from './define.js';
-export * from './tokens.js';
 export * from './registry.js';
 export * from './config.js';
 export * from './resolve.js';
@@ -9,7 +5,8 @@ export * from './solver-chain.js';
 export * from './answer-check.js';
 export * from './run-context.js';
 export * from './builtins.js';
-export { formatIssues, formatPath } from './format-issues.js';
 export * from './load-plugins.js';
 export * from './solve-budget.js';
 export * from './presets.js';
+export * from './create-simulation.js';
+export * from './resolve-dynamics.js';

@@ -1,7 +1,7 @@
 import { hypot2, norm2Scaled } from '../cone/hypot2.js';
 import { bsrMul } from '../linalg/bsr-matvec.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
-import type { AnswerCheckFailure, MeritFunction, SolveResult } from './contracts.js';
+import type { AnswerCheckFailure, MeritFunction, SolveResult } from '../contracts/solver.js';
 
 /**
  * The constants of the answer check; docs/convergence.md says why each has its value.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MoreauError } from './errors.js';
-import { formatIssues } from './format-issues.js';
+import { MoreauError } from '../contracts/errors.js';
+import { formatIssues } from '../contracts/format-issues.js';
 
 /** The option values one preset sets: any subset of the plugin's options. */
 export type PresetValues<S extends z.ZodRawShape> = Partial<z.input<z.ZodObject<S>>>;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { toyZero } from '../../test/toy-solvers.js';
 import { PluginRegistry } from './registry.js';
-import { isMoreauError } from './errors.js';
+import { isMoreauError } from '../contracts/errors.js';
 
 function codeOf(f: () => unknown): string | undefined {
   try {

@@ -1,6 +1,6 @@
-import { projectOntoCones } from '../cone/project.js';
-import { MoreauError } from '../plugin/errors.js';
-import type { FrictionContactProblem } from './friction-contact-problem.js';
+import { projectOntoCones } from './project.js';
+import { MoreauError } from '../contracts/errors.js';
+import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 
 /**
  * True when every contact separates freely (q_N >= 0): then r = 0, u = q solves the

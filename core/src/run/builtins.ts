@@ -2,7 +2,7 @@ import siconosMerit from '../merit/siconos.js';
 import newtonMerit from '../merit/newton.js';
 import energyMerit from '../merit/energy.js';
 import projectedGradientMerit from '../merit/projected-gradient.js';
-import type { AnyPlugin } from './contracts.js';
+import type { AnyPlugin } from '../contracts/plugin.js';
 import { PluginRegistry } from './registry.js';
 
 /** The plugins core itself provides: the shared merit functions (DESIGN §4). */

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import { createRegistry } from './builtins.js';
-import { defineSolver } from './define.js';
-import { isMoreauError } from './errors.js';
+import { defineSolver } from '../contracts/define.js';
+import { isMoreauError } from '../contracts/errors.js';
 import { withPresets } from './presets.js';
 import { resolve } from './resolve.js';
 

@@ -1,5 +1,5 @@
-import { MoreauError } from './errors.js';
-import type { AnyPlugin, PluginKind } from './contracts.js';
+import { MoreauError } from '../contracts/errors.js';
+import type { AnyPlugin, PluginKind } from '../contracts/plugin.js';
 
 const KINDS: readonly PluginKind[] = ['solver', 'merit', 'kinematics', 'detector', 'integrator'];
 

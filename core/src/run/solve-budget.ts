@@ -1,5 +1,5 @@
-import type { SolveOptions } from './contracts.js';
-import { MoreauError } from './errors.js';
+import type { SolveOptions } from '../contracts/solver.js';
+import { MoreauError } from '../contracts/errors.js';
 
 /**
  * A solve's iteration cap (the smaller of the solver's own option and the call's

@@ -1,6 +1,40 @@
 import { EventEmitter } from 'eventemitter3';
-import type { StopReason } from '../plugin/contracts.js';
-import type { StepStats } from '../engine/simulation-api.js';
+import type { SolveAttempt, StopReason } from './solver.js';
+
+/** Wall time of one step split as Solfec's timers split it, milliseconds. */
+export interface StepTimes {
+  detect: number;
+  assemble: number;
+  solve: number;
+  update: number;
+  total: number;
+}
+
+/** What one step did: one JSON line of `moreau simulate`'s statistics. */
+export interface StepStats {
+  /** 1-based index of the step just taken. */
+  step: number;
+  /** Simulated time at the step's end. */
+  time: number;
+  contacts: number;
+  /** Iterations of every attempt of the solver chain, summed (0 without contacts). */
+  iterations: number;
+  /** The solver whose answer was used ('' without contacts). */
+  answeredBy: string;
+  converged: boolean;
+  reason: StopReason | 'no-contacts';
+  /** Final error of the answer, in `merit`. */
+  error: number;
+  merit: string;
+  /** Number of fallbacks the chain took. */
+  fallbacks: number;
+  attempts: SolveAttempt[];
+  kinetic: number;
+  potential: number;
+  /** The deepest overlap this step's detection found (0: none), before any position correction. */
+  penetration: number;
+  ms: StepTimes;
+}
 
 /** Payloads of the events a run emits (DESIGN §3). Solvers never print; listeners do. */
 export interface SolverIterationEvent {

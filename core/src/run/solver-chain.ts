@@ -1,10 +1,11 @@
 import { bsrMul } from '../linalg/bsr-matvec.js';
 import { allFinite } from '../linalg/vector.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
-import type { EventBus } from '../events/event-bus.js';
+import type { EventBus } from '../contracts/events.js';
 import { AnswerChecker, infeasibleContact, infeasibleMessage, type AnswerExpectation } from './answer-check.js';
-import type { ContactSolver, PluginContext, SolveAttempt, SolveOptions, SolveResult } from './contracts.js';
-import { isMoreauError, MoreauError } from './errors.js';
+import type { ContactSolver, SolveAttempt, SolveOptions, SolveResult } from '../contracts/solver.js';
+import type { PluginContext } from '../contracts/plugin.js';
+import { isMoreauError, MoreauError } from '../contracts/errors.js';
 
 export interface ChainLink {
   solver: ContactSolver;

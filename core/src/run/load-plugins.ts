@@ -2,8 +2,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { AnyPlugin } from './contracts.js';
-import { MoreauError } from './errors.js';
+import type { AnyPlugin } from '../contracts/plugin.js';
+import { MoreauError } from '../contracts/errors.js';
 import type { PluginRegistry } from './registry.js';
 
 /** Packages that declare this keyword in package.json are found without being listed in a config. */

@@ -1,15 +1,16 @@
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { z } from 'zod';
-import { EventBus } from '../events/event-bus.js';
-import { MoreauError } from './errors.js';
+import { EventBus } from '../contracts/events.js';
+import { MoreauError } from '../contracts/errors.js';
 import { moreauConfigSchema, solverConfigSchema, type SolverConfig } from './config.js';
-import type { ContactSolver, PluginContext, SolverPlugin } from './contracts.js';
-import { formatIssues, formatPath } from './format-issues.js';
-import { didYouMean } from './did-you-mean.js';
+import type { ContactSolver } from '../contracts/solver.js';
+import type { PluginContext, SolverPlugin } from '../contracts/plugin.js';
+import { formatIssues, formatPath } from '../contracts/format-issues.js';
+import { didYouMean } from '../contracts/did-you-mean.js';
 import type { PluginRegistry } from './registry.js';
 import { RunContext } from './run-context.js';
 import { SolverChain, type ChainLink } from './solver-chain.js';
-import { TOKENS } from './tokens.js';
+import { TOKENS } from '../contracts/tokens.js';
 
 /** A configured run: the solver chain, its event bus and the child container that built them. */
 export interface ResolvedRun {

@@ -6,8 +6,8 @@ import { SiconosMerit } from '../merit/siconos.js';
 import { ANSWER_CHECK, AnswerChecker, claimRefusal, infeasibleContact } from './answer-check.js';
 import { bsrMul } from '../linalg/bsr-matvec.js';
 import { createRegistry } from './builtins.js';
-import type { SolveResult } from './contracts.js';
-import { defineSolver } from './define.js';
+import type { SolveResult } from '../contracts/solver.js';
+import { defineSolver } from '../contracts/define.js';
 import { resolve } from './resolve.js';
 
 const diag = (a: number, b: number, c: number) => [a, 0, 0, 0, b, 0, 0, 0, c];

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { isMoreauError } from '../plugin/errors.js';
-import { solveBudget } from '../plugin/solve-budget.js';
-import { BlockSparseMatrix } from './block-sparse-matrix.js';
-import { FrictionContactProblem } from './friction-contact-problem.js';
+import { isMoreauError } from '../contracts/errors.js';
+import { solveBudget } from '../run/solve-budget.js';
+import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
+import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import { initialReactions, isTrivialProblem } from './initial-reactions.js';
 
 const W = BlockSparseMatrix.fromDense(6, Array.from({ length: 36 }, (_, k) => (k % 7 === 0 ? 1 : 0)));

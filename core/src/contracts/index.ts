@@ -1,0 +1,9 @@
+// The vocabulary every layer above speaks: errors, the plugin contracts, the event map.
+export * from './errors.js';
+export * from './solver.js';
+export * from './dynamics.js';
+export * from './plugin.js';
+export * from './define.js';
+export * from './tokens.js';
+export * from './events.js';
+export { formatIssues, formatPath } from './format-issues.js';
