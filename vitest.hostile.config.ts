@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   ssr: { resolve: { conditions: ['@moreau/source', 'module', 'node', 'development|production'] } },
   test: {
-    include: ['core/src/**/hostile*.test.ts'],
+    include: ['cli/src/**/hostile*.test.ts'],
     setupFiles: ['core/test/setup.ts'],
     env: { MOREAU_TEST_HOSTILE: '1' },
     pool: 'forks',

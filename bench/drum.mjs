@@ -140,7 +140,7 @@ for (const particles of values.particles.split(',')) {
     rmSync(runDir, { recursive: true, force: true });
     process.stderr.write(`${particles} N=${n}, ${config.label} (${file}): running ${until} s ...\n`);
     const cpu0 = childCpuSeconds(), t0 = performance.now();
-    const run = await simulate([join(root, 'core/bin/moreau.js'), 'simulate', sceneFile, '--config', join(drumDir, file), '--until', String(until), '--out', runDir, '--json']);
+    const run = await simulate([join(root, 'cli/bin/moreau.js'), 'simulate', sceneFile, '--config', join(drumDir, file), '--until', String(until), '--out', runDir, '--json']);
     const wall = (performance.now() - t0) / 1000, cpu1 = childCpuSeconds();
     if (run.status !== 0 && run.status !== 1) throw new Error(`moreau simulate exited with ${run.status}`);
     const report = JSON.parse(run.stdout);

@@ -29,7 +29,7 @@ const FILES = [
   'LMGC_100_PR_PerioBox-i00361-60-03000.hdf5', 'Box_Stacks-i0122-82-5.hdf5',
   'Capsules-i101-404.dat', 'Capsules-i125-1213.hdf5',
 ];
-const cli = join(root, 'core', 'bin', 'moreau.js');
+const cli = join(root, 'cli', 'bin', 'moreau.js');
 const fallbackConfig = join(root, 'bench', 'pqn-fallback.config.json');
 
 /** One `moreau solve --json` run; exit status 1 (not converged) is a result, not a failure. */

@@ -6,7 +6,7 @@
 //                       [--screenshot page.png]   (the page at the middle frame, before playback)
 //
 // Needs the compiled CLI (npm run build first; `npm run bench:view -- <dir>` does). The page is
-// bundled afresh from core/src/view, the server runs in this process, and each run opens a new
+// bundled afresh from cli/src/view/page, the server runs in this process, and each run opens a new
 // page: the load time is navigation start to the first frame drawn with its contacts and the
 // charts (`window.__moreauView.load`). Playback is the page's own requestAnimationFrame loop:
 // frames rendered per second of wall time, with the contact arrows off and on, looping from the
@@ -22,9 +22,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { bundleViewPage } from '../core/dist/cli/view-bundle.js';
-import { readViewInput } from '../core/dist/cli/view-input.js';
-import { startViewServer } from '../core/dist/cli/view-server.js';
+import { bundleViewPage } from '../cli/dist/view/bundle.js';
+import { readViewInput } from '../cli/dist/view/input.js';
+import { startViewServer } from '../cli/dist/view/server.js';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,

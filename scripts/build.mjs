@@ -7,7 +7,7 @@ import { dirname, join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const plugins = readdirSync(join(root, 'plugins')).sort().map((d) => join('plugins', d));
-const order = ['core', ...dependencyOrder(plugins), 'conformance'];
+const order = ['core', ...dependencyOrder(plugins), 'conformance', 'cli'];
 for (const ws of order) {
   const config = join(root, ws, 'tsconfig.build.json');
   // A workspace without sources yet (a plugin being started) has nothing to build.
@@ -69,7 +69,7 @@ if (!existsSync(wasmPath) || !Buffer.from(wasmBytes).equals(readFileSync(wasmPat
   console.log(`wrote core/${BSR_MUL_WASM}`);
 }
 
-// The page of `moreau view`: its browser sources (core/src/view) bundled by esbuild with three.js
-// and uPlot into core/dist/view, so the viewer needs no network.
-const { bundleViewPage } = await import(new URL('../core/dist/cli/view-bundle.js', import.meta.url).href);
-await bundleViewPage(join(root, 'core', 'dist', 'view'));
+// The page of `moreau view`: its browser sources (cli/src/view/page) bundled by esbuild with three.js
+// and uPlot into cli/dist/page, so the viewer needs no network.
+const { bundleViewPage } = await import(new URL('../cli/dist/view/bundle.js', import.meta.url).href);
+await bundleViewPage(join(root, 'cli', 'dist', 'page'));

@@ -34,7 +34,7 @@ const LOCAL = [
 ];
 const GLOBAL = ['core/src/io/global-reduction.test.ts', 'core/src/io/fclib.test.ts', 'core/src/io/read-problem.test.ts'];
 const DAT = ['core/src/io/siconos-dat.test.ts', 'core/src/io/fuzz.test.ts', 'core/src/io/read-problem.test.ts'];
-const CLI = ['core/src/cli/cli.test.ts', 'core/src/cli/hostile.test.ts'];
+const CLI = ['cli/src/cli.test.ts', 'cli/src/hostile.test.ts'];
 
 /** The planted bugs of issue 16, in its order. `find` must occur exactly once in `file`. */
 const BUGS = [
@@ -158,7 +158,7 @@ const BUGS = [
     file: 'core/src/io/fclib-writer.ts',
     find: 'g[String(k + 1)] = solutionGroup(s);',
     replace: 'g[String(k + 1)] = solutionGroup(solution ?? s);',
-    tests: ['core/src/io/fclib.test.ts', 'core/src/cli/solve-init.test.ts'],
+    tests: ['core/src/io/fclib.test.ts', 'cli/src/solve-init.test.ts'],
   },
   {
     name: 'newton-ignores-u',
@@ -171,7 +171,7 @@ const BUGS = [
   {
     name: 'cli-ignores-frictionless',
     what: '`moreau solve` ignores --frictionless',
-    file: 'core/src/cli/solve.ts',
+    file: 'cli/src/solve.ts',
     find: 'const problem = values.frictionless ? loaded.problem.frictionless() : loaded.problem;',
     replace: 'const problem = loaded.problem;',
     tests: CLI,
@@ -179,7 +179,7 @@ const BUGS = [
   {
     name: 'overrides-ignore-tol',
     what: 'applyOverrides ignores --tol',
-    file: 'core/src/cli/config-file.ts',
+    file: 'cli/src/config-file.ts',
     find: "    set('tolerance', o.tolerance);\n",
     replace: '',
     tests: CLI,

@@ -1,5 +1,5 @@
-// The path of a third party, end to end, outside this repository: pack @moreau/core and
-// @moreau/conformance as `npm publish` would ship them, then, in a temporary folder, build three
+// The path of a third party, end to end, outside this repository: pack @moreau/core,
+// @moreau/conformance and @moreau/cli as `npm publish` would ship them, then, in a temporary folder, build three
 // solver plugins against the tarballs alone — the TypeScript package docs/writing-a-solver.md shows
 // file by file, and `moreau new-solver` in JavaScript and in TypeScript — and run each one's own
 // tests (vitest, solverSuite) and `moreau conformance .` on it. The commands are the guide's §7,
@@ -25,18 +25,20 @@ const version = JSON.parse(readFileSync(join(root, 'core', 'package.json'), 'utf
 
 /** What a user may receive in each package's tarball; anything else is a packaging mistake. */
 const SHIPPED = {
-  core: ['package.json', 'README.md', 'LICENSE', 'bin/', 'dist/', 'schema/', 'templates/', 'wasm/'],
+  core: ['package.json', 'README.md', 'LICENSE', 'dist/', 'schema/', 'wasm/'],
   conformance: ['package.json', 'README.md', 'LICENSE', 'dist/'],
+  cli: ['package.json', 'README.md', 'LICENSE', 'bin/', 'dist/', 'templates/'],
 };
 
 // The guide's §7, the commands this script runs. TARBALLS is set in their environment.
 const TARBALL_CORE = `"$TARBALLS/moreau-core-${version}.tgz"`;
 const TARBALL_CONFORMANCE = `"$TARBALLS/moreau-conformance-${version}.tgz"`;
+const TARBALL_CLI = `"$TARBALLS/moreau-cli-${version}.tgz"`;
 const STEPS = {
   build: 'npm run build',
-  pack: 'npm pack ./core ./conformance --pack-destination "$TARBALLS"',
-  newSolver: `npx --yes -p ${TARBALL_CORE} moreau new-solver moreau-my-solver`,
-  install: `npm install --save-dev ${TARBALL_CORE} ${TARBALL_CONFORMANCE}`,
+  pack: 'npm pack ./core ./conformance ./cli --pack-destination "$TARBALLS"',
+  newSolver: `npx --yes -p ${TARBALL_CORE} -p ${TARBALL_CONFORMANCE} -p ${TARBALL_CLI} moreau new-solver moreau-my-solver`,
+  install: `npm install --save-dev ${TARBALL_CORE} ${TARBALL_CONFORMANCE} ${TARBALL_CLI}`,
   buildPlugin: 'npm run build',
   test: 'npm test',
   conformance: 'npx moreau conformance .',
@@ -100,9 +102,9 @@ function guidePackage() {
   return files;
 }
 
-/** The source a compiled file comes from: dist/x/y.js from src/x/y.ts, except the viewer page, bundled from src/view/main.ts. */
+/** The source a compiled file comes from: dist/x/y.js from src/x/y.ts, except the viewer page, bundled from src/view/page/main.ts. */
 function sourceOf(distFile) {
-  return distFile === 'dist/view/view.js' ? 'view/main.ts' : distFile.slice(5).replace(/\.js$/, '.ts');
+  return distFile === 'dist/page/view.js' ? 'view/page/main.ts' : distFile.slice(5).replace(/\.js$/, '.ts');
 }
 
 /** Lists a tarball's files and refuses what a user should not get, and compiled files without a source (a stale build). */
@@ -129,11 +131,12 @@ function certify(name, dir, typescript) {
   if (!verbose && !/— PASSED/.test(report)) fail(`${name}: moreau conformance . did not report PASSED`);
 }
 
-console.log(`stranger test: @moreau/core and @moreau/conformance ${version}, outside the repository in ${work}`);
+console.log(`stranger test: @moreau/core, @moreau/conformance and @moreau/cli ${version}, outside the repository in ${work}`);
 if (!args.has('--skip-build')) run('build the checkout', STEPS.build, root);
-run('pack core and conformance', STEPS.pack, root);
+run('pack core, conformance and cli', STEPS.pack, root);
 checkTarball('core');
 checkTarball('conformance');
+checkTarball('cli');
 
 const packages = [{ name: 'guide package', dir: join(work, 'guide', 'moreau-projected-jacobi'), typescript: true }];
 for (const { path, text } of guidePackage()) {
@@ -151,14 +154,29 @@ for (const typescript of [false, true]) {
 }
 
 // Three installs at once: each waits on the registry and the cache far more than on the processor.
-await Promise.all(packages.map((p) => runAsync(`${p.name}: install the tarballs and the dev dependencies`, STEPS.install, p.dir)));
-// One core per project: conformance takes core as a peer dependency, so npm gives it the plugin's
-// copy (core's registry and instanceof checks need a single copy).
+// A library user installs @moreau/core alone: none of the application's dependencies come with it.
+const libraryOnly = join(work, 'library-only');
+mkdirSync(libraryOnly);
+writeFileSync(join(libraryOnly, 'package.json'), `${JSON.stringify({ name: 'library-only', version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`);
+const installs = [
+  runAsync('library only: npm install @moreau/core', `npm install ${TARBALL_CORE}`, libraryOnly),
+  ...packages.map((p) => runAsync(`${p.name}: install the tarballs and the dev dependencies`, STEPS.install, p.dir)),
+];
+await Promise.all(installs);
+const tree = run('library only: npm ls --all', 'npm ls --all --parseable', libraryOnly);
+const applicationOnly = ['bullmq', 'ioredis', 'piscina', 'three', 'uplot', 'esbuild', 'playwright-core'].filter((name) => tree.split('\n').some((line) => line.split(/[\\/]node_modules[\\/]/).pop() === name));
+if (applicationOnly.length) fail(`installing @moreau/core alone brings ${applicationOnly.join(', ')}: the application's dependencies belong to @moreau/cli`);
+console.log('  ✓ @moreau/core alone installs none of bullmq, ioredis, piscina, three, uplot, esbuild, playwright-core');
+// One core per project: conformance takes core as a peer dependency and the command depends on
+// the same version, so npm gives both the plugin's copy (core's registry and instanceof checks
+// need a single copy).
 for (const p of packages) {
-  const nested = join(p.dir, 'node_modules', '@moreau', 'conformance', 'node_modules', '@moreau', 'core');
-  if (existsSync(nested)) fail(`${p.name}: @moreau/conformance got a copy of @moreau/core of its own (${nested}); it must share the plugin's (a peer dependency).`);
+  for (const user of ['conformance', 'cli']) {
+    const nested = join(p.dir, 'node_modules', '@moreau', user, 'node_modules', '@moreau', 'core');
+    if (existsSync(nested)) fail(`${p.name}: @moreau/${user} got a copy of @moreau/core of its own (${nested}); it must share the plugin's.`);
+  }
 }
-console.log('  ✓ one copy of @moreau/core in each package, shared by the plugin and @moreau/conformance');
+console.log('  ✓ one copy of @moreau/core in each package, shared by the plugin, @moreau/conformance and @moreau/cli');
 // The tests one package at a time: the suites measure time budgets, which a shared processor would blur.
 for (const p of packages) certify(p.name, p.dir, p.typescript);
 

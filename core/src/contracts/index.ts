@@ -7,3 +7,4 @@ export * from './define.js';
 export * from './tokens.js';
 export * from './events.js';
 export { formatIssues, formatPath } from './format-issues.js';
+export { closestName, didYouMean, SICONOS_SOLVER_NAMES, type SiconosEquivalent } from './did-you-mean.js';

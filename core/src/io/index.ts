@@ -17,3 +17,10 @@ export type { PolyDataPiece, PvdEntry, VtkArray, VtkCells } from './vtk-writer.j
 export { placeMesh, shapeMesh } from './shape-mesh.js';
 export type { MeshOptions, SurfaceMesh } from './shape-mesh.js';
 export { filterJsonLines, forEachJsonLine, JsonLinesWriter, readJsonLines } from './jsonl-writer.js';
+export type { VtkEncoding } from './vtk-writer.js';
+export { fileFormatError, fileIoError } from './file-errors.js';
+export { finiteOrNull, formatSolveHistory, parseSolveHistory, readSolveHistory, writeSolveHistory } from './solve-history.js';
+export type { SolveHistory, SolveHistoryAttempt, SolveHistoryProblem } from './solve-history.js';
+export { historyProblem, SolveHistoryRecorder } from './solve-history-recorder.js';
+export { MEMORY_BUDGET_ENV } from './global-reduction.js';
+export * from './run-folder.js';

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { tempFolder } from '../../test/cli-harness.js';
+import { tempFolder } from '../../../cli/test/cli-harness.js';
 import { EventBus } from '../contracts/events.js';
 import type { SolveResult } from '../contracts/solver.js';
 import { SolveHistoryRecorder } from './solve-history-recorder.js';

@@ -124,7 +124,7 @@ describe('plugins that Node cannot load as they are', () => {
   // The test runner itself compiles TypeScript on import, so only Node as the `moreau` command runs it shows the error.
   test('should say that the moreau command loads compiled JavaScript when an entry is a .ts file (compiled CLI)', async () => {
     const dir = writePackage(join(root, 'authoring'), 'ts-entry', [PLUGIN_KEYWORD], solverModule('ts-entry'), './src/index.ts');
-    const bin = fileURLToPath(new URL('../../bin/moreau.js', import.meta.url));
+    const bin = fileURLToPath(new URL('../../../cli/bin/moreau.js', import.meta.url));
     const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((done) => {
       const child = execFile(process.execPath, [bin, 'conformance', dir], { cwd: root }, (_e, _out, stderr) => done({ code: child.exitCode, stderr }));
     });

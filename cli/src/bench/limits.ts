@@ -1,0 +1,9 @@
+/** The limits every benchmark solve is held to. */
+export interface BenchLimits {
+  /** Solved means a recomputed siconos error at most this. */
+  tol: number;
+  /** Each solve's budget (passed to the solver), and the hard limit a solve must keep to. */
+  timeLimitMs: number;
+  /** Warm solves after the cold one; their median is the time. */
+  repeat: number;
+}

@@ -1,0 +1,81 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { MoreauError, formatIssues, moreauConfigSchema } from '@moreau/core';
+import type { MoreauConfig, PluginRegistry, SolverConfig } from '@moreau/core';
+
+export const CONFIG_FILE = 'moreau.config.json';
+
+export interface LoadedConfig {
+  config: MoreauConfig;
+  /** The folder paths in the config are relative to. */
+  dir: string;
+  file?: string;
+}
+
+/** Reads and validates a config file (structure only; plugin names and options are checked by resolve()). */
+export function readConfigFile(file: string): LoadedConfig {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    // Could not be read at all (missing, a folder, no permission, an I/O error): a file error, not a config error.
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'does not exist' : code === 'EISDIR' ? 'is a directory' : `could not be read (${code ?? (e as Error).message})`;
+    throw new MoreauError('E_FILE_IO', `Config file ${file} ${why}.`, { file }, { cause: e });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new MoreauError('E_CONFIG', `Config file ${file} is not valid JSON: ${(e as Error).message}`, { file });
+  }
+  const parsed = moreauConfigSchema.safeParse(json);
+  if (!parsed.success) {
+    const issues = formatIssues(parsed.error.issues);
+    const err = new MoreauError('E_CONFIG', `Invalid configuration in ${file} (${issues.length} problem${issues.length === 1 ? '' : 's'}):\n${issues.map((l) => `  ${l}`).join('\n')}`, { file });
+    err.issues = issues;
+    throw err;
+  }
+  return { config: parsed.data, dir: dirname(resolve(file)), file };
+}
+
+/** `--config` if given, else moreau.config.json in the working folder if present, else a gauss-seidel default. */
+export function findConfig(cwd: string, explicit?: string): LoadedConfig {
+  if (explicit) return readConfigFile(resolve(cwd, explicit));
+  const local = resolve(cwd, CONFIG_FILE);
+  if (existsSync(local)) return readConfigFile(local);
+  return { config: { solver: { name: 'gauss-seidel' } }, dir: cwd };
+}
+
+export interface StopOverrides {
+  tolerance?: number;
+  maxIterations?: number;
+  merit?: string;
+}
+
+/**
+ * Applies the command line's stopping test to every solver of the chain that has
+ * the option (`--tol` and `--merit` set the test of whichever solver runs).
+ */
+export function applyOverrides(solver: SolverConfig, registry: PluginRegistry, o: StopOverrides): SolverConfig {
+  // A loop over the chain, relinked from the tail: no recursion, whatever the chain's length.
+  const links: SolverConfig[] = [];
+  for (let c: SolverConfig | undefined = solver; c; c = c.fallback) {
+    const keys = registry.has('solver', c.name) ? optionKeys(registry, c.name) : undefined;
+    const options = { ...(c.options ?? {}) };
+    const set = (key: string, value: unknown) => {
+      if (value !== undefined && (!keys || keys.has(key))) options[key] = value;
+    };
+    set('tolerance', o.tolerance);
+    set('maxIterations', o.maxIterations);
+    set('merit', o.merit);
+    links.push({ ...c, options, fallback: undefined });
+  }
+  for (let k = links.length - 2; k >= 0; k--) links[k].fallback = links[k + 1];
+  return links[0];
+}
+
+function optionKeys(registry: PluginRegistry, name: string): Set<string> | undefined {
+  const shape = (registry.get('solver', name).options as unknown as { shape?: Record<string, unknown> }).shape;
+  return shape ? new Set(Object.keys(shape)) : undefined;
+}

@@ -1,0 +1,31 @@
+import type { BenchLimits } from '../bench/limits.js';
+import type { BenchProblemFile } from '../bench/problems.js';
+import type { BenchSolver } from '../bench/solvers.js';
+import type { ProblemJob } from './job.js';
+import type { SceneFile, SceneJob, SceneJobConfig } from './scene-job.js';
+
+/** Every problem × every configuration, problem by problem (so a problem is read once per thread in a row). */
+export function expandJobs(files: readonly BenchProblemFile[], solvers: readonly BenchSolver[], limits: BenchLimits, seed = 0): ProblemJob[] {
+  const { tol, timeLimitMs, repeat } = limits;
+  return files.flatMap((problem) => solvers.map((s) => ({
+    problem,
+    solver: { label: s.label, config: s.run.config, plugins: s.plugins },
+    limits: { tol, timeLimitMs, repeat },
+    seed,
+  })));
+}
+
+/** One option point of a sweep over scenes: its label, its options, and the config carrying them on its first solver. */
+export interface ScenePoint {
+  label: string;
+  options: Record<string, unknown>;
+  config: SceneJobConfig;
+}
+
+/** Every scene × every point, scene by scene. */
+export function expandSceneJobs(scenes: readonly SceneFile[], points: readonly ScenePoint[], configDir: string, until: number | undefined, seed = 0): SceneJob[] {
+  return scenes.flatMap((scene) => points.map((p) => ({
+    kind: 'scene' as const, scene, label: p.label, config: p.config, configDir, options: p.options,
+    ...(until !== undefined ? { until } : {}), seed,
+  })));
+}

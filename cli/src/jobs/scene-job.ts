@@ -1,0 +1,81 @@
+import type { MoreauConfig, ResolvedSolverConfig } from '@moreau/core';
+import type { RunStatistics } from '../simulate/step-statistics.js';
+
+/** A scene file as a sweep found it. */
+export interface SceneFile {
+  path: string;
+  /** As shown in the outputs (and keyed): relative to the working folder when inside it. */
+  shown: string;
+  /** The scene's name: the file's base name without `.json`. */
+  name: string;
+}
+
+/** The part of a moreau.config.json a simulation reads, its solver chain resolved (defaults and presets filled in). */
+export type SceneJobConfig = Pick<MoreauConfig, 'plugins' | 'integrator' | 'detector' | 'kinematics' | 'onSolveFailure'> & {
+  solver: ResolvedSolverConfig;
+};
+
+/**
+ * One simulation of a sweep over scenes: a scene file run to `until` with a config
+ * whose first solver carries one point of the sweep's options. Plain JSON, like a
+ * problem job, and keyed by its content (jobs/job.ts).
+ */
+export interface SceneJob {
+  kind: 'scene';
+  scene: SceneFile;
+  /** The point's label in every output: `pqn {"delta":0.1}`. */
+  label: string;
+  config: SceneJobConfig;
+  /** The folder the config's `plugins` are relative to (left out of the key). */
+  configDir: string;
+  /** The sweep's options at this point (already inside `config.solver.options`), for the table. */
+  options: Record<string, unknown>;
+  /** Simulated time to stop at; absent: the scene's duration. */
+  until?: number;
+  /** Recorded and keyed; today's engine is deterministic and takes none. */
+  seed: number;
+}
+
+interface SceneRecordHead {
+  kind: 'scene';
+  key?: string;
+  /** The scene's name, and its file as shown. */
+  scene: string;
+  file: string;
+  /** The point's label, and its options. */
+  solver: string;
+  options: Record<string, unknown>;
+}
+
+/**
+ * A simulation that ran: `moreau simulate --json`'s statistics (step-statistics.ts) and
+ * how the run ended, with the final kinetic energy and a checksum of the final poses,
+ * so that two executors' answers can be compared bit for bit. The timings (`wallMs`,
+ * `stepMs`, `msPerStep`, `split`) are the only fields that depend on who ran it.
+ */
+export interface SceneRun extends RunStatistics {
+  ended: 'until' | 'requested' | 'solve-failed';
+  /** Simulated time at the end, and the time asked for. */
+  time: number;
+  until: number;
+  wallMs: number;
+  kinetic: number;
+  /** sha256 (hex, first 16 digits) of every body's final pose, position then linear map, as float64 bytes. */
+  poses: string;
+  reason?: undefined;
+  failure?: undefined;
+}
+
+/** A simulation that gave no statistics: the scene or config refused, the engine threw, or the worker was lost. */
+export interface SceneFailure {
+  reason: 'unreadable' | 'failed' | 'crashed' | 'timed-out';
+  failure: string;
+}
+
+/** One line of results.jsonl for a scene job. */
+export type SceneRecord = SceneRecordHead & (SceneRun | SceneFailure);
+
+/** The record of a scene job that did not run to an answer. */
+export function sceneFailureRecord(job: SceneJob, key: string, reason: SceneFailure['reason'], failure: string): SceneRecord {
+  return { kind: 'scene', key, scene: job.scene.name, file: job.scene.shown, solver: job.label, options: job.options, reason, failure };
+}

@@ -1,0 +1,183 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { runCli, tempFolder } from '../test/cli-harness.js';
+import { findAll, numbers, parseXml } from '../../core/src/io/__fixtures__/mini-xml.js';
+import { SiconosMerit, readProblem, readSolutionJson } from '@moreau/core';
+import { findConfig } from './config-file.js';
+import { setupSimulation } from './simulate/setup.js';
+
+// `moreau simulate` on the real engine and the installed plugins (rigid kinematics,
+// contact detection, the integrators, the solvers), on scenes small enough to run in
+// well under a second.
+
+const ground = { name: 'ground', shape: { type: 'plane', normal: [0, 0, 1] }, motion: 'static', position: [0, 0, 0] };
+
+/** A ball rolling off, a tilted crate falling on the ground: 80 steps, a frame every 10. */
+const mixed = {
+  timeStep: 0.005,
+  duration: 0.4,
+  output: { interval: 0.05 },
+  materials: { steel: { density: 7800 } },
+  bodies: [
+    ground,
+    { name: 'ball', shape: { type: 'sphere', radius: 0.1 }, material: 'steel', position: [0, 0, 0.12], velocity: [1, 0, 0] },
+    { name: 'crate', shape: { type: 'box', halfExtents: [0.1, 0.2, 0.1] }, material: 'steel', position: [1, 0, 0.2], rotation: { axis: [1, 1, 0], angle: 0.3 } },
+  ],
+};
+
+/**
+ * Balls only, each contact between a ball and the ground or another ball: W = H M⁻¹ Hᵀ is
+ * positive definite (fewer contacts than each ball's 6 unknowns), so for these friction
+ * coefficients the contact problem has one solution, which every solver must find.
+ */
+const stack = {
+  timeStep: 0.01,
+  duration: 0.3,
+  materials: { wood: { density: 700 } },
+  defaultFriction: { mu: 0.3 },
+  bodies: [
+    ground,
+    { name: 'low', shape: { type: 'sphere', radius: 0.1 }, material: 'wood', position: [0, 0, 0.1] },
+    { name: 'high', shape: { type: 'sphere', radius: 0.1 }, material: 'wood', position: [0.02, 0, 0.3], velocity: [0, 0.1, 0] },
+    { name: 'slider', shape: { type: 'sphere', radius: 0.05 }, material: 'wood', position: [1, 0, 0.05], velocity: [0.5, 0.2, 0] },
+  ],
+};
+
+const folder = (scene: object, extra: Record<string, string> = {}) => tempFolder({ 'scene.json': JSON.stringify(scene), ...extra });
+const lines = (file: string) => readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+const pad = (k: number) => String(k).padStart(6, '0');
+
+describe('moreau simulate on the engine: bad input', () => {
+  test('should list every scene problem with its JSON path, exit 2, and write nothing', async () => {
+    const bad = { ...mixed, timeStep: -1, bodies: [ground, { ...mixed.bodies[1], shape: { type: 'sphere', radius: 0 } }] };
+    const dir = folder(bad);
+    const run = await runCli(['simulate', 'scene.json', '--out', 'out'], dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^E_SCENE: Invalid scene in .*scene\.json \(2 problems\):/);
+    expect(run.stderr).toMatch(/\n {2}timeStep: /);
+    expect(run.stderr).toMatch(/\n {2}bodies\[1\]\.shape\.radius: /);
+    expect(run.stdout).toBe('');
+    expect(readdirSync(dir)).toEqual(['scene.json']);
+  });
+
+  test('should refuse an unknown integrator in the config with its code, exit 2, and write nothing', async () => {
+    const dir = folder(mixed, { 'moreau.config.json': JSON.stringify({ solver: { name: 'gauss-seidel' }, integrator: { name: 'leapfrog' } }) });
+    const run = await runCli(['simulate', 'scene.json', '--out', 'out'], dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^E_(UNKNOWN_PLUGIN|CONFIG): .*leapfrog/s);
+    expect(run.stderr).toMatch(/moreau-midpoint/); // the known names are listed
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
+});
+
+describe('moreau simulate on the engine: outputs', () => {
+  test('should write frames whose surfaces, contacts and poses agree with the steps', async () => {
+    const dir = folder(mixed);
+    const run = await runCli(['simulate', 'scene.json', '--out', 'out', '--json'], dir);
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout);
+    expect(report).toMatchObject({ steps: 80, step: 80, ended: 'until', frames: 9 });
+    const out = join(dir, 'out');
+    const steps = lines(join(out, 'steps.jsonl'));
+    expect(steps).toHaveLength(80);
+    expect(Math.max(...steps.map((s) => s.contacts))).toBe(report.contacts.max);
+
+    const frames = lines(join(out, 'frames.jsonl'));
+    expect(frames.map((f) => f.step)).toEqual([0, 10, 20, 30, 40, 50, 60, 70, 80]);
+    for (const f of frames) {
+      // Rigid bodies: the linear part of every pose is a rotation (RᵀR = I to rounding).
+      for (let b = 0; b < 3; b++) {
+        const R = f.pose.slice(12 * b + 3, 12 * b + 12);
+        for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) {
+          const dot = R[i] * R[j] + R[3 + i] * R[3 + j] + R[6 + i] * R[6 + j];
+          expect(Math.abs(dot - (i === j ? 1 : 0))).toBeLessThan(1e-12);
+        }
+      }
+      const bodies = findAll(parseXml(readFileSync(join(out, `bodies_${pad(f.frame)}.vtp`), 'utf8')), 'Piece')[0];
+      expect(bodies.attrs).toMatchObject({ NumberOfPoints: String(4 + 114 + 8), NumberOfPolys: String(1 + 128 + 6) });
+      const arrays = Object.fromEntries(findAll(bodies, 'DataArray').map((a) => [a.attrs.Name, numbers(a)]));
+      // The ball's north pole is its centre plus R·(0, 0, r).
+      const c = f.pose.slice(12, 15), R = f.pose.slice(15, 24);
+      const pole = arrays.Points.slice(3 * 4, 3 * 5);
+      for (let d = 0; d < 3; d++) expect(pole[d]).toBeCloseTo(c[d] + 0.1 * R[3 * d + 2], 14);
+      const contacts = findAll(parseXml(readFileSync(join(out, `contacts_${pad(f.frame)}.vtp`), 'utf8')), 'Piece')[0];
+      expect(contacts.attrs.NumberOfPoints).toBe(String(f.step === 0 ? 0 : steps[f.step - 1].contacts));
+    }
+  });
+
+  test('should dump problems identical to the engine\'s, and every solver should find the reactions stored with them', async () => {
+    const dir = folder(stack, { 'moreau.config.json': JSON.stringify({ solver: { name: 'gauss-seidel', options: { tolerance: 1e-12 } } }) });
+    const run = await runCli(['simulate', 'scene.json', '--out', 'out', '--dump-problems', '10', '--json'], dir);
+    expect(run.code, run.stderr).toBe(0);
+    const files = readdirSync(join(dir, 'out', 'problems')).sort();
+    expect(files.length).toBe(JSON.parse(run.stdout).problems);
+    expect(files.length).toBeGreaterThanOrEqual(2);
+
+    // The same scene stepped here reproduces the dumped steps bit for bit (runs are deterministic).
+    const { simulation } = await setupSimulation(join(dir, 'scene.json'), findConfig(dir));
+    const dumped = new Set(files.map((f) => Number(/step-(\d+)/.exec(f)![1])));
+    const { plugins } = JSON.parse((await runCli(['plugins', '--json'], dir)).stdout) as { plugins: { kind: string; name: string }[] };
+    const solvers = plugins.filter((p) => p.kind === 'solver').map((p) => p.name);
+    expect(solvers).toEqual(expect.arrayContaining(['gauss-seidel', 'pqn', 'semismooth-newton', 'apgd']));
+    const siconos = new SiconosMerit();
+    while (dumped.size > 0) {
+      simulation.step();
+      if (!dumped.delete(simulation.steps)) continue;
+      const file = join(dir, 'out', 'problems', `step-${pad(simulation.steps)}.hdf5`);
+      const { problem, solution } = await readProblem(file);
+      const engine = simulation.lastProblem()!;
+      expect(problem.W.values).toEqual(engine.W.values);
+      expect(problem.W.colIdx).toEqual(engine.W.colIdx);
+      expect(problem.q).toEqual(engine.q);
+      expect(problem.mu).toEqual(engine.mu);
+      expect(solution!.r).toEqual(simulation.reactions());
+      const scale = Math.max(...solution!.r.map(Math.abs));
+      for (const solver of solvers) {
+        const sol = join(dir, `${solver}-${simulation.steps}.json`);
+        const solved = await runCli(['solve', file, '--solver', solver, '--tol', '1e-12', '--merit', 'siconos', '--out', sol, '--json'], dir);
+        expect(solved.code, `${solver} on step ${simulation.steps}: ${solved.stdout}${solved.stderr}`).toBe(0);
+        const { r } = (await readSolutionJson(sol)).solution;
+        expect(siconos.evaluate(problem, r), `${solver}: ${solved.stdout}`).toBeLessThan(1e-10);
+        // One solution: the engine's answer and each solver's, both to 1e-12 in the siconos
+        // merit, agree to 1e-7 of the largest reaction (the merit is relative to max(‖q‖, ‖r‖,
+        // ‖u‖) and this W's condition number, about 1e3, amplifies it into r).
+        for (let i = 0; i < r.length; i++) expect(Math.abs(r[i] - solution!.r[i]) / scale, `${solver}, step ${simulation.steps}, r[${i}]`).toBeLessThan(1e-6);
+      }
+    }
+  });
+});
+
+describe('moreau simulate on the engine: checkpoints', () => {
+  function finalState(out: string) {
+    return {
+      checkpoint: JSON.parse(readFileSync(join(out, 'checkpoint.json'), 'utf8')),
+      frames: readFileSync(join(out, 'frames.jsonl'), 'utf8'),
+      steps: lines(join(out, 'steps.jsonl')).map((s) => [s.step, s.time, s.contacts, s.iterations, s.error, s.kinetic, s.potential]),
+      pvd: readFileSync(join(out, 'contacts.pvd'), 'utf8'),
+      lastContacts: readFileSync(join(out, `contacts_${pad(8)}.vtp`), 'utf8'),
+    };
+  }
+
+  test('should give the same run, bit for bit, when run to T/2 and resumed to T', async () => {
+    const dir = folder(mixed);
+    expect((await runCli(['simulate', 'scene.json', '--out', 'whole'], dir)).code).toBe(0);
+    expect((await runCli(['simulate', 'scene.json', '--out', 'split', '--until', '0.2'], dir)).code).toBe(0);
+    expect(lines(join(dir, 'split', 'steps.jsonl'))).toHaveLength(40);
+    const resumed = await runCli(['simulate', 'scene.json', '--out', 'split', '--resume', '--json'], dir);
+    expect(resumed.code, resumed.stderr).toBe(0);
+    expect(JSON.parse(resumed.stdout)).toMatchObject({ from: { step: 40 }, steps: 40, step: 80 });
+    const whole = finalState(join(dir, 'whole')), split = finalState(join(dir, 'split'));
+    expect(split.checkpoint.kinematics).toEqual(whole.checkpoint.kinematics);
+    expect(split).toEqual(whole);
+  });
+
+  test('should refuse a checkpoint from another scene with a coded error', async () => {
+    const dir = folder(mixed, { 'other.json': JSON.stringify({ ...mixed, duration: 0.5 }) });
+    await runCli(['simulate', 'scene.json', '--out', 'out', '--until', '0.1'], dir);
+    const run = await runCli(['simulate', 'other.json', '--out', 'out', '--resume'], dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^E_[A-Z_]+: /);
+    expect(lines(join(dir, 'out', 'steps.jsonl'))).toHaveLength(20); // untouched
+  });
+});

@@ -1,0 +1,72 @@
+import { describe, expect, test } from 'vitest';
+import type { StepStats } from '@moreau/core';
+import type { CliIO } from '../io.js';
+import { SimulationProgress } from './progress.js';
+import { StepStatistics } from './step-statistics.js';
+
+function stats(step: number, over: Partial<StepStats> = {}): StepStats {
+  return {
+    step, time: step * 0.01, contacts: 2, iterations: 5, answeredBy: 'gs', converged: true, reason: 'converged',
+    error: 0, merit: 'siconos', fallbacks: 0, attempts: [], kinetic: 0, potential: 0, penetration: 0,
+    ms: { detect: 1, assemble: 1, solve: 1, update: 1, total: 4 }, ...over,
+  };
+}
+
+describe('SimulationProgress', () => {
+  test('should draw the first step at once, then at most five times a second, and clear its line', () => {
+    const drawn: string[] = [];
+    const io: CliIO = { out: () => {}, err: (t) => drawn.push(t), isTTY: true, cwd: '.' };
+    let now = 0;
+    const p = new SimulationProgress(io, 0, 1, () => now);
+    for (let step = 1; step <= 100; step++) {
+      now = step * 10; // 100 steps a second of wall time, 1 s simulated per wall second
+      p.update(stats(step));
+    }
+    // Draws at 10 ms, then every 200 ms: 210, 410, 610, 810 — five in one second.
+    expect(drawn).toHaveLength(5);
+    expect(drawn[0]).toMatch(/^\r\x1b\[K.*\r$/);
+    p.clear();
+    expect(drawn).toHaveLength(6);
+    expect(drawn[5]).toBe('\r\x1b[K\r');
+  });
+
+  test('should show simulated time, steps per second, contacts, iterations and the time left', () => {
+    const p = new SimulationProgress({ out: () => {}, err: () => {}, isTTY: true, cwd: '.' }, 0.5, 1.5, () => 0);
+    for (let step = 51; step <= 100; step++) p.update(stats(step));
+    // 50 steps (0.5 s simulated from t = 0.5) in 2 s of wall time: 25 steps/s, 0.25 s per s, 2 s left.
+    const line = p.line(stats(100, { contacts: 7, iterations: 12, converged: false }), 2000);
+    expect(line).toBe('t 1 / 1.5 s  |  25 steps/s  |  7 contacts  |  12 it (not converged)  |  ETA 2.0 s');
+  });
+});
+
+describe('StepStatistics', () => {
+  test('should average contacts over all steps and iterations over steps with contacts, with nearest-rank percentiles', () => {
+    const s = new StepStatistics();
+    // 2000 steps, so the iteration store grows past its first 1024.
+    for (let step = 1; step <= 2000; step++) {
+      const contacts = step % 2 === 0 ? 0 : 3;
+      s.add(stats(step, { contacts, iterations: contacts ? (step % 10) + 1 : 0, converged: step !== 7, fallbacks: step === 9 ? 1 : 0 }));
+    }
+    const r = s.summary();
+    expect(r).toMatchObject({ steps: 2000, solvedSteps: 1000, notConverged: 1, fallbacks: 1, contacts: { mean: 1.5, max: 3 } });
+    // Odd steps: iterations (step mod 10) + 1 ∈ {2, 4, 6, 8, 10}, 200 each.
+    expect(r.iterations).toEqual({ mean: 6, median: 6, p90: 10, max: 10 });
+    expect(r.msPerStep).toBe(4);
+    expect(r.split).toEqual({ detect: 25, assemble: 25, solve: 25, update: 25, other: 0 });
+  });
+
+  test('should give zeros, not NaN, for an empty run', () => {
+    const r = new StepStatistics().summary();
+    expect(r).toMatchObject({ steps: 0, msPerStep: 0, contacts: { mean: 0, max: 0 }, iterations: { mean: 0, median: 0, p90: 0, max: 0 } });
+    expect(r.split.detect).toBe(0);
+  });
+
+  test('should keep the deepest overlap and count the steps with one deeper than 1e-6', () => {
+    const s = new StepStatistics();
+    [0, 2e-6, 5e-7, 3e-3, 0].forEach((penetration, k) => s.add(stats(k + 1, { penetration })));
+    // A line written before the field existed counts as no overlap.
+    const { penetration: _dropped, ...older } = stats(6);
+    s.add(older as StepStats);
+    expect(s.summary().overlap).toEqual({ max: 3e-3, steps: 2 });
+  });
+});

@@ -1,0 +1,51 @@
+import type { RunStatistics } from './step-statistics.js';
+import { formatNumber, renderTable } from '../table.js';
+
+/** The record `moreau simulate --json` prints. */
+export interface SimulateReport extends RunStatistics {
+  scene: string;
+  file: string;
+  ended: 'until' | 'interrupted' | 'solve-failed';
+  /** Where this run started (t = 0, step 0 unless resumed). */
+  from: { time: number; step: number };
+  /** Simulated time and step count at the end. */
+  time: number;
+  step: number;
+  until: number;
+  /** Wall time of the whole run, output included, milliseconds. */
+  wallMs: number;
+  /** The output folder (relative to the working folder), frames and problem files written. */
+  out?: string;
+  frames?: number;
+  problems?: number;
+}
+
+const ENDED: Record<SimulateReport['ended'], string> = {
+  until: 'reached the end time',
+  interrupted: 'interrupted',
+  'solve-failed': 'stopped on a failed solve',
+};
+
+/** The plain-text summary: one line of context, then one table row per statistic. */
+export function renderSimulateReport(r: SimulateReport): string {
+  const pct = (x: number) => `${x.toFixed(1)} %`;
+  const resumed = r.from.step > 0 ? ` from t = ${formatNumber(r.from.time)} (step ${r.from.step})` : '';
+  const rows: string[][] = [
+    ['steps', `${r.steps} (${r.solvedSteps} with contacts)`],
+    ['wall time', `${formatNumber(r.wallMs / 1000)} s`],
+    ['ms per step', formatNumber(r.msPerStep)],
+    ['contacts per step', `mean ${formatNumber(r.contacts.mean)}, max ${r.contacts.max}`],
+    ['iterations per step with contacts', `mean ${formatNumber(r.iterations.mean)}, median ${r.iterations.median}, p90 ${r.iterations.p90}, max ${r.iterations.max}`],
+    ...(r.fallbacks > 0 ? [['first solver alone', `mean ${formatNumber(r.firstSolver.mean)}, median ${r.firstSolver.median}, p90 ${r.firstSolver.p90}, max ${r.firstSolver.max}`]] : []),
+    ['steps at the iteration cap', `${r.stepsAtCap} of ${r.solvedSteps}`],
+    ['steps not converged', `${r.notConverged} of ${r.solvedSteps}`],
+    ['fallbacks', String(r.fallbacks)],
+    ['deepest overlap found', `${formatNumber(r.overlap.max)} (${r.overlap.steps} steps deeper than 1e-6)`],
+    ['time split', `detect ${pct(r.split.detect)}, assemble ${pct(r.split.assemble)}, solve ${pct(r.split.solve)}, update ${pct(r.split.update)}${r.split.other >= 0.05 ? `, other ${pct(r.split.other)}` : ''}`],
+  ];
+  if (r.out !== undefined) rows.push(['output', `${r.out}: ${r.frames} frames${r.problems ? `, ${r.problems} problems` : ''}, checkpoint at t = ${formatNumber(r.time)}`]);
+  return [
+    `${r.scene}: t = ${formatNumber(r.time)} of ${formatNumber(r.until)} s${resumed}, ${ENDED[r.ended]}`,
+    renderTable(['statistic', 'value'], rows),
+  ].join('\n');
+}

@@ -1,0 +1,24 @@
+import { basename, extname } from 'node:path';
+import { createRegistry, createSimulation, loadPlugins, readScene } from '@moreau/core';
+import type { Scene } from '@moreau/core';
+import type { LoadedConfig } from '../config-file.js';
+import type { SetupSimulation } from '../simulate.js';
+
+/**
+ * How `moreau simulate` builds its simulation: the installed plugins plus the config's
+ * `plugins`, the scene file read and validated (E_SCENE with every problem and its JSON
+ * path), then the engine (E_CONFIG / E_UNKNOWN_PLUGIN for the config's dynamics keys).
+ */
+export const setupSimulation: SetupSimulation = async (sceneFile: string, loaded: LoadedConfig) => {
+  const registry = createRegistry();
+  await loadPlugins(registry, { baseDir: loaded.dir, extra: loaded.config.plugins });
+  const scene = readScene(sceneFile);
+  const simulation = createSimulation(scene, loaded.config, { registry, source: sceneFile });
+  return { simulation, scene: basename(sceneFile, extname(sceneFile)), frameStride: frameStride(scene) };
+};
+
+/** Steps between output frames: the scene's `output.every`, or its `output.interval` in steps (at least 1). */
+export function frameStride(scene: Pick<Scene, 'output' | 'timeStep'>): number {
+  const o = scene.output;
+  return 'every' in o ? o.every : Math.max(1, Math.round(o.interval / scene.timeStep));
+}
