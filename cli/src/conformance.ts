@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { MoreauError, closestName, importPluginPackage } from '@moreau/core';
+import { MoreauError, closestName, discoverPluginPackages, importPluginPackage } from '@moreau/core';
 import type { AnyPlugin, PluginKind } from '@moreau/core';
 import { jsonArg, numberArg, parseCommandArgs } from './args.js';
 import type { CliIO } from './io.js';
@@ -75,6 +75,8 @@ export interface SuiteRunOptions {
   onProperty?: (p: PropertyOutcome) => void;
   /** Solvers: where a child process loads the plugin from (the cross-process determinism property). */
   module?: { specifier: string; cwd: string };
+  /** Solvers: where other processes load the installed solver packages registered beside the plugin. */
+  companionModules?: { specifier: string; cwd: string }[];
 }
 
 type SuiteRunner = (plugin: AnyPlugin, options: SuiteRunOptions) => Promise<SuiteOutcome>;
@@ -156,13 +158,16 @@ export async function conformanceCommand(args: string[], io: CliIO): Promise<num
     throw new MoreauError('E_USAGE', `"${spec}" exports no plugin with a conformance suite (it exports: ${kinds}); suites exist for ${Object.keys(SUITE_RUNNERS).join(', ')} plugins.`, { file: spec });
   }
   const suites = suitesFor(plugins, await loadRunner(io.cwd));
+  const companions = discoverPluginPackages(io.cwd).filter((name) => name !== spec);
 
   const reports: (SuiteOutcome & { kind: SuiteKind })[] = [];
   for (const [i, plugin] of plugins.entries()) {
     // Each property's line as it finishes, so a run that stalls has shown what it found so far.
     const onProperty = values.json ? undefined : (p: PropertyOutcome) => io.err(`${plugin.name}: ${p.status} ${p.name}${p.status === 'fail' ? ` — ${(p.reason ?? '').split('\n')[0]}` : ''}`);
     const module = plugin.kind === 'solver' ? { specifier: spec, cwd: io.cwd } : undefined;
-    const outcome = await suites[i](plugin, { options, tolerance: plugin.kind === 'solver' ? tolerance : undefined, runs, seed, only, onProperty, module });
+    // A solver may build chains of other solvers by name (as `auto` does): the installed ones are registered beside it.
+    const companionModules = plugin.kind === 'solver' ? companions.map((name) => ({ specifier: name, cwd: io.cwd })) : undefined;
+    const outcome = await suites[i](plugin, { options, tolerance: plugin.kind === 'solver' ? tolerance : undefined, runs, seed, only, onProperty, module, companionModules });
     reports.push({ kind: plugin.kind, ...outcome });
   }
   // With --only, a suite none of whose properties was named ran nothing: leave it out.

@@ -1,7 +1,7 @@
 import {
   createRegistry, EventBus, resolve, RunContext,
   type ContactSolver, type FrictionContactProblem, type MeritFunction, type SolveOptions, type SolveResult,
-  type SolverEndEvent, type SolverIterationEvent, type SolverPlugin,
+  type PluginRegistry, type SolverEndEvent, type SolverIterationEvent, type SolverPlugin,
 } from '@moreau/core';
 import { check, CheckFailure, checkShape } from './solver-checks.js';
 import type { SolverPropertyName } from './solver-property.js';
@@ -45,6 +45,19 @@ export interface SolverSuiteOptions {
    * build`). Default: true when `module` is given.
    */
   watchdog?: boolean;
+  /**
+   * Solver plugins the one under test builds chains of by name (`PluginContext.solverChain`, as
+   * `auto` does), registered beside it in this thread. A companion with the plugin's own name is
+   * left out.
+   */
+  companions?: readonly SolverPlugin[];
+  /**
+   * Where another process (the watchdog's worker, the cross-process property's child) loads
+   * companions from, as `module` says where it loads the plugin: each module's solver plugins
+   * are registered beside the plugin there. `moreau conformance` passes every installed solver
+   * package.
+   */
+  companionModules?: readonly { specifier: string; cwd?: string }[];
 }
 
 /** A solver plugin ready to be certified: options validated, capabilities read, fresh instances on demand. */
@@ -68,6 +81,8 @@ export interface SolverUnderTest {
   readonly timeBudgetMs: number;
   /** Where another process loads the plugin from (SolverSuiteOptions.module). */
   readonly module?: { specifier: string; cwd?: string };
+  /** Where another process loads the plugin's companions from (SolverSuiteOptions.companionModules). */
+  readonly companionModules?: readonly { specifier: string; cwd?: string }[];
   /** A fresh instance of the plugin's own solver (no fallback chain), with the event bus of its run. */
   instance(overrides?: Record<string, unknown>): { solver: ContactSolver; events: EventBus };
   /** A fresh instance whose `tolerance` option is `tol` (the default when undefined), and the tolerance claims are held to. */
@@ -91,6 +106,7 @@ export function prepareSolver(plugin: SolverPlugin, opts: SolverSuiteOptions = {
   }
   const registry = createRegistry();
   registry.register(plugin, 'the conformance suite');
+  registerCompanions(registry, plugin.name, opts.companions ?? []);
   const config = { name: plugin.name, options: opts.options ?? {} };
   const options = resolve(config, registry).config.options;
   const checker = new RunContext(createRegistry(), new EventBus());
@@ -114,6 +130,7 @@ export function prepareSolver(plugin: SolverPlugin, opts: SolverSuiteOptions = {
     maxIterations: opts.maxIterations ?? 1000,
     timeBudgetMs: opts.timeBudgetMs ?? 250,
     ...(opts.module ? { module: opts.module } : {}),
+    ...(opts.companionModules?.length ? { companionModules: opts.companionModules } : {}),
     instance,
     withTolerance(tol) {
       if (tol === undefined || !tolerances) return { run: instance(), tolerance };
@@ -175,4 +192,13 @@ export function observe(sut: SolverUnderTest, run: { solver: ContactSolver; even
 /** Solves once on a fresh instance (see `observe`). */
 export function solveFresh(sut: SolverUnderTest, p: FrictionContactProblem, extra: SolveOptions = {}): Observed {
   return observe(sut, sut.instance(), p, extra);
+}
+
+/** Registers the solver plugins among `companions` beside the plugin named `name`, each name once. */
+export function registerCompanions(registry: PluginRegistry, name: string, companions: readonly unknown[]): void {
+  for (const c of companions) {
+    const p = c as Partial<SolverPlugin> | null;
+    if (p?.kind !== 'solver' || typeof p.name !== 'string' || p.name === name || registry.has('solver', p.name)) continue;
+    registry.register(p as SolverPlugin, 'the conformance suite (a companion)');
+  }
 }

@@ -70,7 +70,7 @@ export function honestyProperties(sut: SolverUnderTest): Pick<Record<SolverPrope
       arbitrary: fc.array(arbBroadCase(friction), { minLength: 2, maxLength: 5 })
         .map((cases) => ({ cases, label: cases.map((x) => x.label).join('; ') })),
       predicate: (c) => {
-        const remote = { ...sut.module!, cwd: sut.module!.cwd ?? process.cwd(), name: sut.plugin.name, options: sut.options };
+        const remote = { ...sut.module!, cwd: sut.module!.cwd ?? process.cwd(), name: sut.plugin.name, options: sut.options, companions: sut.companionModules };
         // No time budget: where a budget stops a solve depends on the machine, not the plugin.
         const solve = { maxIterations: sut.maxIterations };
         const problems = c.cases.map((x) => x.problem);

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FrictionContactProblem, SolveOptions } from '@moreau/core';
+import { importPluginPackage, type FrictionContactProblem, type SolveOptions, type SolverPlugin } from '@moreau/core';
 
 /** What a solve in another process returned: r and u as the bits of their Float64Arrays. */
 export interface RemoteResult {
@@ -22,6 +22,8 @@ export interface RemoteSolver {
   name: string;
   /** The plugin's options, as given to resolve(). */
   options: Record<string, unknown>;
+  /** Where the child loads the plugin's companions from (SolverSuiteOptions.companionModules). */
+  companions?: readonly { specifier: string; cwd?: string }[];
 }
 
 /** A child's wall-clock limit: past it the child is killed and the solve counts as hung. */
@@ -44,6 +46,11 @@ const plugin = exported.find((p) => p && p.kind === 'solver' && p.name === input
 if (!plugin) throw new Error('no solver plugin named ' + input.name + ' in ' + input.specifier);
 const registry = core.createRegistry();
 registry.register(plugin, 'the conformance suite');
+for (const m of input.companions) {
+  for (const c of await core.importPluginPackage(m.specifier, m.cwd ?? input.cwd)) {
+    if (c && c.kind === 'solver' && c.name !== plugin.name && !registry.has('solver', c.name)) registry.register(c, 'the conformance suite (a companion)');
+  }
+}
 const out = [];
 for (const c of input.problems) {
   const W = new core.BlockSparseMatrix(c.blocks, i32(c.rowPtr), i32(c.colIdx), f64(c.values));
@@ -81,6 +88,7 @@ function coreUrl(cwd: string): string {
 export function solveInProcess(solver: RemoteSolver, problems: readonly FrictionContactProblem[], solve: SolveOptions): RemoteResult[] {
   const input = JSON.stringify({
     core: coreUrl(solver.cwd), specifier: solver.specifier, cwd: solver.cwd, name: solver.name, options: solver.options, solve,
+    companions: solver.companions ?? [],
     problems: problems.map((p) => ({
       blocks: p.contacts, rowPtr: base64(p.W.rowPtr), colIdx: base64(p.W.colIdx), values: base64(p.W.values),
       q: base64(p.q), mu: base64(p.mu), name: p.name,
@@ -97,4 +105,13 @@ export function solveInProcess(solver: RemoteSolver, problems: readonly Friction
   }
   const parsed = JSON.parse(child.stdout) as { r: string; u: string; converged: boolean; reason: string; iterations: number }[];
   return parsed.map((x) => ({ ...x, r: float64(x.r), u: float64(x.u) }));
+}
+
+/** The solver plugins of each companion module (SolverSuiteOptions.companionModules), imported in this process. */
+export async function importCompanions(modules: readonly { specifier: string; cwd?: string }[], cwd: string): Promise<SolverPlugin[]> {
+  const plugins: SolverPlugin[] = [];
+  for (const m of modules) {
+    for (const p of await importPluginPackage(m.specifier, m.cwd ?? cwd)) if (p?.kind === 'solver') plugins.push(p);
+  }
+  return plugins;
 }

@@ -148,7 +148,7 @@ export class SolverWatchdog {
 /** A watchdog for `plugin` when the options give a module to load it from and do not turn it off; else undefined. */
 export function watchdogFor(plugin: SolverPlugin, options: SolverSuiteOptions, seed: number, runs: number): SolverWatchdog | undefined {
   if (!options.module || options.watchdog === false) return undefined;
-  const { options: pluginOptions, tolerance, maxIterations, timeBudgetMs, cone } = options;
+  const { options: pluginOptions, tolerance, maxIterations, timeBudgetMs, cone, companionModules } = options;
   const module = { specifier: options.module.specifier, cwd: options.module.cwd ?? process.cwd() };
-  return new SolverWatchdog(plugin.name, { options: pluginOptions, tolerance, maxIterations, timeBudgetMs, cone, seed, runs, module });
+  return new SolverWatchdog(plugin.name, { options: pluginOptions, tolerance, maxIterations, timeBudgetMs, cone, seed, runs, module, companionModules });
 }

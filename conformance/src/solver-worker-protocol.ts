@@ -7,7 +7,7 @@ import type { WatchedCall } from './solver-watch.js';
  * The suite's options a worker needs to rebuild the solver under test: everything of
  * SolverSuiteOptions but callbacks, with the module it loads the plugin from.
  */
-export type WatchedSuiteOptions = Omit<SolverSuiteOptions, 'module' | 'watchdog'> & { module: { specifier: string; cwd: string } };
+export type WatchedSuiteOptions = Omit<SolverSuiteOptions, 'module' | 'watchdog' | 'companions'> & { module: { specifier: string; cwd: string } };
 
 /** What the suite's worker is started with: the plugin's name among the module's exports, and the suite's options. */
 export interface WorkerData {

@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { importPluginPackage, type SolverPlugin } from '@moreau/core';
 import { prepareSolver } from './solver-harness.js';
+import { importCompanions } from './solver-process.js';
 import { solverProperties } from './solver-properties.js';
 import { runSolverProperty } from './solver-runner.js';
 import { setSolveWatch } from './solver-watch.js';
@@ -19,8 +20,9 @@ try {
   const exported = await importPluginPackage(suite.module.specifier, suite.module.cwd);
   const plugin = exported.find((p): p is SolverPlugin => p?.kind === 'solver' && p.name === name);
   if (!plugin) throw new Error(`${suite.module.specifier} exports no solver plugin named "${name}"`);
+  const companions = await importCompanions(suite.companionModules ?? [], suite.module.cwd);
   // watchdog: false, this thread is the place the watchdog can stop; module stays for the cross-process property.
-  const specs = solverProperties(prepareSolver(plugin, { ...suite, watchdog: false }));
+  const specs = solverProperties(prepareSolver(plugin, { ...suite, companions, watchdog: false }));
   setSolveWatch({ start: (call) => post({ type: 'start', call }), end: () => post({ type: 'end' }) });
   port.on('message', (m: RunMessage) => {
     const report = runSolverProperty(m.name, specs[m.name], { runs: m.runs, seed: m.seed, onRun: (label) => post({ type: 'case', label }) });

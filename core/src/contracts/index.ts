@@ -8,3 +8,4 @@ export * from './tokens.js';
 export * from './events.js';
 export { formatIssues, formatPath } from './format-issues.js';
 export { closestName, didYouMean, SICONOS_SOLVER_NAMES, type SiconosEquivalent } from './did-you-mean.js';
+export * from './stopping.js';

@@ -13,12 +13,35 @@ export type PluginKind = 'solver' | 'merit' | 'kinematics' | 'detector' | 'integ
 
 // ---------------------------------------------------------------- per-run context
 
+/**
+ * A solver in a config file: `{ name, options?, fallback? }`. The fallback runs
+ * when the solver returns `converged: false`, starting from the solver's last
+ * iterate (`start: 'previous'`, the default) or from the initial reactions.
+ */
+export interface SolverConfig {
+  name: string;
+  options?: Record<string, unknown>;
+  start?: 'previous' | 'initial';
+  fallback?: SolverConfig;
+}
+
 /** What `create` receives besides its options: the run's event bus and lookups into the registry. */
 export interface PluginContext {
   readonly events: EventBus;
   /** A merit function by registered name (E_UNKNOWN_PLUGIN listing known names otherwise). */
   merit(name: string): MeritFunction;
+  /**
+   * A solver chain built from `config` by name through the run's registry, exactly as a config
+   * file's chain (options validated, every answer checked, one fallback loop): how a plugin
+   * composes other solvers without importing them. Its events go to `options.events` (default:
+   * the run's bus). E_UNKNOWN_PLUGIN / E_CONFIG, listing every problem, for a config the
+   * registry cannot build.
+   */
+  solverChain(config: SolverConfig, options?: { events?: EventBus }): ContactSolver;
 }
+
+/** Builds a solver chain from a config through a run's registry (what `PluginContext.solverChain` calls). */
+export type SolverChainFactory = (config: SolverConfig, options?: { events?: EventBus }) => ContactSolver;
 
 // ---------------------------------------------------------------- plugin objects
 

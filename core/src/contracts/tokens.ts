@@ -8,6 +8,7 @@ export const TOKENS = {
   EventBus: Symbol.for('moreau.EventBus'),
   PluginContext: Symbol.for('moreau.PluginContext'),
   ContactSolver: Symbol.for('moreau.ContactSolver'),
+  SolverChainFactory: Symbol.for('moreau.SolverChainFactory'),
   MeritFunction: Symbol.for('moreau.MeritFunction'),
   Kinematics: Symbol.for('moreau.Kinematics'),
   ContactDetector: Symbol.for('moreau.ContactDetector'),

@@ -1,16 +1,7 @@
 import { z } from 'zod';
+import type { SolverConfig } from '../contracts/plugin.js';
 
-/**
- * A solver in a config file: `{ name, options?, fallback? }`. The fallback runs
- * when the solver returns `converged: false`, starting from the solver's last
- * iterate (`start: 'previous'`, the default) or from the initial reactions.
- */
-export interface SolverConfig {
-  name: string;
-  options?: Record<string, unknown>;
-  start?: 'previous' | 'initial';
-  fallback?: SolverConfig;
-}
+export type { SolverConfig } from '../contracts/plugin.js';
 
 /**
  * The longest fallback chain a config may give, in links (the solver and its

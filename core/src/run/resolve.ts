@@ -4,13 +4,14 @@ import { EventBus } from '../contracts/events.js';
 import { MoreauError } from '../contracts/errors.js';
 import { moreauConfigSchema, solverConfigSchema, type SolverConfig } from './config.js';
 import type { ContactSolver } from '../contracts/solver.js';
-import type { PluginContext, SolverPlugin } from '../contracts/plugin.js';
+import type { PluginContext, SolverChainFactory, SolverPlugin } from '../contracts/plugin.js';
 import { formatIssues, formatPath } from '../contracts/format-issues.js';
 import { didYouMean } from '../contracts/did-you-mean.js';
 import type { PluginRegistry } from './registry.js';
 import { RunContext } from './run-context.js';
 import { SolverChain, type ChainLink } from './solver-chain.js';
 import { TOKENS } from '../contracts/tokens.js';
+import { readStopping } from '../contracts/stopping.js';
 
 /** A configured run: the solver chain, its event bus and the child container that built them. */
 export interface ResolvedRun {
@@ -51,6 +52,8 @@ export function resolve(config: unknown, registry: PluginRegistry, opts: { event
   const events = opts.events ?? new EventBus();
   child.registerInstance(TOKENS.Registry, registry);
   child.registerInstance(TOKENS.EventBus, events);
+  // Chains a plugin composes (PluginContext.solverChain) are resolved like this one, in the same registry.
+  child.registerInstance(TOKENS.SolverChainFactory, ((c, o) => resolve(c, registry, { events: o?.events ?? events }).solver) satisfies SolverChainFactory);
   child.registerSingleton(TOKENS.PluginContext, RunContext);
   const context = child.resolve<PluginContext>(TOKENS.PluginContext);
 
@@ -58,11 +61,9 @@ export function resolve(config: unknown, registry: PluginRegistry, opts: { event
   for (let c: ResolvedSolverConfig | undefined = resolved; c; c = c.fallback) {
     const plugin = registry.get('solver', c.name);
     // The answer check holds each link to the merit and tolerance it was configured with.
-    const { merit, tolerance } = c.options;
+    const { merit, tolerance } = readStopping(c.options);
     links.push({
-      solver: plugin.create(c.options, context), start: c.start,
-      merit: typeof merit === 'string' ? merit : undefined,
-      tolerance: typeof tolerance === 'number' ? tolerance : undefined,
+      solver: plugin.create(c.options, context), start: c.start, merit, tolerance,
       friction: plugin.supports.friction,
     });
   }

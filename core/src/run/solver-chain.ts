@@ -21,7 +21,10 @@ export interface ChainLink {
 
 /**
  * Runs a solver and, while the answer is `converged: false`, the next one in the
- * chain. Records every attempt and which solver answered; shares one time budget.
+ * chain. Records every attempt and which solver answered. The chain is one solver to
+ * its caller: one time budget and one iteration cap (`SolveOptions.maxIterations`, what
+ * is left of it handed to each link) hold for the whole chain, and a link that proves
+ * the problem infeasible ends it.
  *
  * Every answer passes core's answer check (docs/convergence.md) before it is called
  * converged: u and the configured merit are recomputed from r, and a claim whose r
@@ -55,6 +58,8 @@ export class SolverChain implements ContactSolver {
     const proof = infeasibleContact(problem);
     if (proof >= 0) return this.infeasible(problem, proof, t0);
     const attempts: SolveAttempt[] = [];
+    const cap = options.maxIterations ?? Infinity;
+    let total = 0;
     let result: SolveResult | undefined;
     // The least wrong answer so far, by one measure for every link: what is used when none converges.
     let best: SolveResult | undefined, bestScore = Infinity;
@@ -70,7 +75,7 @@ export class SolverChain implements ContactSolver {
           iterations: result!.iterations, error: result!.error, start: i === 0 ? 'initial' : start,
         });
       }
-      const raw = solver.solve(problem, { ...options, warmStart, timeBudgetMs });
+      const raw = solver.solve(problem, { ...options, warmStart, timeBudgetMs, ...(cap < Infinity ? { maxIterations: cap - total } : {}) });
       const answeredBy = raw.answeredBy || solver.name;
       const expect = this.expectation(link, raw.merit);
       result = allFiniteResult(raw)
@@ -80,16 +85,18 @@ export class SolverChain implements ContactSolver {
         solver: solver.name, converged: result.converged, reason: result.reason,
         iterations: result.iterations, error: result.error, merit: result.merit, ms: result.ms,
       });
-      if (result.converged || result.reason === 'time-budget') break;
+      total += result.iterations;
+      if (finalAnswer(result)) break;
       const score = this.ctx.merit('siconos').evaluate(problem, result.r, result.u);
       if (best === undefined || score < bestScore) {
         best = result;
         bestScore = score;
       }
+      if (total >= cap) break;
     }
     // No link converged: a later link's worse answer never replaces a better one (a diverging
     // fallback would otherwise hand the step wild reactions).
-    const answer = result!.converged || result!.reason === 'time-budget' || best === undefined ? result! : best;
+    const answer = finalAnswer(result!) || best === undefined ? result! : best;
     return { ...answer, attempts, ms: performance.now() - t0 };
   }
 
@@ -130,6 +137,11 @@ export class SolverChain implements ContactSolver {
       check: { failed: 'infeasible', contact, message: infeasibleMessage(problem, contact) },
     };
   }
+}
+
+/** An answer that ends the chain as it is: converged, out of time, or a proof that no solution exists. */
+function finalAnswer(res: SolveResult): boolean {
+  return res.converged || res.reason === 'time-budget' || res.reason === 'infeasible';
 }
 
 function allFiniteResult(res: SolveResult): boolean {

@@ -1,10 +1,10 @@
 // The plugin's option schema and presets, apart from the manifest so the solver can import its options type without a cycle.
-import { withPresets, z } from '@moreau/core';
+import { stoppingOptions, withPresets, z } from '@moreau/core';
 import { RHO_RULES } from './rho-rules.js';
 
 const schema = z.object({
-  tolerance: z.number().positive().default(1e-8).describe('converged when the merit at the returned r is at or below this'),
-  maxIterations: z.number().int().positive().default(50_000).describe('cap on APGD iterations, summed over every pass'),
+  ...stoppingOptions({ maxIterations: 50_000, iteration: 'APGD iteration', note: 'summed over every pass' }),
+  // No default merit: the cone chooses it.
   merit: z.string().min(1).optional()
     .describe("registered merit judging convergence; default 'siconos' for cone coulomb, 'projected-gradient' (paper 003 eq 10) for relaxed"),
   variant: z.enum(['nesterov', 'mazhar', 'acary']).default('mazhar')

@@ -1,5 +1,9 @@
+import apgd from '@moreau/apgd';
 import { readProblem, resolve, createRegistry, EventBus, RunContext } from '@moreau/core';
 import { judgeSiconosError, randomProblem } from '@moreau/conformance';
+import gaussSeidel from '@moreau/gauss-seidel';
+import pqn from '@moreau/pqn';
+import semismoothNewton from '@moreau/semismooth-newton';
 import { describe, expect, it } from 'vitest';
 import plugin from './index.js';
 import { problemFeatures } from './features.js';
@@ -7,9 +11,15 @@ import { AUTO_RULES, LARGE_PROBLEM_CONTACTS } from './rules.js';
 
 const examples = new URL('../../../examples/problems/', import.meta.url).pathname;
 
+/** auto builds its chains by name through the registry: the solvers its rules name are registered beside it. */
+function registryWithSolvers() {
+  const registry = createRegistry();
+  for (const p of [plugin, gaussSeidel, semismoothNewton, apgd, pqn]) registry.register(p);
+  return registry;
+}
+
 function autoSolver(tolerance = 1e-8) {
-  const registry = createRegistry().register(plugin);
-  return resolve({ name: 'auto', options: { tolerance } }, registry);
+  return resolve({ name: 'auto', options: { tolerance } }, registryWithSolvers());
 }
 
 describe('problemFeatures', () => {
@@ -79,7 +89,7 @@ describe('auto', () => {
     events.on('solver:iteration', (e) => { iterating.add(`${e.solver}/${String(e.link)}`); numbers.push(e.iteration); });
     events.on('solver:fallback', (e) => fallbacks.push(`${e.from} -> ${e.to}`));
     events.on('solver:end', (e) => ends.push(e.solver));
-    const solver = plugin.create(plugin.options.parse({}), new RunContext(createRegistry(), events));
+    const solver = plugin.create(plugin.options.parse({}), resolve({ name: 'auto' }, registryWithSolvers(), { events }).context);
     // Forty ill-conditioned contacts on eight bodies: Gauss-Seidel's first sweeps do not finish
     // it, so a fallback runs (asserted below through the attempts).
     const res = solver.solve(randomProblem(21, { contacts: 40, bodies: 8, mu: [0.2, 0.6], conditioning: 'ill' }));
@@ -101,4 +111,18 @@ describe('auto', () => {
       expect(judgeSiconosError(problem, res.r).error).toBeLessThanOrEqual(1e-8);
     }
   }, 60_000);
+});
+
+describe('auto without the solvers it names', () => {
+  it('says which rule needs which solvers, with a coded error, when they are not registered', () => {
+    const alone = resolve({ name: 'auto' }, createRegistry().register(plugin));
+    expect(() => alone.solver.solve(randomProblem(3, { contacts: 4, mu: [0.2, 0.5] }))).toThrow(
+      expect.objectContaining({ code: 'E_UNKNOWN_PLUGIN', message: expect.stringMatching(/auto's rule "general" runs gauss-seidel -> semismooth-newton -> apgd.*unknown solver "gauss-seidel"/s) }),
+    );
+  });
+
+  it('is refused by a context that builds no chains (one made by hand, not by resolve)', () => {
+    const solver = plugin.create(plugin.options.parse({}), new RunContext(createRegistry(), new EventBus()));
+    expect(() => solver.solve(randomProblem(3, { contacts: 4, mu: [0.2, 0.5] }))).toThrow(expect.objectContaining({ code: 'E_UNSUPPORTED' }));
+  });
 });

@@ -1,12 +1,9 @@
 // The plugin's option schema and presets, apart from the manifest so the solver can import its options type without a cycle.
-import { withPresets, z } from '@moreau/core';
+import { stoppingOptions, withPresets, z } from '@moreau/core';
 
 const schema = z.object({
-  tolerance: z.number().positive().default(1e-8).describe('stop when the merit is at or below this'),
-  maxIterations: z.number().int().positive().default(10_000)
-    .describe('sweep cap; 10000 (Siconos NSGS defaults to 1000) lets plain NSGS reach 1e-8 on the hard reference problems'),
+  ...stoppingOptions({ maxIterations: 10_000, iteration: 'sweep', note: '10000 (Siconos NSGS defaults to 1000) lets plain NSGS reach 1e-8 on the hard reference problems' }),
   minIterations: z.number().int().nonnegative().default(0).describe('sweeps to do before convergence may be declared'),
-  merit: z.string().min(1).default('siconos').describe('registered merit function measuring the error'),
   variant: z.enum(['gauss-seidel', 'jacobi']).default('gauss-seidel')
     .describe('gauss-seidel uses each new r_b at once; jacobi uses the previous sweep for every contact'),
   relaxation: z.number().gt(0).lt(2).optional()

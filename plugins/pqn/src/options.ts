@@ -1,5 +1,5 @@
 // The plugin's option schema and presets, apart from the manifest so the solver can import its options type without a cycle.
-import { withPresets, z } from '@moreau/core';
+import { stoppingOptions, withPresets, z } from '@moreau/core';
 
 const deltaReference = z.enum(['none', 'minWii', 'avgWii', 'maxWii']);
 
@@ -10,9 +10,7 @@ const deltaReference = z.enum(['none', 'minWii', 'avgWii', 'maxWii']);
  * Names shared with other solvers keep the CLI's --tol, --max-iter, --merit working.
  */
 const schema = z.object({
-  tolerance: z.number().positive().default(1e-8).describe('γ: stop when the merit is below this'),
-  maxIterations: z.number().int().positive().default(1000).describe('n: Newton step cap'),
-  merit: z.string().min(1).default('siconos').describe('registered merit of the stopping test; energy is paper 000 eq 40'),
+  ...stoppingOptions({ maxIterations: 1000, iteration: 'Newton step', note: 'n of paper 000 (γ is the tolerance; the energy merit is its eq 40)' }),
   variant: z.enum(['gmres', 'diagonal']).default('gmres')
     .describe('gmres: paper 000 Algorithm 1; diagonal: paper 001 (A = diagonal 3x3 blocks of ∇C, θ-damped, no GMRES)'),
   omega: z.number().nonnegative().optional()

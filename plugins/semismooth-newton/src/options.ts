@@ -1,5 +1,5 @@
 // The plugin's option schema and presets, apart from the manifest so the solver can import its options type without a cycle.
-import { withPresets, z } from '@moreau/core';
+import { stoppingOptions, withPresets, z } from '@moreau/core';
 
 /**
  * Options; the SCSOL parameters default to paper 004 Table 2 except the line search: J = 0
@@ -7,9 +7,7 @@ import { withPresets, z } from '@moreau/core';
  * seven. The `paper` preset restores Table 2.
  */
 const schema = z.object({
-  tolerance: z.number().positive().default(1e-8).describe('converged when the merit of the returned r is at or below this'),
-  maxIterations: z.number().int().positive().default(1000).describe('K: Newton iteration cap (paper 004 Table 2)'),
-  merit: z.string().min(1).default('siconos').describe('registered merit function judging convergence'),
+  ...stoppingOptions({ maxIterations: 1000, iteration: 'Newton iteration', note: 'K of paper 004 Table 2' }),
   variant: z.enum(['hyb', 'newt', 'fix', 'unil']).default('hyb')
     .describe('linearisation: hyb (hybrid), newt (full semismooth Newton), fix (Tresca fixed point), unil (frictionless only)'),
   stop: z.enum(['either', 'merit', 'step']).default('either')
