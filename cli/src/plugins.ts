@@ -1,4 +1,4 @@
-import { createRegistry, loadPlugins, z } from '@moreau/core';
+import { openRegistry, z } from '@moreau/core';
 import type { AnyPlugin } from '@moreau/core';
 import { parseCommandArgs } from './args.js';
 import { findConfig } from './config-file.js';
@@ -70,8 +70,7 @@ const HEADINGS: Record<string, string> = {
 export async function pluginsCommand(args: string[], io: CliIO): Promise<number> {
   const { values } = parseCommandArgs('plugins', args, { json: { type: 'boolean' }, config: { type: 'string' } });
   const { config, dir } = findConfig(io.cwd, values.config as string | undefined);
-  const registry = createRegistry();
-  const packages = await loadPlugins(registry, { baseDir: dir, extra: config.plugins });
+  const { registry, packages } = await openRegistry({ baseDir: dir, extra: config.plugins });
   const docs = registry.list().map(describePlugin);
   if (values.json) {
     io.out(JSON.stringify({ packages, plugins: docs }));

@@ -1,6 +1,6 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { basename, dirname, extname, resolve } from 'node:path';
-import { MoreauError, SiconosMerit, SolveHistoryRecorder, createRegistry, historyProblem, loadPlugins, resolve as resolveRun, writeSolveHistory } from '@moreau/core';
+import { historyProblem, MoreauError, openRegistry, resolve as resolveRun, SiconosMerit, SolveHistoryRecorder, writeSolveHistory } from '@moreau/core';
 import type { ResolvedSolverConfig, SolveResult } from '@moreau/core';
 import { jsonArg, numberArg, parseCommandArgs } from './args.js';
 import { applyOverrides, findConfig } from './config-file.js';
@@ -89,8 +89,7 @@ export async function solveCommand(args: string[], io: CliIO): Promise<number> {
 
   // Validate the configuration before reading a possibly large file.
   const { config, dir } = findConfig(io.cwd, values.config as string | undefined);
-  const registry = createRegistry();
-  await loadPlugins(registry, { baseDir: dir, extra: config.plugins });
+  const { registry } = await openRegistry({ baseDir: dir, extra: config.plugins });
   let solverConfig = values.solver !== undefined ? { name: String(values.solver) } : config.solver;
   if (extraOptions) solverConfig = { ...solverConfig, options: { ...(solverConfig.options ?? {}), ...extraOptions } };
   solverConfig = applyOverrides(solverConfig, registry, overrides);

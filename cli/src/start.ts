@@ -1,5 +1,5 @@
 import { basename, resolve } from 'node:path';
-import { MoreauError, SiconosMerit, createRegistry, loadPlugins, resolve as resolveRun } from '@moreau/core';
+import { MoreauError, openRegistry, resolve as resolveRun, SiconosMerit } from '@moreau/core';
 import type { SolveAttempt } from '@moreau/core';
 import { parseCommandArgs } from './args.js';
 import { CONFIG_FILE, readConfigFile } from './config-file.js';
@@ -26,8 +26,7 @@ of every attempt of the chain.`;
 export async function startCommand(args: string[], io: CliIO): Promise<number> {
   const { values } = parseCommandArgs('start', args, { config: { type: 'string' }, json: { type: 'boolean' } });
   const { config, dir, file } = readConfigFile(resolve(io.cwd, (values.config as string | undefined) ?? CONFIG_FILE));
-  const registry = createRegistry();
-  await loadPlugins(registry, { baseDir: dir, extra: config.plugins });
+  const { registry } = await openRegistry({ baseDir: dir, extra: config.plugins });
   const run = resolveRun(config.solver, registry);
   // The chain as the user wrote it (the defaults filled in would make the row unreadable).
   if (config.start) return startScene(config.start, describeChain(config.solver), file!, io, setupSimulation, Boolean(values.json));

@@ -1,5 +1,5 @@
 import { basename, isAbsolute, resolve as resolvePath } from 'node:path';
-import { MoreauError, createRegistry, didYouMean, importPluginPackage, isMoreauError, loadPlugins, resolve as resolveRun } from '@moreau/core';
+import { createRegistry, didYouMean, importPluginPackage, isMoreauError, MoreauError, openRegistry, resolve as resolveRun } from '@moreau/core';
 import type { PluginRegistry, ResolvedRun, SolverConfig, SolverPlugin } from '@moreau/core';
 import type { SolverSpec } from './args.js';
 import { applyOverrides, findConfig, readConfigFile, type StopOverrides } from '../config-file.js';
@@ -35,8 +35,7 @@ export async function benchSolvers(specs: SolverSpec[], cwd: string, stop: StopO
   for (const spec of asked) {
     if (spec.kind === 'config') {
       const loaded = readConfigFile(resolvePath(cwd, spec.file));
-      const registry = createRegistry();
-      await loadPlugins(registry, { baseDir: loaded.dir, extra: loaded.config.plugins });
+      const { registry } = await openRegistry({ baseDir: loaded.dir, extra: loaded.config.plugins });
       const origin = basename(spec.file);
       const plugins: PluginSource = { kind: 'registry', baseDir: loaded.dir, extra: loaded.config.plugins ?? [] };
       solvers.push(build(origin, (name) => `${origin}: ${name}`, registry, plugins, loaded.config.solver, stop));
@@ -64,9 +63,7 @@ export async function benchSolvers(specs: SolverSpec[], cwd: string, stop: StopO
 /** The registry of registered names: installed plugin packages and those the working folder's config lists. */
 export async function localRegistry(cwd: string): Promise<PluginRegistry> {
   const local = findConfig(cwd);
-  const registry = createRegistry();
-  await loadPlugins(registry, { baseDir: local.dir, extra: local.config.plugins });
-  return registry;
+  return (await openRegistry({ baseDir: local.dir, extra: local.config.plugins })).registry;
 }
 
 /** A path (`./x`, `/x`, `x/y.js`) or a scoped package name: a plugin to import, not a registered name. */

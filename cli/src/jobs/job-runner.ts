@@ -1,4 +1,4 @@
-import { MoreauError, createRegistry, importPluginPackage, isMoreauError, loadPlugins, resolve as resolveRun } from '@moreau/core';
+import { createRegistry, importPluginPackage, isMoreauError, MoreauError, openRegistry, resolve as resolveRun } from '@moreau/core';
 import type { FrictionContactProblem, PluginRegistry, ResolvedRun } from '@moreau/core';
 import { benchOne, unreadableRecords } from '../bench/run.js';
 import { canonicalJson, jobKey, type Job, type JobRecord, type PluginSource, type ProblemJob } from './job.js';
@@ -71,11 +71,8 @@ export class JobRunner {
 
 /** The registry a bench built for this source (bench-solvers.ts), rebuilt from its description. */
 async function buildRegistry(source: PluginSource): Promise<PluginRegistry> {
+  if (source.kind === 'registry') return (await openRegistry({ baseDir: source.baseDir, extra: source.extra })).registry;
   const registry = createRegistry();
-  if (source.kind === 'registry') {
-    await loadPlugins(registry, { baseDir: source.baseDir, extra: source.extra });
-    return registry;
-  }
   const solvers = (await importPluginPackage(source.spec, source.cwd)).filter((p) => p?.kind === 'solver');
   if (solvers.length === 0) throw new MoreauError('E_USAGE', `${source.spec}: the package exports no solver plugin.`, { file: source.spec });
   for (const plugin of solvers) registry.register(plugin, source.spec);

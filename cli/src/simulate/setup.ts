@@ -1,5 +1,5 @@
 import { basename, extname } from 'node:path';
-import { createRegistry, createSimulation, loadPlugins, readScene } from '@moreau/core';
+import { createSimulation, openRegistry, readScene } from '@moreau/core';
 import type { Scene } from '@moreau/core';
 import type { LoadedConfig } from '../config-file.js';
 import type { SetupSimulation } from '../simulate.js';
@@ -10,8 +10,7 @@ import type { SetupSimulation } from '../simulate.js';
  * path), then the engine (E_CONFIG / E_UNKNOWN_PLUGIN for the config's dynamics keys).
  */
 export const setupSimulation: SetupSimulation = async (sceneFile: string, loaded: LoadedConfig) => {
-  const registry = createRegistry();
-  await loadPlugins(registry, { baseDir: loaded.dir, extra: loaded.config.plugins });
+  const { registry } = await openRegistry({ baseDir: loaded.dir, extra: loaded.config.plugins });
   const scene = readScene(sceneFile);
   const simulation = createSimulation(scene, loaded.config, { registry, source: sceneFile });
   return { simulation, scene: basename(sceneFile, extname(sceneFile)), frameStride: frameStride(scene) };

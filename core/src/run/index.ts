@@ -7,6 +7,5 @@ export * from './run-context.js';
 export * from './builtins.js';
 export * from './load-plugins.js';
 export * from './solve-budget.js';
-export * from './presets.js';
 export * from './create-simulation.js';
 export * from './resolve-dynamics.js';

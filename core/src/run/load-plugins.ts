@@ -4,6 +4,7 @@ import { dirname, isAbsolute, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyPlugin } from '../contracts/plugin.js';
 import { MoreauError } from '../contracts/errors.js';
+import { createRegistry } from './builtins.js';
 import type { PluginRegistry } from './registry.js';
 
 /** Packages that declare this keyword in package.json are found without being listed in a config. */
@@ -191,4 +192,15 @@ export async function loadPlugins(registry: PluginRegistry, opts: { baseDir: str
     loaded.push(spec);
   }
   return loaded;
+}
+
+/**
+ * The registry a command runs with: core's built-in merits, every installed plugin package found
+ * from `baseDir` (and from core's location), and the packages a config lists under `plugins`.
+ * @returns the registry and the package specifiers loaded
+ */
+export async function openRegistry(opts: { baseDir: string; extra?: string[]; discover?: boolean }): Promise<{ registry: PluginRegistry; packages: string[] }> {
+  const registry = createRegistry();
+  const packages = await loadPlugins(registry, opts);
+  return { registry, packages };
 }

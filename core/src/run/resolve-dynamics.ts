@@ -5,7 +5,8 @@ import type { ContactDetector, Integrator, Kinematics } from '../contracts/dynam
 import { isMoreauError, MoreauError } from '../contracts/errors.js';
 import { formatIssues, formatPath } from '../contracts/format-issues.js';
 import type { PluginRegistry } from './registry.js';
-import { configError, resolve, type ResolvedRun } from './resolve.js';
+import { checkPluginOptions } from './check-options.js';
+import { configError, resolveChain, type ResolvedRun } from './resolve.js';
 
 /** Everything a simulation runs with, built from a validated config. */
 export interface ResolvedDynamics {
@@ -66,7 +67,7 @@ export function resolveDynamics(config: unknown, uses: readonly KinematicsUse[],
 
   let run: ResolvedRun | undefined;
   try {
-    run = resolve(c, registry, { events });
+    run = resolveChain(c.solver, registry, { events });
   } catch (e) {
     if (!isMoreauError(e) || !e.issues) throw e;
     for (const line of e.issues) note(line, e.code === 'E_UNKNOWN_PLUGIN');
@@ -109,24 +110,8 @@ function checkPlugin(
     note(`${formatPath(kind === 'kinematics' ? path : namePath)}: unknown ${kind} "${name}"; known ${kind === 'kinematics' ? 'kinematics' : `${kind}s`}: ${known(registry, kind)}`, true);
     return undefined;
   }
-  const plugin = registry.get(kind, name) as AnyPlugin;
   const optionsPath = kind === 'kinematics' ? path : [...path, 'options'];
-  const shape = (plugin.options as unknown as { shape?: Record<string, unknown> }).shape;
-  let ok = true;
-  if (shape) {
-    for (const key of Object.keys(given ?? {})) {
-      if (!(key in shape)) {
-        note(`${formatPath([...optionsPath, key])}: "${name}" has no option "${key}"; its options are: ${Object.keys(shape).join(', ') || '(none)'}`, false);
-        ok = false;
-      }
-    }
-  }
-  const parsed = plugin.options.safeParse(given ?? {});
-  if (!parsed.success) {
-    for (const line of formatIssues(parsed.error.issues, optionsPath)) note(line, false);
-    return undefined;
-  }
-  return ok ? (parsed.data as Record<string, unknown>) : undefined;
+  return checkPluginOptions(registry.get(kind, name) as AnyPlugin, given, optionsPath, note);
 }
 
 function known(registry: PluginRegistry, kind: PluginKind): string {

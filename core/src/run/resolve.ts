@@ -11,6 +11,7 @@ import type { PluginRegistry } from './registry.js';
 import { RunContext } from './run-context.js';
 import { SolverChain, type ChainLink } from './solver-chain.js';
 import { TOKENS } from '../contracts/tokens.js';
+import { checkPluginOptions } from './check-options.js';
 import { readStopping } from '../contracts/stopping.js';
 
 /** A configured run: the solver chain, its event bus and the child container that built them. */
@@ -42,10 +43,18 @@ export function resolve(config: unknown, registry: PluginRegistry, opts: { event
   const parsed = isWhole ? moreauConfigSchema.safeParse(config) : solverConfigSchema.safeParse(config);
   if (!parsed.success) throw configError(formatIssues(parsed.error.issues), false);
   const solverConfig = isWhole ? (parsed.data as z.infer<typeof moreauConfigSchema>).solver : (parsed.data as SolverConfig);
+  return resolveChain(solverConfig, registry, opts, isWhole ? ['solver'] : []);
+}
 
+/**
+ * `resolve` for a solver config already parsed by the config schema (`createSimulation`
+ * parses the whole config once and hands its chain here): the same checks, paths under
+ * `prefix`, and the same chain.
+ */
+export function resolveChain(solverConfig: SolverConfig, registry: PluginRegistry, opts: { events?: EventBus } = {}, prefix: (string | number)[] = ['solver']): ResolvedRun {
   const problems: string[] = [];
   let unknownOnly = true;
-  const resolved = checkSolverConfig(solverConfig, registry, isWhole ? ['solver'] : [], problems, (u) => (unknownOnly &&= u));
+  const resolved = checkSolverConfig(solverConfig, registry, prefix, problems, (u) => (unknownOnly &&= u));
   if (problems.length) throw configError(problems, unknownOnly);
 
   const child = rootContainer.createChildContainer();
@@ -120,30 +129,15 @@ function checkLink(
     return undefined;
   }
   const plugin: SolverPlugin = registry.get('solver', c.name);
-  let options: Record<string, unknown> = {};
-  const given = c.options ?? {};
-  const shape = (plugin.options as unknown as { shape?: Record<string, unknown> }).shape;
-  if (shape) {
-    for (const key of Object.keys(given)) {
-      // Own keys only: `toString`, `constructor`, `__proto__` are on every object's prototype, not options.
-      if (!Object.hasOwn(shape, key)) {
-        problems.push(`${formatPath([...path, 'options', key])}: "${c.name}" has no option "${key}"; its options are: ${Object.keys(shape).join(', ')}`);
-        noteKind(false);
-      }
-    }
-  }
-  const parsed = plugin.options.safeParse(given);
-  if (!parsed.success) {
-    for (const line of formatIssues(parsed.error.issues, [...path, 'options'])) problems.push(line);
-    noteKind(false);
-  } else {
-    options = parsed.data as Record<string, unknown>;
-    const merit = options.merit;
-    if (typeof merit === 'string' && !registry.has('merit', merit)) {
-      const merits = registry.names('merit');
-      problems.push(`${formatPath([...path, 'options', 'merit'])}: unknown merit "${merit}"; known merits: ${merits.join(', ')}${didYouMean('merit', merit, merits)}`);
-      noteKind(true);
-    }
+  const note = (line: string, unknownName: boolean) => {
+    problems.push(line);
+    noteKind(unknownName);
+  };
+  const options = checkPluginOptions(plugin, c.options, [...path, 'options'], note) ?? {};
+  const merit = readStopping(options).merit;
+  if (merit !== undefined && !registry.has('merit', merit)) {
+    const merits = registry.names('merit');
+    note(`${formatPath([...path, 'options', 'merit'])}: unknown merit "${merit}"; known merits: ${merits.join(', ')}${didYouMean('merit', merit, merits)}`, true);
   }
   return { name: c.name, options, start: c.start ?? 'previous' };
 }

@@ -1,8 +1,6 @@
-import {
-  BsrMulKernel, checkWarmStart, claimRefusal, PowerIteration, solveBudget,
-  type ContactSolver, type EventBus, type FrictionContactProblem, type MeritFunction,
-  type PluginContext, type SolveOptions, type SolveResult, type StopReason,
-} from '@moreau/core';
+import { BsrMulKernel, checkWarmStart, PowerIteration, type FrictionContactProblem } from '@moreau/core/kernels';
+import { claimRefusal, solveBudget } from '@moreau/core/kernels';
+import { type ContactSolver, type EventBus, type MeritFunction, type PluginContext, type SolveOptions, type SolveResult, type StopReason } from '@moreau/core/contracts';
 import type { ApgdOptions } from './options.js';
 import { IterationEvents } from './iteration-events.js';
 import { MeritHistory } from './merit-history.js';

@@ -1,4 +1,4 @@
-import { defineSolver } from '@moreau/core';
+import { defineSolver } from '@moreau/core/contracts';
 import { ApgdSolver } from './apgd-solver.js';
 import { options } from './options.js';
 

@@ -1,4 +1,4 @@
-import type { EventBus } from '@moreau/core';
+import type { EventBus } from '@moreau/core/contracts';
 
 /**
  * The `solver:iteration` events of one solve. Each carries the pass's eq 10 residual; the

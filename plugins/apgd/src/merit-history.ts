@@ -1,4 +1,5 @@
-import type { FrictionContactProblem, MeritFunction } from '@moreau/core';
+import type { FrictionContactProblem } from '@moreau/core/kernels';
+import type { MeritFunction } from '@moreau/core/contracts';
 
 /** The configured merit, evaluated and recorded at the iterations a solve asks for (SolveResult.stats.history). */
 export class MeritHistory {

@@ -1,5 +1,5 @@
 // The plugin's option schema and presets, apart from the manifest so the solver can import its options type without a cycle.
-import { stoppingOptions, withPresets, z } from '@moreau/core';
+import { stoppingOptions, withPresets, z } from '@moreau/core/contracts';
 import { RHO_RULES } from './rho-rules.js';
 
 const schema = z.object({

@@ -1,4 +1,4 @@
-import type { PowerIteration } from '@moreau/core';
+import type { PowerIteration } from '@moreau/core/kernels';
 import type { RelaxedProblem } from './relaxed-problem.js';
 
 /**

@@ -1,4 +1,4 @@
-import { BsrMulKernel, projectOntoCone, projectedGradientResidual, type FrictionContactProblem } from '@moreau/core';
+import { BsrMulKernel, projectOntoCone, projectedGradientResidual, type FrictionContactProblem } from '@moreau/core/kernels';
 
 /**
  * The convex cone complementarity problem of paper 002 (the "relaxation") with a

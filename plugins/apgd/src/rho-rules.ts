@@ -1,4 +1,5 @@
-import { MoreauError, PowerIteration, type BlockSparseMatrix } from '@moreau/core';
+import { MoreauError } from '@moreau/core/contracts';
+import { PowerIteration, type BlockSparseMatrix } from '@moreau/core/kernels';
 import { frobeniusNorm, isSymmetric, lambdaMax, lambdaMin, type SpectralEstimate } from './spectral.js';
 
 /** The choices of ρ of paper 003 §2.4.1 (eqs 13-19). */

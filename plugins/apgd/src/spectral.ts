@@ -1,4 +1,4 @@
-import { bsrMul, bsrMulTranspose, PowerIteration, type BlockSparseMatrix } from '@moreau/core';
+import { bsrMul, bsrMulTranspose, PowerIteration, type BlockSparseMatrix } from '@moreau/core/kernels';
 
 /** An eigenvalue estimate and what it cost. */
 export interface SpectralEstimate {

@@ -1,4 +1,4 @@
-import { projectOntoCones, type FrictionContactProblem } from '@moreau/core';
+import { projectOntoCones, type FrictionContactProblem } from '@moreau/core/kernels';
 
 /**
  * True when r = 0 solves the problem at once. For the Coulomb problem that is every

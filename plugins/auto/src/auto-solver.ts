@@ -1,7 +1,5 @@
-import {
-  EventBus, isMoreauError, MoreauError,
-  type ContactSolver, type FrictionContactProblem, type PluginContext, type SolveOptions, type SolveResult,
-} from '@moreau/core';
+import { EventBus, isMoreauError, MoreauError, type ContactSolver, type PluginContext, type SolveOptions, type SolveResult } from '@moreau/core/contracts';
+import { type FrictionContactProblem } from '@moreau/core/kernels';
 import { problemFeatures } from './features.js';
 import { AUTO_RULES, type AutoRule } from './rules.js';
 

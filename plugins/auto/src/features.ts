@@ -1,4 +1,4 @@
-import type { FrictionContactProblem } from '@moreau/core';
+import type { FrictionContactProblem } from '@moreau/core/kernels';
 
 /** What the `auto` solver looks at before it picks a configuration: cheap, one pass over W. */
 export interface ProblemFeatures {

@@ -1,4 +1,4 @@
-import { defineSolver, z } from '@moreau/core';
+import { defineSolver, z } from '@moreau/core/contracts';
 import { AutoSolver } from './auto-solver.js';
 
 export const options = z.object({

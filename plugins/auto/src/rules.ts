@@ -1,4 +1,4 @@
-import type { SolverConfig } from '@moreau/core';
+import type { SolverConfig } from '@moreau/core/contracts';
 import type { ProblemFeatures } from './features.js';
 
 /** One row of the table `auto` chooses by: the first rule whose `when` holds picks the chain. */

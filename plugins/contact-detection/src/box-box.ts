@@ -1,4 +1,4 @@
-import type { ContactBufferLike } from '@moreau/core';
+import type { ContactBufferLike } from '@moreau/core/contracts';
 import { boxEdge, boxVertex, edgeIndex } from './box-geometry.js';
 import { boxDistance } from './box-distance.js';
 import { clipFaces } from './box-manifold.js';

@@ -1,4 +1,4 @@
-import { MoreauError, type ContactBufferLike, type ContactDetector, type DetectorBody, type Shape } from '@moreau/core';
+import { MoreauError, type ContactBufferLike, type ContactDetector, type DetectorBody, type Shape } from '@moreau/core/contracts';
 import { bruteForcePairs } from './brute-force.js';
 import { NarrowPhase } from './narrow-phase.js';
 import { PairList } from './pair-list.js';

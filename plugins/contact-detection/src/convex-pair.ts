@@ -1,4 +1,4 @@
-import type { ContactBufferLike } from '@moreau/core';
+import type { ContactBufferLike } from '@moreau/core/contracts';
 import { Epa } from './epa.js';
 import { Gjk } from './gjk.js';
 import { polishSeparation, smoothCore } from './smooth-newton.js';

@@ -1,4 +1,4 @@
-import { defineDetector, z } from '@moreau/core';
+import { defineDetector, z } from '@moreau/core/contracts';
 import { ConvexContactDetector } from './contact-detector.js';
 
 export const options = z.object({

@@ -1,4 +1,4 @@
-import type { ContactBufferLike } from '@moreau/core';
+import type { ContactBufferLike } from '@moreau/core/contracts';
 import { boxBox } from './box-box.js';
 import { boxPlane } from './box-plane.js';
 import { BoxScratch } from './box-scratch.js';

@@ -1,4 +1,4 @@
-import type { ContactBufferLike } from '@moreau/core';
+import type { ContactBufferLike } from '@moreau/core/contracts';
 import { extent2 } from './face-patch.js';
 import { polygonCentroid } from './polygon-centroid.js';
 

@@ -1,4 +1,4 @@
-import type { ContactBufferLike } from '@moreau/core';
+import type { ContactBufferLike } from '@moreau/core/contracts';
 import { penetrationFloor } from './face-patch.js';
 import type { Gjk } from './gjk.js';
 import { polytopeAxes } from './polytope-axes.js';

@@ -1,4 +1,5 @@
-import { convexHull, type Vec3 } from '@moreau/core';
+import { convexHull } from '@moreau/core/kernels';
+import { type Vec3 } from '@moreau/core/contracts';
 
 /**
  * A convex polyhedron in its reference frame, flattened for the pair routines: vertices,

@@ -1,4 +1,4 @@
-import type { ContactBufferLike } from '@moreau/core';
+import type { ContactBufferLike } from '@moreau/core/contracts';
 import { convexPair, type ConvexScratch } from './convex-pair.js';
 import { insideFace } from './smooth-hull.js';
 import type { WorldBodies } from './world-bodies.js';

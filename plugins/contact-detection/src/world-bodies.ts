@@ -1,4 +1,4 @@
-import { MoreauError, type DetectorBody } from '@moreau/core';
+import { MoreauError, type DetectorBody } from '@moreau/core/contracts';
 import { boxPolytope, hullPolytope, knownHull, type Polytope } from './polytope.js';
 
 /**

@@ -1,8 +1,6 @@
-import {
-  bsrMul, initialReactions, solveBudget,
-  type ContactSolver, type EventBus, type FrictionContactProblem, type MeritFunction,
-  type PluginContext, type SolveOptions, type SolveResult, type StopReason,
-} from '@moreau/core';
+import { bsrMul, initialReactions, type FrictionContactProblem } from '@moreau/core/kernels';
+import { solveBudget } from '@moreau/core/kernels';
+import { type ContactSolver, type EventBus, type MeritFunction, type PluginContext, type SolveOptions, type SolveResult, type StopReason } from '@moreau/core/contracts';
 import type { GaussSeidelOptions } from './options.js';
 import { naturalOrder, seededRandom, shuffle } from './ordering.js';
 import { MeritScreen, REFRESH_SWEEPS } from './screen.js';

@@ -1,5 +1,5 @@
 // The plugin's option schema and presets, apart from the manifest so the solver can import its options type without a cycle.
-import { stoppingOptions, withPresets, z } from '@moreau/core';
+import { stoppingOptions, withPresets, z } from '@moreau/core/contracts';
 
 const schema = z.object({
   ...stoppingOptions({ maxIterations: 10_000, iteration: 'sweep', note: '10000 (Siconos NSGS defaults to 1000) lets plain NSGS reach 1e-8 on the hard reference problems' }),

@@ -4,7 +4,7 @@
  * between the roots of p''), then a safeguarded Newton step inside each bracket.
  * Robust where closed forms (Ferrari) lose digits; no allocation.
  */
-import { DBL_EPSILON } from '@moreau/core';
+import { DBL_EPSILON } from '@moreau/core/kernels';
 
 // Module scratch: crit2 holds roots of p'' (<= 2), crit1 roots of p' (<= 3).
 const crit2 = new Float64Array(2);

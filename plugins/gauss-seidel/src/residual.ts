@@ -1,4 +1,4 @@
-import { DBL_EPSILON, siconosErrorOf } from '@moreau/core';
+import { DBL_EPSILON, siconosErrorOf } from '@moreau/core/kernels';
 
 // One contact's q, r, u, μ laid out as siconosErrorOf reads them, and its scratch. Private to
 // this module and filled then read within one synchronous call, so sharing them is safe.

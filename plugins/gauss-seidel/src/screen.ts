@@ -1,7 +1,5 @@
-import {
-  EnergyMerit, MERIT_ABOVE, SiconosMerit, siconosErrorAt,
-  type FrictionContactProblem, type MeritFunction,
-} from '@moreau/core';
+import { EnergyMerit, MERIT_ABOVE, SiconosMerit, siconosErrorAt, type FrictionContactProblem } from '@moreau/core/kernels';
+import { type MeritFunction } from '@moreau/core/contracts';
 
 /**
  * A cheap stand-in for the configured merit, computed from the u = W r + q that the

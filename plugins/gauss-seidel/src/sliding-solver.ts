@@ -1,4 +1,4 @@
-import { projectOntoCone } from '@moreau/core';
+import { projectOntoCone } from '@moreau/core/kernels';
 import { quarticRoots } from './quartic.js';
 import { naturalMapResidual } from './residual.js';
 

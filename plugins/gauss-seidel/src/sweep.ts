@@ -1,4 +1,4 @@
-import { projectOntoCone, type FrictionContactProblem } from '@moreau/core';
+import { projectOntoCone, type FrictionContactProblem } from '@moreau/core/kernels';
 import { lu3 } from './lu3.js';
 import { LocalSolver, SEPARATED, SLIDING, STICKING, type LocalSolverOptions } from './local-solver.js';
 import type { SlidingSolver } from './sliding-solver.js';

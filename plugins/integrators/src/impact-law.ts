@@ -1,4 +1,4 @@
-import { z, type NormalBias, type PositionCorrection } from '@moreau/core';
+import { z, type NormalBias, type PositionCorrection } from '@moreau/core/contracts';
 
 /**
  * The contact law every integrator offers: which contacts enter a step's problem

@@ -1,4 +1,4 @@
-import { defineIntegrator, z, type StepSystem } from '@moreau/core';
+import { defineIntegrator, z, type StepSystem } from '@moreau/core/contracts';
 import { contactLaw, impactOptions, type ContactLaw } from './impact-law.js';
 
 /**

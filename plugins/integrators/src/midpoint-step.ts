@@ -1,4 +1,4 @@
-import type { StepSystem } from '@moreau/core';
+import type { StepSystem } from '@moreau/core/contracts';
 import type { ContactLaw } from './impact-law.js';
 
 /**

@@ -1,4 +1,4 @@
-import { defineIntegrator, z } from '@moreau/core';
+import { defineIntegrator, z } from '@moreau/core/contracts';
 import { contactLaw, impactOptions, type ContactLaw } from './impact-law.js';
 import { midpointStep } from './midpoint-step.js';
 

@@ -1,4 +1,5 @@
-import { convexHull, solidMass, type Shape, type Vec3 } from '@moreau/core';
+import { convexHull, solidMass } from '@moreau/core/kernels';
+import { type Shape, type Vec3 } from '@moreau/core/contracts';
 
 /** A solid's mass, reference volume and Euler tensor about its centre (paper 004 eqs 4, 5, 8). */
 export interface EulerProperties {

@@ -1,4 +1,4 @@
-import { defineKinematics, z } from '@moreau/core';
+import { defineKinematics, z } from '@moreau/core/contracts';
 import { PseudoRigidBodies } from './pseudo-rigid-bodies.js';
 
 export const options = z.strictObject({

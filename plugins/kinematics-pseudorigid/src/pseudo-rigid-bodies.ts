@@ -1,7 +1,6 @@
-import {
-  determinant3, drivenCentreVelocity, MotionCode, MoreauError, stepDrivenMotion,
-  type BodySpec, type Kinematics, type Pose,
-} from '@moreau/core';
+import { determinant3 } from '@moreau/core/kernels';
+import { drivenCentreVelocity, MotionCode, stepDrivenMotion } from '@moreau/core/kernels';
+import { MoreauError, type BodySpec, type Kinematics, type Pose } from '@moreau/core/contracts';
 import { readBodySpec } from './body-spec.js';
 import { cholesky9, choleskyInverse9, inverseApply9 } from './cholesky9.js';
 import { lambdaMaxGeneralized } from './inertia-scaling.js';

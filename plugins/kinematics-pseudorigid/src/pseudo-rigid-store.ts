@@ -1,4 +1,4 @@
-import { growPerBody, loadBodyState, MotionCode, saveBodyState, setDrivenMotion, type DrivenMotions, type SavedArrays } from '@moreau/core';
+import { growPerBody, loadBodyState, MotionCode, saveBodyState, setDrivenMotion, type DrivenMotions, type SavedArrays } from '@moreau/core/kernels';
 import type { PseudoRigidInit } from './body-spec.js';
 
 /**

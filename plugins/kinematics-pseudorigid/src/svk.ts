@@ -1,4 +1,4 @@
-import { symmetricEigen3, type SymmetricEigen3 } from '@moreau/core';
+import { symmetricEigen3, type SymmetricEigen3 } from '@moreau/core/kernels';
 
 /**
  * The Saint Venant–Kirchhoff material of paper 004 (eqs 10-12) for a homogeneous

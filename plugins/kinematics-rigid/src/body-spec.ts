@@ -1,10 +1,8 @@
-import {
-  checkShapeSpec, MotionCode, readDrivenMotion, readMotionCode, readRotationSpec, specReader,
-  type BodySpec, type SpecReader, type Vec3,
-} from '@moreau/core';
+import { checkShapeSpec, MotionCode, readDrivenMotion, readMotionCode, readRotationSpec, specReader, type SpecReader } from '@moreau/core/kernels';
+import { type BodySpec, type Vec3 } from '@moreau/core/contracts';
 import { hullMassProperties, massProperties } from './mass-properties.js';
 
-export { MotionCode, ROTATION_TOLERANCE } from '@moreau/core';
+export { MotionCode, ROTATION_TOLERANCE } from '@moreau/core/kernels';
 
 /** A body spec checked and reduced to the numbers the store keeps. */
 export interface RigidBodyInit {

@@ -1,4 +1,4 @@
-import { expSkew } from '@moreau/core';
+import { expSkew } from '@moreau/core/kernels';
 
 /**
  * The body-frame angular velocity ω⁺ at the end of a torque-free midpoint step of length h

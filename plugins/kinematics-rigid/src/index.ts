@@ -1,4 +1,4 @@
-import { defineKinematics, z } from '@moreau/core';
+import { defineKinematics, z } from '@moreau/core/contracts';
 import { RigidBodies } from './rigid-bodies.js';
 
 export const options = z.object({
@@ -11,7 +11,7 @@ export { RigidBodies, type RigidOptions } from './rigid-bodies.js';
 export { readBodySpec, MotionCode, ROTATION_TOLERANCE, type RigidBodyInit } from './body-spec.js';
 export { massProperties, type MassProperties } from './mass-properties.js';
 // The rotation kernels moved to core; re-exported so this package's API stays as it was.
-export { expSkew, multiplyRight, orthonormalityError, reorthonormalize, determinant3 } from '@moreau/core';
+export { expSkew, multiplyRight, orthonormalityError, reorthonormalize, determinant3 } from '@moreau/core/kernels';
 export { rigidContactOperator } from './contact-operator.js';
 export { conservingSpin } from './gyroscopic.js';
 

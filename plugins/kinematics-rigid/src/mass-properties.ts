@@ -1,4 +1,5 @@
-import { convexHull, solidMass, type Shape, type Vec3 } from '@moreau/core';
+import { convexHull, solidMass } from '@moreau/core/kernels';
+import { type Shape, type Vec3 } from '@moreau/core/contracts';
 
 /** A solid's mass and principal moments of inertia about its centre, along its reference axes. */
 export interface MassProperties {

@@ -1,7 +1,6 @@
-import {
-  drivenCentreVelocity, expSkew, MotionCode, multiplyRight, reorthonormalize, stepDrivenMotion,
-  type BodySpec, type Kinematics, type Pose,
-} from '@moreau/core';
+import { drivenCentreVelocity, MotionCode, stepDrivenMotion } from '@moreau/core/kernels';
+import { expSkew, multiplyRight, reorthonormalize } from '@moreau/core/kernels';
+import { type BodySpec, type Kinematics, type Pose } from '@moreau/core/contracts';
 import { readBodySpec } from './body-spec.js';
 import { rigidContactOperator } from './contact-operator.js';
 import { conservingSpin } from './gyroscopic.js';

@@ -1,4 +1,4 @@
-import { defineSolver } from '@moreau/core';
+import { defineSolver } from '@moreau/core/contracts';
 import { Pqn } from './pqn.js';
 import { options } from './options.js';
 

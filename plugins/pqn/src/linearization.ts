@@ -1,4 +1,4 @@
-import { applyGradC, computeCOmega, invert3, type BlockSparseMatrix, type BsrMulKernel } from '@moreau/core';
+import { applyGradC, computeCOmega, invert3, type BlockSparseMatrix, type BsrMulKernel } from '@moreau/core/kernels';
 
 /**
  * The linearised problem at one Newton step (paper 000 §6-7, normal first):

@@ -1,8 +1,6 @@
-import {
-  BsrMulKernel, claimRefusal, Gmres, initialReactions, isMoreauError, projectOntoCones, SiconosMerit, siconosErrorAt, solveBudget,
-  type ContactSolver, type EventBus, type FrictionContactProblem, type GmresOptions, type MeritFunction,
-  type PluginContext, type SolveOptions, type SolveResult, type StopReason,
-} from '@moreau/core';
+import { BsrMulKernel, Gmres, initialReactions, projectOntoCones, SiconosMerit, siconosErrorAt, type FrictionContactProblem, type GmresOptions } from '@moreau/core/kernels';
+import { claimRefusal, solveBudget } from '@moreau/core/kernels';
+import { isMoreauError, type ContactSolver, type EventBus, type MeritFunction, type PluginContext, type SolveOptions, type SolveResult, type StopReason } from '@moreau/core/contracts';
 import type { PqnOptions } from './options.js';
 import { Linearization } from './linearization.js';
 import { ProgressWatch } from './progress-watch.js';

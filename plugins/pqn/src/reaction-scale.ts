@@ -1,4 +1,4 @@
-import type { BlockSparseMatrix } from '@moreau/core';
+import type { BlockSparseMatrix } from '@moreau/core/kernels';
 import { diagonalStatistic } from './relative-delta.js';
 
 /**

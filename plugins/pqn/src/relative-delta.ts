@@ -1,4 +1,4 @@
-import type { BlockSparseMatrix } from '@moreau/core';
+import type { BlockSparseMatrix } from '@moreau/core/kernels';
 
 /** What δ is measured against (paper 000 §8.1.2): nothing, or the smallest, mean or largest diagonal entry of W. */
 export type DeltaReference = 'none' | 'minWii' | 'avgWii' | 'maxWii';

@@ -1,4 +1,4 @@
-import type { FrictionContactProblem } from '@moreau/core';
+import type { FrictionContactProblem } from '@moreau/core/kernels';
 
 /**
  * The constraint operator of paper 004 eqs 42-46 for one contact, normal first

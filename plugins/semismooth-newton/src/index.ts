@@ -1,4 +1,4 @@
-import { defineSolver } from '@moreau/core';
+import { defineSolver } from '@moreau/core/contracts';
 import { SemismoothNewton } from './semismooth-newton.js';
 import { options } from './options.js';
 

@@ -1,7 +1,5 @@
-import {
-  bsrMul, bsrNorm1, dot, estimateInverseNorm1, Gmres, invertDiagonalBlocks, isMoreauError, norm2, SparseLu, SparseLuPattern,
-  type BlockSparseMatrix, type FactorSolve, type LinearOperator,
-} from '@moreau/core';
+import { bsrMul, bsrNorm1, dot, estimateInverseNorm1, Gmres, invertDiagonalBlocks, norm2, SparseLu, SparseLuPattern, type BlockSparseMatrix, type FactorSolve, type LinearOperator } from '@moreau/core/kernels';
+import { isMoreauError } from '@moreau/core/contracts';
 import { DenseLu } from './dense-lu.js';
 
 /** A pivot (dense or sparse) at or below this times max|Ω| counts as zero (its column is left out). */

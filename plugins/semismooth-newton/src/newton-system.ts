@@ -1,4 +1,4 @@
-import { BlockSparseMatrix, type FrictionContactProblem } from '@moreau/core';
+import { BlockSparseMatrix, type FrictionContactProblem } from '@moreau/core/kernels';
 import {
   classifyContact, contactRow, SEPARATED, SLIP, STICK, ZERO_BOUND, type RowKind, type Variant,
 } from './contact-rows.js';

@@ -1,4 +1,4 @@
-import { symmetricBlockLambdaMax, type BlockSparseMatrix } from '@moreau/core';
+import { symmetricBlockLambdaMax, type BlockSparseMatrix } from '@moreau/core/kernels';
 import { SEPARATED, STICK } from './contact-rows.js';
 
 /**

@@ -1,4 +1,4 @@
-import { bsrMul, norm2, type FrictionContactProblem } from '@moreau/core';
+import { bsrMul, norm2, type FrictionContactProblem } from '@moreau/core/kernels';
 import { SEPARATED, type Variant } from './contact-rows.js';
 import { merit, meritAlong } from './constraints.js';
 import { LinearSolver, type LinearSolverOptions } from './linear-solver.js';

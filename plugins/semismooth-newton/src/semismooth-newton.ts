@@ -1,8 +1,6 @@
-import {
-  bsrMul, checkWarmStart, claimRefusal, MoreauError, projectOntoCones, solveBudget,
-  type ContactSolver, type EventBus, type FrictionContactProblem, type MeritFunction,
-  type PluginContext, type SolveOptions, type SolveResult, type StopReason,
-} from '@moreau/core';
+import { bsrMul, checkWarmStart, projectOntoCones, type FrictionContactProblem } from '@moreau/core/kernels';
+import { claimRefusal, solveBudget } from '@moreau/core/kernels';
+import { MoreauError, type ContactSolver, type EventBus, type MeritFunction, type PluginContext, type SolveOptions, type SolveResult, type StopReason } from '@moreau/core/contracts';
 import type { SemismoothNewtonOptions } from './options.js';
 import { Scsol, type ScsolOptions } from './scsol.js';
 

@@ -2,11 +2,11 @@ import { describe, expect, expectTypeOf, test } from 'vitest';
 import { z } from 'zod';
 import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
-import { createRegistry } from './builtins.js';
-import { defineSolver } from '../contracts/define.js';
-import { isMoreauError } from '../contracts/errors.js';
+import { createRegistry } from '../run/builtins.js';
+import { defineSolver } from './define.js';
+import { isMoreauError } from './errors.js';
 import { withPresets } from './presets.js';
-import { resolve } from './resolve.js';
+import { resolve } from '../run/resolve.js';
 
 const base = z.object({
   tolerance: z.number().positive().default(1e-8),
