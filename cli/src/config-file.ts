@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { MoreauError, formatIssues, moreauConfigSchema } from '@moreau/core';
+import { MoreauError, formatIssues, moreauConfigSchema, protoOptionProblems } from '@moreau/core';
 import type { MoreauConfig, PluginRegistry, SolverConfig } from '@moreau/core';
 
 export const CONFIG_FILE = 'moreau.config.json';
@@ -30,8 +30,9 @@ export function readConfigFile(file: string): LoadedConfig {
     throw new MoreauError('E_CONFIG', `Config file ${file} is not valid JSON: ${(e as Error).message}`, { file });
   }
   const parsed = moreauConfigSchema.safeParse(json);
-  if (!parsed.success) {
-    const issues = formatIssues(parsed.error.issues);
+  const proto = protoOptionProblems(json);
+  if (!parsed.success || proto.length) {
+    const issues = [...proto, ...(parsed.success ? [] : formatIssues(parsed.error.issues))];
     const err = new MoreauError('E_CONFIG', `Invalid configuration in ${file} (${issues.length} problem${issues.length === 1 ? '' : 's'}):\n${issues.map((l) => `  ${l}`).join('\n')}`, { file });
     err.issues = issues;
     throw err;

@@ -59,6 +59,29 @@ export const pluginConfigSchema = z.strictObject({
 
 export type PluginConfig = z.infer<typeof pluginConfigSchema>;
 
+/**
+ * Where a config's dynamics plugins have an own key `__proto__` among their options (JSON makes
+ * it an own key; a parsed record drops it, so a check after parsing never sees it). The solver
+ * chain checks its own links in solverConfigSchema. Each is a problem line with its path.
+ */
+export function protoOptionProblems(config: unknown): string[] {
+  const c = config as { integrator?: { options?: unknown }; detector?: { options?: unknown }; kinematics?: unknown } | null;
+  const problems: string[] = [];
+  const check = (value: unknown, path: string) => {
+    if (value && typeof value === 'object' && Object.hasOwn(value, '__proto__')) {
+      problems.push(`${path}.__proto__: a plugin has no option "__proto__" (a name on every object's prototype)`);
+    }
+  };
+  if (!c || typeof c !== 'object') return problems;
+  check(c.integrator?.options, 'integrator.options');
+  check(c.detector?.options, 'detector.options');
+  check(c.kinematics, 'kinematics');
+  if (c.kinematics && typeof c.kinematics === 'object') {
+    for (const [name, options] of Object.entries(c.kinematics)) check(options, `kinematics.${name}`);
+  }
+  return problems;
+}
+
 /** Defaults of the simulation keys; the engine fills them in (the schema leaves them optional). */
 export const SIMULATION_DEFAULTS = {
   integrator: 'moreau-midpoint',

@@ -1,5 +1,5 @@
 import type { EventBus } from '../contracts/events.js';
-import { moreauConfigSchema, SIMULATION_DEFAULTS, type MoreauConfig } from './config.js';
+import { moreauConfigSchema, protoOptionProblems, SIMULATION_DEFAULTS, type MoreauConfig } from './config.js';
 import type { AnyPlugin, PluginKind } from '../contracts/plugin.js';
 import type { ContactDetector, Integrator, Kinematics } from '../contracts/dynamics.js';
 import { isMoreauError, MoreauError } from '../contracts/errors.js';
@@ -35,6 +35,8 @@ export interface KinematicsUse {
  * all of them are unknown names and `E_CONFIG` otherwise; then builds the plugins.
  */
 export function resolveDynamics(config: unknown, uses: readonly KinematicsUse[], registry: PluginRegistry, events: EventBus): ResolvedDynamics {
+  const proto = protoOptionProblems(config);
+  if (proto.length) throw configError(proto, false);
   const parsed = moreauConfigSchema.safeParse(config);
   if (!parsed.success) throw configError(formatIssues(parsed.error.issues), false);
   const c: MoreauConfig = parsed.data;
