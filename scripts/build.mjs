@@ -7,7 +7,9 @@ import { dirname, join } from 'node:path';
 const root = new URL('..', import.meta.url).pathname;
 const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
 const plugins = readdirSync(join(root, 'plugins')).sort().map((d) => join('plugins', d));
-const order = ['core', ...dependencyOrder(plugins), 'conformance', 'cli'];
+// Core first (everything type-checks against its declarations), the plugins (none imports another:
+// scripts/check-imports.mjs), conformance, then the command, which imports conformance.
+const order = ['core', ...plugins, 'conformance', 'cli'];
 for (const ws of order) {
   const config = join(root, ws, 'tsconfig.build.json');
   // A workspace without sources yet (a plugin being started) has nothing to build.
@@ -31,31 +33,6 @@ if (!existsSync(schemaPath) || readFileSync(schemaPath, 'utf8') !== schemaText) 
   mkdirSync(dirname(schemaPath), { recursive: true });
   writeFileSync(schemaPath, schemaText);
   console.log(`wrote core/${CONFIG_SCHEMA_FILE}`);
-}
-
-/**
- * Plugins in an order where each comes after the workspace plugins it depends on (a plugin that
- * composes others, like `auto`, type-checks against their declarations); ties stay alphabetical.
- */
-function dependencyOrder(dirs) {
-  const byName = new Map();
-  for (const dir of dirs) {
-    const file = join(root, dir, 'package.json');
-    if (existsSync(file)) byName.set(JSON.parse(readFileSync(file, 'utf8')).name, dir);
-  }
-  const done = new Set();
-  const out = [];
-  const visit = (dir, path) => {
-    if (done.has(dir)) return;
-    if (path.includes(dir)) throw new Error(`plugins depend on each other in a cycle: ${[...path, dir].join(' -> ')}`);
-    const file = join(root, dir, 'package.json');
-    const deps = existsSync(file) ? Object.keys(JSON.parse(readFileSync(file, 'utf8')).dependencies ?? {}) : [];
-    for (const dep of deps) if (byName.has(dep)) visit(byName.get(dep), [...path, dir]);
-    done.add(dir);
-    out.push(dir);
-  };
-  for (const dir of dirs) visit(dir, []);
-  return out;
 }
 
 // The WebAssembly mat-vec kernel, assembled from its text by wabt and shipped in @moreau/core

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { MoreauError, closestName, discoverPluginPackages, importPluginPackage } from '@moreau/core';
 import type { AnyPlugin, PluginKind } from '@moreau/core';
 import { jsonArg, numberArg, parseCommandArgs } from './args.js';
+import type { NamedPropertyReport, SuiteReport } from '@moreau/conformance/runner';
 import type { CliIO } from './io.js';
 import { renderTable } from './table.js';
 
@@ -32,37 +33,14 @@ Exit status: 0 every property the plugin claims passed, 1 a property failed or w
 inconclusive, 2 user error (e.g. @moreau/conformance is not installed, or it has no
 suite for the plugin's kind).`;
 
-// What this command reads of @moreau/conformance/runner's reports: the part the four suites'
-// reports share (each suite types its own). The runner is imported when the command runs, not
-// before: the suites load fast-check and vitest, which no other command needs.
+// The runner of @moreau/conformance is imported when the command runs, not before: the suites
+// load fast-check and vitest, which no other command needs. Its types are imported as types.
 
-/** One property's outcome, as @moreau/conformance reports it. */
-export interface PropertyOutcome {
-  name: string;
-  status: 'pass' | 'fail' | 'skip' | 'inconclusive';
-  reason?: string;
-  counterexample?: string;
-  /** The contact the failure is about, as it is in the counterexample's problem. */
-  contact?: string;
-  /** The first failing case before fast-check shrank it (contacts numbered as generated). */
-  unshrunk?: { counterexample: string; reason: string; contact?: string };
-  seed: number;
-  path?: string;
-  runs: number;
-  inconclusive: number;
-  ms: number;
-}
+/** One property's outcome, any suite's. */
+export type PropertyOutcome = NamedPropertyReport<string>;
 
-/** The suite's outcome for one plugin, as @moreau/conformance reports it. */
-export interface SuiteOutcome {
-  plugin: string;
-  options: Record<string, unknown>;
-  tolerance?: number;
-  seed: number;
-  runs: number;
-  passed: boolean;
-  properties: PropertyOutcome[];
-}
+/** The suite's outcome for one plugin, any suite's (the solver suite's adds what this command does not read). */
+export type SuiteOutcome = SuiteReport<string> & { tolerance?: number };
 
 /** What a runner function takes: the same for every kind (`tolerance` matters to solvers). */
 export interface SuiteRunOptions {
