@@ -1,7 +1,7 @@
-import { existsSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { mkdir, readdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { JsonLinesWriter, bsrMul, fileIoError, filterJsonLines, polyDataXml, pvdXml, writeFileAtomic } from '@moreau/core';
+import { JsonLinesWriter, bsrMul, fileIoError, filterJsonLines, polyDataParts, pvdXml, writeFileAtomic } from '@moreau/core';
 import type { PvdEntry, Simulation, SimulationCheckpoint, StepStats, VtkEncoding } from '@moreau/core';
 import { FramePieces, type FrameRecord } from './frame-pieces.js';
 import { OUTPUT, bodiesFrameFile, contactsFrameFile, problemFile, type BodiesFile } from '@moreau/core/formats';
@@ -138,8 +138,8 @@ export class SimulationOutput {
   private writeFrame(): void {
     const frame = Math.floor(this.sim.steps / this.options.frameStride);
     const { vtkFormat } = this.options;
-    replaceFile(join(this.dir, bodiesFrameFile(frame)), polyDataXml(this.pieces.bodies(), vtkFormat));
-    replaceFile(join(this.dir, contactsFrameFile(frame)), polyDataXml(this.pieces.contacts(), vtkFormat));
+    replaceFile(join(this.dir, bodiesFrameFile(frame)), polyDataParts(this.pieces.bodies(), vtkFormat));
+    replaceFile(join(this.dir, contactsFrameFile(frame)), polyDataParts(this.pieces.contacts(), vtkFormat));
     this.frames.push(this.pieces.record(frame));
     this.addPvdEntries(frame, this.sim.time);
     this.framesWritten++;
@@ -194,15 +194,24 @@ export class SimulationOutput {
 }
 
 /**
- * Writes a frame file whole under a temporary name and renames it over `path`, so a viewer
- * never reads half a frame. Unlike writeFileAtomic it neither forces the data to disk nor
- * waits for the event loop: frames are many and large, the sync cost more than the writing,
- * and a resumed run rewrites every frame after its checkpoint anyway. Errors are E_FILE_IO.
+ * Writes a frame file whole under a temporary name, part after part (no one string holds a
+ * large frame), and renames it over `path`, so a viewer never reads half a frame. Unlike
+ * writeFileAtomic it neither forces the data to disk nor waits for the event loop: frames are
+ * many and large, the sync cost more than the writing, and a resumed run rewrites every frame
+ * after its checkpoint anyway. Errors are E_FILE_IO, and leave no temporary file.
  */
-function replaceFile(path: string, text: string): void {
+function replaceFile(path: string, parts: readonly string[]): void {
   const tmp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   try {
-    writeFileSync(tmp, text);
+    const fd = openSync(tmp, 'w');
+    try {
+      for (const part of parts) {
+        const bytes = Buffer.from(part, 'utf8');
+        for (let done = 0; done < bytes.length;) done += writeSync(fd, bytes, done, bytes.length - done);
+      }
+    } finally {
+      closeSync(fd);
+    }
     renameSync(tmp, path);
   } catch (e) {
     try {

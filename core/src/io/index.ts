@@ -12,7 +12,7 @@ export { MAX_DENSE_BLOCK, reduceGlobal } from './global-reduction.js';
 export type { GlobalProblemData, ReducedGlobal } from './global-reduction.js';
 export { blockMatrixFromEntries, ScalarEntries } from './scalar-entries.js';
 export { writeFileAtomic } from './atomic-write.js';
-export { polyDataXml, pvdXml } from './vtk-writer.js';
+export { PART_CHARS, polyDataParts, polyDataXml, pvdXml } from './vtk-writer.js';
 export type { PolyDataPiece, PvdEntry, VtkArray, VtkCells } from './vtk-writer.js';
 export { placeMesh, shapeMesh } from './shape-mesh.js';
 export type { MeshOptions, SurfaceMesh } from './shape-mesh.js';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MoreauError } from '../contracts/errors.js';
 import { findAll, numbers, parseXml } from './__fixtures__/mini-xml.js';
 import { readDataArray } from './vtk-data-array.js';
-import { polyDataXml, pvdXml } from './vtk-writer.js';
+import { PART_CHARS, polyDataParts, polyDataXml, pvdXml } from './vtk-writer.js';
 
 /** An independent decoder of VTK's inline binary form: base64, then a UInt32 LE byte count, then the values LE. */
 function decodeBinary(text: string, width: 4 | 8): { byteCount: number; bits: bigint[] } {
@@ -129,5 +129,41 @@ describe('parseXml (the test helper itself)', () => {
     for (const bad of ['<a><b></a></b>', '<a x="1" x="2"/>', '<a>1 < 2</a>', '<a>&nbsp;</a>', '<a/><b/>', '<a x=1/>']) {
       expect(() => parseXml(bad), bad).toThrow(/not well-formed/);
     }
+  });
+});
+
+describe('polyDataParts', () => {
+  // Parts of 4,096 characters (the default, PART_CHARS, is 4 MiB: the same code at a size a unit test can afford).
+  const partChars = 4096;
+  const pieceOf = (n: number) => {
+    const points = new Float64Array(3 * n);
+    for (let i = 0; i < points.length; i++) points[i] = Math.sin(i) * 10 ** ((i % 13) - 6);
+    const ids = Int32Array.from({ length: n }, (_, i) => i * 7 - 3);
+    return { points, pointData: [{ name: 'id', type: 'Int32' as const, components: 1, values: ids }] };
+  };
+
+  for (const [encoding, n] of [['binary', 2_000], ['ascii', 1_000]] as const) {
+    it(`should split a large ${encoding} piece into bounded parts whose text reads back every value exactly`, () => {
+      const piece = pieceOf(n);
+      const parts = polyDataParts(piece, encoding, partChars);
+      expect(parts.length).toBeGreaterThan(5);
+      for (const p of parts) expect(p.length).toBeLessThanOrEqual(partChars);
+      const xml = parseXml(parts.join(''));
+      const arrays = findAll(xml, 'DataArray');
+      const read = (name: string, type: 'Float64' | 'Int32') => readDataArray(arrays.find((a) => a.attrs.Name === name)!.text, { type, format: encoding });
+      expect(Buffer.from(read('Points', 'Float64').buffer).equals(Buffer.from(piece.points.buffer))).toBe(true);
+      expect(Array.from(read('id', 'Int32'))).toEqual(Array.from(piece.pointData[0].values));
+    });
+  }
+
+  it('should refuse a part size that would split a base64 quantum', () => {
+    expect(() => polyDataParts({ points: [0, 0, 0] }, 'binary', 4098)).toThrow(expect.objectContaining({ code: 'E_CONFIG' }));
+  });
+
+  it('should join to the text of polyDataXml, one part of at most PART_CHARS for a small piece', () => {
+    expect(PART_CHARS % 4).toBe(0);
+    const small = { points: [0, 1, 2], verts: { connectivity: [0], offsets: [1] } };
+    expect(polyDataParts(small)).toEqual([polyDataXml(small)]);
+    expect(polyDataParts(small, 'ascii')).toEqual([polyDataXml(small, 'ascii')]);
   });
 });

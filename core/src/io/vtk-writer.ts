@@ -39,8 +39,22 @@ export interface PolyDataPiece {
 /**
  * The `.vtp` text of one piece. Throws E_NOT_FINITE when a value is NaN or infinite (VTK
  * readers disagree on how to read those), E_PROBLEM_SHAPE when an Int32 value is not one.
+ * For a large piece write `polyDataParts` instead: the text of one string is bounded (V8's
+ * longest string, about 5e8 characters: some 15 million points in binary).
  */
 export function polyDataXml(piece: PolyDataPiece, encoding: VtkEncoding = 'binary'): string {
+  return polyDataParts(piece, encoding).join('');
+}
+
+/**
+ * The `.vtp` text of one piece as consecutive parts of at most PART_CHARS characters (a large
+ * array is split inside its base64 or its list of numbers), to be written one after
+ * the other: no single string holds the file, so a frame of any size can be written.
+ */
+export function polyDataParts(piece: PolyDataPiece, encoding: VtkEncoding = 'binary', partChars = PART_CHARS): string[] {
+  if (!Number.isInteger(partChars) || partChars < 100 || partChars % 4 !== 0) {
+    throw new MoreauError('E_CONFIG', `VTK parts hold a whole number of base64 quanta and at least a line: partChars must be a multiple of 4 from 100, got ${partChars}`);
+  }
   const n = piece.points.length / 3;
   if (!Number.isInteger(n)) throw new MoreauError('E_PROBLEM_SHAPE', `VTK points must hold 3 numbers per point, got ${piece.points.length}`);
   const verts = piece.verts ?? { connectivity: [], offsets: [] };
@@ -52,39 +66,54 @@ export function polyDataXml(piece: PolyDataPiece, encoding: VtkEncoding = 'binar
     }
   }
   const scalars = data.find((a) => a.components === 1)?.name;
-  return [
+  const lines: (string | string[])[] = [
     '<?xml version="1.0"?>',
     '<VTKFile type="PolyData" version="0.1" byte_order="LittleEndian">',
     '  <PolyData>',
     `    <Piece NumberOfPoints="${n}" NumberOfVerts="${verts.offsets.length}" NumberOfLines="0" NumberOfStrips="0" NumberOfPolys="${polys.offsets.length}">`,
     `      <PointData${scalars ? ` Scalars="${escapeXml(scalars)}"` : ''}>`,
-    ...data.map((a) => dataArray(a.name, a.type, a.components, a.values, encoding)),
+    ...data.map((a) => dataArray(a.name, a.type, a.components, a.values, encoding, partChars)),
     '      </PointData>',
     '      <Points>',
-    dataArray('Points', 'Float64', 3, piece.points, encoding),
+    dataArray('Points', 'Float64', 3, piece.points, encoding, partChars),
     '      </Points>',
-    ...cells('Verts', verts, encoding),
-    ...cells('Polys', polys, encoding),
+    ...cells('Verts', verts, encoding, partChars),
+    ...cells('Polys', polys, encoding, partChars),
     '    </Piece>',
     '  </PolyData>',
     '</VTKFile>',
     '',
-  ].join('\n');
+  ];
+  // The text of lines.join('\n'), small lines merged into one part.
+  const parts: string[] = [];
+  let open = '';
+  lines.forEach((line, i) => {
+    for (const p of typeof line === 'string' ? [line] : line) {
+      if (open.length + p.length > partChars && open) { parts.push(open); open = ''; }
+      open += p;
+    }
+    if (i < lines.length - 1) open += '\n';
+  });
+  if (open) parts.push(open);
+  return parts;
 }
 
-function cells(tag: string, c: VtkCells, encoding: VtkEncoding): string[] {
+/** The most characters one part of a written `.vtp` holds by default (a multiple of 4: whole base64 quanta). */
+export const PART_CHARS = 1 << 22;
+
+function cells(tag: string, c: VtkCells, encoding: VtkEncoding, partChars: number): (string | string[])[] {
   return [
     `      <${tag}>`,
-    dataArray('connectivity', 'Int32', 1, c.connectivity, encoding),
-    dataArray('offsets', 'Int32', 1, c.offsets, encoding),
+    dataArray('connectivity', 'Int32', 1, c.connectivity, encoding, partChars),
+    dataArray('offsets', 'Int32', 1, c.offsets, encoding, partChars),
     `      </${tag}>`,
   ];
 }
 
-function dataArray(name: string, type: VtkArray['type'], components: number, values: ArrayLike<number>, encoding: VtkEncoding): string {
+function dataArray(name: string, type: VtkArray['type'], components: number, values: ArrayLike<number>, encoding: VtkEncoding, partChars: number): string[] {
   const comps = components === 1 ? '' : ` NumberOfComponents="${components}"`;
-  const body = encoding === 'binary' ? binaryValues(name, type, values) : formatValues(name, type, values);
-  return `        <DataArray type="${type}" Name="${escapeXml(name)}"${comps} format="${encoding}">${body}</DataArray>`;
+  const body = encoding === 'binary' ? binaryValues(name, type, values, partChars) : formatValues(name, type, values, partChars);
+  return [`        <DataArray type="${type}" Name="${escapeXml(name)}"${comps} format="${encoding}">`, ...body, '</DataArray>'];
 }
 
 function checkValue(name: string, type: VtkArray['type'], i: number, x: number): void {
@@ -92,14 +121,21 @@ function checkValue(name: string, type: VtkArray['type'], i: number, x: number):
   if (type === 'Int32' && (x | 0) !== x) throw new MoreauError('E_PROBLEM_SHAPE', `VTK Int32 array "${name}"[${i}] = ${x} is not a 32-bit integer`, { index: i });
 }
 
-function formatValues(name: string, type: VtkArray['type'], values: ArrayLike<number>): string {
-  const text = new Array<string>(values.length);
-  for (let i = 0; i < values.length; i++) {
-    checkValue(name, type, i, values[i]);
-    // String(-0) is "0": keep the sign so the text holds the same doubles as the binary form.
-    text[i] = Object.is(values[i], -0) ? '-0' : String(values[i]);
+/** An `ascii` array in parts of at most `partChars` characters (a number is at most 24 characters, and a space). */
+function formatValues(name: string, type: VtkArray['type'], values: ArrayLike<number>, partChars: number): string[] {
+  const perPart = Math.floor(partChars / 25);
+  const parts: string[] = [];
+  for (let start = 0; start < values.length; start += perPart) {
+    const end = Math.min(values.length, start + perPart);
+    const text = new Array<string>(end - start);
+    for (let i = start; i < end; i++) {
+      checkValue(name, type, i, values[i]);
+      // String(-0) is "0": keep the sign so the text holds the same doubles as the binary form.
+      text[i - start] = Object.is(values[i], -0) ? '-0' : String(values[i]);
+    }
+    parts.push(start === 0 ? text.join(' ') : ` ${text.join(' ')}`);
   }
-  return text.join(' ');
+  return parts;
 }
 
 /** Largest array the UInt32 byte-count header of a version 0.1 file can describe. */
@@ -119,7 +155,7 @@ const LITTLE_ENDIAN = endianness() === 'LE';
  * then the values, both little endian (the file's byte_order) and base64-encoded as one
  * stream, as vtkXMLWriter::WriteBinaryData does for uncompressed data.
  */
-function binaryValues(name: string, type: VtkArray['type'], values: ArrayLike<number>): string {
+function binaryValues(name: string, type: VtkArray['type'], values: ArrayLike<number>, partChars: number): string[] {
   const width = type === 'Float64' ? 8 : 4;
   const byteCount = width * values.length;
   if (byteCount > MAX_BINARY_BYTES) throw new MoreauError('E_TOO_LARGE', `VTK array "${name}" has ${byteCount} bytes, more than a binary header can count`);
@@ -141,7 +177,11 @@ function binaryValues(name: string, type: VtkArray['type'], values: ArrayLike<nu
       else view.setInt32(4 + 4 * i, x, true);
     }
   }
-  return bytes.toString('base64');
+  // The base64 of consecutive runs of whole 3-byte groups is the base64 of the whole.
+  const parts: string[] = [];
+  const run = (partChars / 4) * 3;
+  for (let k = 0; k < bytes.length; k += run) parts.push(bytes.subarray(k, Math.min(bytes.length, k + run)).toString('base64'));
+  return parts;
 }
 
 /** One entry of a `.pvd` collection: a file (relative to the `.pvd`) shown at `time`. */
