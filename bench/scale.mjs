@@ -1,0 +1,125 @@
+// How a step's cost grows with the number of bodies: a ladder of sphere pours, each run in this
+// process through the library (createSimulation with the installed plugins and the built-in
+// defaults), one rung after another.
+//
+//   node bench/scale.mjs [--ladder 1000,4000,16000,64000] [--steps 200] [--layers 10] [--config c.json]
+//
+// Each rung is N spheres (radius 5 cm) on a jittered lattice of `layers` layers, as wide as N
+// needs, above an open box of five static planes: the pile's depth stays the same as N grows, so
+// the growth measured is the width's. The run starts from the lattice (the lowest layer lands
+// after about 0.1 s, h = 1e-3): `--steps` counts steps from there. Prints, per rung, the time to
+// build the simulation, ms per step (median and mean over the steps), contacts, solver
+// iterations, the detect / assemble / solve / update split and the memory (RSS and V8 heap after
+// the run), and the growth exponent of the mean ms per step between rungs (log-log slope), after
+// a warm-up run that is not reported; writes the table
+// to bench/out/scale.md. Runs the compiled packages (`npm run bench:scale` builds them first).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createSimulation, openRegistry } from '@moreau/core';
+
+const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
+const { values } = parseArgs({
+  options: {
+    ladder: { type: 'string', default: '1000,4000,16000,64000' },
+    steps: { type: 'string', default: '200' },
+    layers: { type: 'string', default: '10' },
+    seed: { type: 'string', default: '1' },
+    config: { type: 'string' },
+  },
+});
+const ladder = values.ladder.split(',').map(Number);
+const steps = Number(values.steps), layers = Number(values.layers), seed = Number(values.seed);
+const MAX_SPHERES = 1_000_000;
+for (const n of ladder) {
+  if (!Number.isInteger(n) || n < 1 || n > MAX_SPHERES) throw new Error(`--ladder: each rung is a whole number of spheres from 1 to ${MAX_SPHERES}, got ${n}`);
+}
+if (!Number.isInteger(steps) || steps < 1) throw new Error(`--steps: a positive whole number, got ${values.steps}`);
+if (!Number.isInteger(layers) || layers < 1) throw new Error(`--layers: a positive whole number, got ${values.layers}`);
+const config = values.config ? JSON.parse(readFileSync(resolve(values.config), 'utf8')) : { solver: { name: 'gauss-seidel' } };
+
+/** mulberry32: a small seeded generator, so every machine builds the same scene. */
+function random(s) {
+  return () => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** N spheres, `layers` deep, on a square lattice of 2.4 r spacing jittered by up to 0.1 r sideways. */
+function pour(count) {
+  const r = 0.05, gap = 2.4 * r, next = random(seed);
+  const perRow = Math.ceil(Math.sqrt(count / layers));
+  const half = (perRow * gap) / 2 + r;
+  const plane = (name, normal, position) => ({ name, shape: { type: 'plane', normal }, motion: 'static', position });
+  const bodies = [
+    plane('floor', [0, 0, 1], [0, 0, 0]),
+    plane('wall-x-', [1, 0, 0], [-half, 0, 0]), plane('wall-x+', [-1, 0, 0], [half, 0, 0]),
+    plane('wall-y-', [0, 1, 0], [0, -half, 0]), plane('wall-y+', [0, -1, 0], [0, half, 0]),
+  ];
+  for (let i = 0; i < count; i++) {
+    const ix = i % perRow, iy = Math.floor(i / perRow) % perRow, iz = Math.floor(i / (perRow * perRow));
+    const jitter = () => (next() - 0.5) * 0.2 * r;
+    bodies.push({
+      name: `s${i}`, shape: { type: 'sphere', radius: r }, material: 'glass',
+      position: [(ix + 0.5) * gap - half + r + jitter(), (iy + 0.5) * gap - half + r + jitter(), 2 * r + iz * gap],
+    });
+  }
+  return { timeStep: 1e-3, duration: steps * 1e-3, materials: { glass: { density: 2500 } }, defaultFriction: { mu: 0.3 }, bodies };
+}
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.floor((s.length - 1) / 2)] : 0;
+};
+const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+
+const { registry } = await openRegistry({ baseDir: root });
+// Warm-up, not reported: the first rung would otherwise pay for compiling the hot loops.
+{
+  const warm = createSimulation(pour(Math.min(ladder[0], 1000)), config, { registry, source: 'warm-up' });
+  for (let k = 0; k < Math.min(steps, 150); k++) warm.step();
+}
+const rows = [];
+for (const n of ladder) {
+  const t0 = performance.now();
+  const sim = createSimulation(pour(n), config, { registry, source: `pour-${n}` });
+  const buildMs = performance.now() - t0;
+  const stats = [];
+  for (let k = 0; k < steps; k++) {
+    stats.push(sim.step());
+    if (process.stderr.isTTY) process.stderr.write(`\r${n} spheres: step ${k + 1} of ${steps}`);
+  }
+  if (process.stderr.isTTY) process.stderr.write('\n');
+  const ms = stats.map((s) => s.ms.total);
+  const total = (key) => stats.reduce((sum, s) => sum + s.ms[key], 0);
+  const all = total('total') || 1;
+  const mem = process.memoryUsage();
+  rows.push({
+    n, buildMs, msMedian: median(ms), msMean: mean(ms),
+    contactsMean: mean(stats.map((s) => s.contacts)), contactsMax: Math.max(...stats.map((s) => s.contacts)),
+    iterationsMean: mean(stats.filter((s) => s.contacts > 0).map((s) => s.iterations)),
+    notConverged: stats.filter((s) => !s.converged).length,
+    split: ['detect', 'assemble', 'solve', 'update'].map((key) => (100 * total(key)) / all),
+    rssMb: mem.rss / 2 ** 20, heapMb: mem.heapUsed / 2 ** 20,
+  });
+  console.error(`${n} spheres: ${rows.at(-1).msMean.toFixed(1)} ms per step (mean), RSS ${rows.at(-1).rssMb.toFixed(0)} MB`);
+}
+
+const f = (x, d = 1) => x.toFixed(d);
+const slope = (a, b) => Math.log(b.msMean / a.msMean) / Math.log(b.n / a.n);
+const lines = [
+  `### Poured spheres, ${layers} layers deep, the first ${steps} steps from the lattice (h = 1e-3), ${values.config ? `config ${values.config}` : 'gauss-seidel, defaults'}`,
+  '',
+  '| spheres | build ms | ms / step median / mean | growth exponent | contacts mean / max | iterations mean | not converged | detect / assemble / solve / update % | RSS MB | heap MB |',
+  '|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|',
+  ...rows.map((r, i) => `| ${r.n} | ${f(r.buildMs, 0)} | ${f(r.msMedian)} / ${f(r.msMean)} | ${i ? f(slope(rows[i - 1], r), 2) : '—'} | ${f(r.contactsMean, 0)} / ${r.contactsMax} | ${f(r.iterationsMean)} | ${r.notConverged} of ${steps} | ${r.split.map((x) => f(x)).join(' / ')} | ${f(r.rssMb, 0)} | ${f(r.heapMb, 0)} |`),
+  '',
+  'RSS and heap are the process\'s after each rung; the rungs run one after another in one process, so a rung\'s RSS can include what an earlier one left.',
+  '',
+];
+mkdirSync(join(root, 'bench', 'out'), { recursive: true });
+writeFileSync(join(root, 'bench', 'out', 'scale.md'), lines.join('\n'));
+console.log(lines.join('\n'));
