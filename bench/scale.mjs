@@ -17,6 +17,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createSimulation, openRegistry } from '@moreau/core';
+import { pourBodies } from './pour.mjs';
 
 const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
 const { values } = parseArgs({
@@ -38,35 +39,9 @@ if (!Number.isInteger(steps) || steps < 1) throw new Error(`--steps: a positive 
 if (!Number.isInteger(layers) || layers < 1) throw new Error(`--layers: a positive whole number, got ${values.layers}`);
 const config = values.config ? JSON.parse(readFileSync(resolve(values.config), 'utf8')) : { solver: { name: 'gauss-seidel' } };
 
-/** mulberry32: a small seeded generator, so every machine builds the same scene. */
-function random(s) {
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** N spheres, `layers` deep, on a square lattice of 2.4 r spacing jittered by up to 0.1 r sideways. */
+/** N spheres, `layers` deep, as wide as N needs (bench/pour.mjs). */
 function pour(count) {
-  const r = 0.05, gap = 2.4 * r, next = random(seed);
-  const perRow = Math.ceil(Math.sqrt(count / layers));
-  const half = (perRow * gap) / 2 + r;
-  const plane = (name, normal, position) => ({ name, shape: { type: 'plane', normal }, motion: 'static', position });
-  const bodies = [
-    plane('floor', [0, 0, 1], [0, 0, 0]),
-    plane('wall-x-', [1, 0, 0], [-half, 0, 0]), plane('wall-x+', [-1, 0, 0], [half, 0, 0]),
-    plane('wall-y-', [0, 1, 0], [0, -half, 0]), plane('wall-y+', [0, -1, 0], [0, half, 0]),
-  ];
-  for (let i = 0; i < count; i++) {
-    const ix = i % perRow, iy = Math.floor(i / perRow) % perRow, iz = Math.floor(i / (perRow * perRow));
-    const jitter = () => (next() - 0.5) * 0.2 * r;
-    bodies.push({
-      name: `s${i}`, shape: { type: 'sphere', radius: r }, material: 'glass',
-      position: [(ix + 0.5) * gap - half + r + jitter(), (iy + 0.5) * gap - half + r + jitter(), 2 * r + iz * gap],
-    });
-  }
+  const bodies = pourBodies(count, Math.ceil(Math.sqrt(count / layers)), seed);
   return { timeStep: 1e-3, duration: steps * 1e-3, materials: { glass: { density: 2500 } }, defaultFriction: { mu: 0.3 }, bodies };
 }
 

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { main } from '../cli/dist/main.js';
+import { pourBodies } from './pour.mjs';
 
 const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
 const { values } = parseArgs({
@@ -28,38 +29,9 @@ const { values } = parseArgs({
 });
 const count = Number(values.spheres), until = Number(values.until), h = Number(values.h), seed = Number(values.seed);
 
-/** mulberry32: a small seeded generator, so the scene is the same on every machine. */
-function random(s) {
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Spheres on a lattice of 10 x 10 per layer with 2.4 r spacing, jittered by up to 0.1 r sideways. */
+/** Spheres on a lattice of 10 x 10 per layer (bench/pour.mjs). */
 function scene() {
-  const r = 0.05, gap = 2.4 * r, perRow = 10, next = random(seed);
-  const half = (perRow * gap) / 2 + r; // the box's inner half width
-  const plane = (name, normal, position) => ({ name, shape: { type: 'plane', normal }, motion: 'static', position });
-  const bodies = [
-    plane('floor', [0, 0, 1], [0, 0, 0]),
-    plane('wall-x-', [1, 0, 0], [-half, 0, 0]),
-    plane('wall-x+', [-1, 0, 0], [half, 0, 0]),
-    plane('wall-y-', [0, 1, 0], [0, -half, 0]),
-    plane('wall-y+', [0, -1, 0], [0, half, 0]),
-  ];
-  for (let i = 0; i < count; i++) {
-    const ix = i % perRow, iy = Math.floor(i / perRow) % perRow, iz = Math.floor(i / (perRow * perRow));
-    const jitter = () => (next() - 0.5) * 0.2 * r;
-    bodies.push({
-      name: `s${i}`,
-      shape: { type: 'sphere', radius: r },
-      material: 'glass',
-      position: [(ix + 0.5) * gap - half + r + jitter(), (iy + 0.5) * gap - half + r + jitter(), 2 * r + iz * gap],
-    });
-  }
+  const bodies = pourBodies(count, 10, seed);
   return {
     description: `${count} spheres poured into a box (bench/sim.mjs, seed ${seed})`,
     timeStep: h,

@@ -1,0 +1,38 @@
+// The bodies of a sphere pour, shared by bench/sim.mjs and bench/scale.mjs: spheres of radius
+// 5 cm (material "glass") on a lattice of `perRow` × `perRow` per layer with 2.4 r spacing,
+// jittered by up to 0.1 r sideways by a seeded generator, above an open box of five static planes.
+
+/** mulberry32: a small seeded generator, so every machine builds the same scene. */
+export function random(s) {
+  return () => {
+    s = (s + 0x6d2b79f5) | 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The box's planes and `count` spheres, `perRow` to a row, lowest layer first. */
+export function pourBodies(count, perRow, seed) {
+  const r = 0.05, gap = 2.4 * r, next = random(seed);
+  const half = (perRow * gap) / 2 + r; // the box's inner half width
+  const plane = (name, normal, position) => ({ name, shape: { type: 'plane', normal }, motion: 'static', position });
+  const bodies = [
+    plane('floor', [0, 0, 1], [0, 0, 0]),
+    plane('wall-x-', [1, 0, 0], [-half, 0, 0]),
+    plane('wall-x+', [-1, 0, 0], [half, 0, 0]),
+    plane('wall-y-', [0, 1, 0], [0, -half, 0]),
+    plane('wall-y+', [0, -1, 0], [0, half, 0]),
+  ];
+  for (let i = 0; i < count; i++) {
+    const ix = i % perRow, iy = Math.floor(i / perRow) % perRow, iz = Math.floor(i / (perRow * perRow));
+    const jitter = () => (next() - 0.5) * 0.2 * r;
+    bodies.push({
+      name: `s${i}`,
+      shape: { type: 'sphere', radius: r },
+      material: 'glass',
+      position: [(ix + 0.5) * gap - half + r + jitter(), (iy + 0.5) * gap - half + r + jitter(), 2 * r + iz * gap],
+    });
+  }
+  return bodies;
+}
