@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MoreauError } from '@moreau/core';
+import { makeFolder, MoreauError } from '@moreau/core';
 import { parseCommandArgs } from './args.js';
 import { EXIT, type CliIO } from './io.js';
 
@@ -130,7 +130,7 @@ export function scaffoldSolver(packageName: string, opts: { parent: string; type
   const files = renderedFiles(names, opts.typescript);
   let staging: string | undefined;
   try {
-    mkdirSync(opts.parent, { recursive: true });
+    makeFolder(opts.parent);
     staging = mkdtempSync(join(opts.parent, `.${names.folder}-`));
     for (const f of files) {
       const path = join(staging, ...f.path.split('/'));

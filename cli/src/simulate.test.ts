@@ -55,6 +55,13 @@ describe('moreau simulate: arguments', () => {
     expect(readFileSync(join(dir, 'taken'), 'utf8')).toBe('mine');
   });
 
+  // Node's recursive mkdir never returns on /proc/<new> (Linux): the folder is made one level at a time.
+  test.runIf(process.platform === 'linux' && existsSync('/proc/self'))('should answer an --out that cannot be created (under /proc) with E_FILE_IO at once, not hang', async () => {
+    const run = await runSimulate(setup, ['scene.json', '--out', '/proc/moreau-out/run'], folder());
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^E_FILE_IO: \/proc\/moreau-out\/run: could not be created \(ENOENT, creating \/proc\/moreau-out\)/);
+  }, 10_000);
+
   test('should refuse --resume without a checkpoint with E_FILE_IO', async () => {
     const dir = folder();
     mkdirSync(join(dir, 'out'));

@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '@moreau/core';
+import { makeFolder, writeFileAtomic } from '@moreau/core';
 import type { BenchProgress } from '../bench/progress.js';
 import { jsonText, type CliIO } from '../io.js';
 import type { JobExecutor } from './executor.js';
@@ -33,7 +32,7 @@ export async function runJobs<J extends Job>(jobs: readonly J[], executor: JobEx
     else others.push(r);
   }
   const skipped = byKey.size;
-  mkdirSync(outDir, { recursive: true });
+  makeFolder(outDir);
   // Drops a line cut short by a killed run before appending after it.
   await writeFileAtomic(path, lines([...byKey.values(), ...others]));
   const todo = jobs.filter((_, i) => !byKey.has(keys[i]));

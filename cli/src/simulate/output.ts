@@ -1,7 +1,7 @@
 import { closeSync, existsSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
-import { mkdir, readdir, unlink } from 'node:fs/promises';
+import { readdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { JsonLinesWriter, bsrMul, fileIoError, filterJsonLines, polyDataParts, pvdXml, writeFileAtomic } from '@moreau/core';
+import { bsrMul, fileIoError, filterJsonLines, JsonLinesWriter, makeFolder, polyDataParts, pvdXml, writeFileAtomic } from '@moreau/core';
 import type { PvdEntry, Simulation, SimulationCheckpoint, StepStats, VtkEncoding } from '@moreau/core';
 import { FramePieces, type FrameRecord } from './frame-pieces.js';
 import { OUTPUT, bodiesFrameFile, contactsFrameFile, problemFile, type BodiesFile } from '@moreau/core/formats';
@@ -59,7 +59,7 @@ export class SimulationOutput {
 
   /** Starts a fresh run: creates the folder, removes an earlier run's files, writes bodies.json and frame 0. */
   static async start(dir: string, sim: Simulation, options: OutputOptions): Promise<SimulationOutput> {
-    await mkdir(dir, { recursive: true });
+    makeFolder(dir);
     await removeOwnFiles(dir);
     const out = new SimulationOutput(dir, sim, options);
     await writeFileAtomic(join(dir, OUTPUT.bodies), `${JSON.stringify(out.bodiesFile(), null, 1)}\n`);
@@ -159,7 +159,7 @@ export class SimulationOutput {
     const u = bsrMul(problem.W, r, new Float64Array(problem.size));
     for (let i = 0; i < u.length; i++) u[i] += problem.q[i];
     const step = this.sim.steps;
-    await mkdir(join(this.dir, OUTPUT.problems), { recursive: true });
+    makeFolder(join(this.dir, OUTPUT.problems));
     // The HDF5 writer is loaded by the first dump: most runs never dump.
     const { writeFclibLocal } = await import('@moreau/core/io');
     // The warm start the engine gave the solver, as the first guess: a solver benchmark on

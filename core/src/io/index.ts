@@ -24,3 +24,4 @@ export type { SolveHistory, SolveHistoryAttempt, SolveHistoryProblem } from './s
 export { historyProblem, SolveHistoryRecorder } from './solve-history-recorder.js';
 export { MEMORY_BUDGET_ENV } from './global-reduction.js';
 export * from './run-folder.js';
+export { makeFolder } from './make-folder.js';
