@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { builtinModules } from 'node:module';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { makeFolder, MoreauError } from '@moreau/core';
+import { isMoreauError, makeFolder, MoreauError } from '@moreau/core';
 import { parseCommandArgs } from './args.js';
 import { EXIT, type CliIO } from './io.js';
 
@@ -141,6 +141,8 @@ export function scaffoldSolver(packageName: string, opts: { parent: string; type
     renameSync(staging, dir);
   } catch (e) {
     if (staging) rmSync(staging, { recursive: true, force: true });
+    // makeFolder's own error already says which folder and why.
+    if (isMoreauError(e)) throw e;
     const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
     throw new MoreauError('E_FILE_IO', `Could not create ${dir} (${code}).`, { file: dir }, { cause: e });
   }
