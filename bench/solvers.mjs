@@ -42,8 +42,11 @@ const siconos = new SiconosMerit();
 const lines = [];
 for (const spec of specs) {
   const label = spec.name + (Object.keys(spec.options).length ? ` ${JSON.stringify(spec.options)}` : '');
-  // Same accuracy for every solver: the siconos merit at the same tolerance, unless options say otherwise.
-  const run = resolveRun({ name: spec.name, options: { merit: 'siconos', tolerance, ...spec.options } }, registry);
+  // Same accuracy for every solver: the siconos merit at the same tolerance, unless options say
+  // otherwise (a solver without a merit option, such as auto, measures in siconos already).
+  const shape = registry.has('solver', spec.name) ? registry.get('solver', spec.name).options.shape ?? {} : {};
+  const merit = Object.hasOwn(shape, 'merit') ? { merit: 'siconos' } : {};
+  const run = resolveRun({ name: spec.name, options: { ...merit, tolerance, ...spec.options } }, registry);
   lines.push(`### ${label}, tolerance ${tolerance}`, '');
   lines.push('| problem | contacts | iterations | converged | siconos error | ms (warm median) | ms (cold) | µs / iteration | Siconos NSGS: it / ms / µs per it | ratio per iteration |');
   lines.push('|---|---|---|---|---|---|---|---|---|---|');
