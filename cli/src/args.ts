@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { MoreauError } from '@moreau/core';
 
@@ -47,4 +48,17 @@ export function jsonArg(name: string, value: string | boolean | undefined): Reco
     throw new MoreauError('E_USAGE', `--${name} must be a JSON object, e.g. '{"tolerance": 1e-6}'`);
   }
   return parsed as Record<string, unknown>;
+}
+
+/** Worker threads per core a pool or a worker may run: more only share the cores, and each holds its own plugins and problems. */
+export const MAX_THREADS_PER_CORE = 4;
+
+/** A count of worker threads (`--jobs`, `--concurrency`): a positive integer, at most MAX_THREADS_PER_CORE per core of this machine. */
+export function threadsArg(name: string, value: string | boolean | undefined, cores = availableParallelism()): number | undefined {
+  const n = numberArg(name, value, true);
+  const most = MAX_THREADS_PER_CORE * cores;
+  if (n !== undefined && n > most) {
+    throw new MoreauError('E_USAGE', `--${name} ${n}: at most ${most} worker threads on this ${cores}-core machine (${MAX_THREADS_PER_CORE} per core); more only share the same cores and multiply the memory`);
+  }
+  return n;
 }

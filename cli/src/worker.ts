@@ -1,6 +1,6 @@
 import { availableParallelism, hostname } from 'node:os';
 import { MoreauError } from '@moreau/core';
-import { numberArg, parseCommandArgs } from './args.js';
+import { numberArg, parseCommandArgs, threadsArg } from './args.js';
 import { EXIT, type CliIO } from './io.js';
 import { parseQueueUrl } from './jobs/queue-connection.js';
 import { DEFAULT_RECONNECT_TIMEOUT_MS } from './jobs/queue-link.js';
@@ -43,7 +43,7 @@ export async function workerCommand(args: string[], io: CliIO): Promise<number> 
   if (positionals.length > 0) throw new MoreauError('E_USAGE', `moreau worker takes no file, got "${positionals[0]}". See \`moreau worker --help\`.`);
   if (typeof v.queue !== 'string') throw new MoreauError('E_USAGE', 'moreau worker needs --queue redis://host:port. See `moreau worker --help`.');
   const url = parseQueueUrl(v.queue).href;
-  const concurrency = numberArg('concurrency', v.concurrency, true) ?? availableParallelism();
+  const concurrency = threadsArg('concurrency', v.concurrency) ?? availableParallelism();
   const idleExit = numberArg('idle-exit', v['idle-exit']);
   const reconnectTimeoutMs = (numberArg('reconnect-timeout', v['reconnect-timeout']) ?? DEFAULT_RECONNECT_TIMEOUT_MS / 1000) * 1000;
 

@@ -1,6 +1,8 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, test } from 'vitest';
 import { isMoreauError } from '@moreau/core';
 import { BENCH_DEFAULTS, defaultJobTimeLimitMs, parseBenchArgs } from './args.js';
+import { MAX_THREADS_PER_CORE } from '../args.js';
 
 function usageError(args: string[]): string {
   try {
@@ -50,6 +52,10 @@ describe('moreau bench arguments', () => {
     expect(parseBenchArgs(['p']).jobs).toBeUndefined();
     expect(defaultJobTimeLimitMs({ timeLimitMs: 1000, repeat: 3 })).toBe(14_000);
     expect(usageError(['p', '--jobs', '0'])).toMatch(/--jobs expects a positive integer/);
+    const most = MAX_THREADS_PER_CORE * availableParallelism();
+    expect(parseBenchArgs(['p', '--jobs', String(most)]).jobs).toBe(most);
+    expect(usageError(['p', '--jobs', String(most + 1)])).toMatch(new RegExp(`--jobs ${most + 1}: at most ${most} worker threads on this \\d+-core machine`));
+    expect(usageError(['p', '--jobs', '1e9'])).toMatch(/--jobs 1000000000: at most/);
     expect(usageError(['p', '--jobs', 'many'])).toMatch(/--jobs expects a positive integer/);
   });
 });

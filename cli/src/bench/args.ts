@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { MoreauError } from '@moreau/core';
-import { jsonArg, numberArg } from '../args.js';
+import { jsonArg, numberArg, threadsArg } from '../args.js';
 
 /** One solver configuration asked for on the command line, in the order given. */
 export type SolverSpec =
@@ -84,7 +84,7 @@ export function secondsArg(name: string, value: string | undefined): number | un
 
 /** `--jobs <n>` or `--jobs auto` (one worker per core). */
 export function jobsArg(value: string | undefined): number | 'auto' | undefined {
-  return value === 'auto' ? 'auto' : numberArg('jobs', value, true);
+  return value === 'auto' ? 'auto' : threadsArg('jobs', value);
 }
 
 /**

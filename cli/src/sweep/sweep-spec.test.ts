@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createRegistry, loadPlugins } from '@moreau/core';
 import type { PluginRegistry } from '@moreau/core';
-import { parseSweepSpec, sweepPoints } from './sweep-spec.js';
+import { MAX_SWEEP_POINTS, parseSweepSpec, sweepPoints } from './sweep-spec.js';
 
 let registry: PluginRegistry;
 beforeAll(async () => {
@@ -23,6 +23,29 @@ describe('sweep spec', () => {
   test('should run a list entry by entry over the fixed options', () => {
     expect(points({ solver: 'pqn', options: { variant: 'gmres' }, list: [{ delta: 0 }, { delta: 1, variant: 'diagonal' }], problems: ['x'] }))
       .toEqual([{ variant: 'gmres', delta: 0 }, { variant: 'diagonal', delta: 1 }]);
+  });
+
+  test('should count a grid before building it, and refuse one past the bound with its factors (4 axes of 100 values: at once)', () => {
+    const axis = Array.from({ length: 100 }, (_, i) => i + 1);
+    const t0 = performance.now();
+    expect(() => points({ solver: 'pqn', options: { delta: axis, gmresTolerance: axis, maxIterations: axis, tolerance: axis }, problems: 'x' }))
+      .toThrow(expect.objectContaining({ code: 'E_CONFIG', message: expect.stringContaining(`the grid has 100000000 points (delta: 100 × gmresTolerance: 100 × maxIterations: 100 × tolerance: 100), more than the ${MAX_SWEEP_POINTS}`) }));
+    expect(performance.now() - t0).toBeLessThan(1000);
+    expect(points({ solver: 'pqn', options: { delta: axis, gmresTolerance: axis.slice(0, 10) }, problems: 'x' })).toHaveLength(1000);
+  });
+
+  test('should name unknown options of a huge grid before counting it', () => {
+    const axis = Array.from({ length: 100 }, (_, i) => i);
+    expect(() => points({ solver: 'pqn', options: { a: axis, b: axis, c: axis, d: axis }, problems: 'x' }))
+      .toThrow(expect.objectContaining({ code: 'E_CONFIG', message: expect.stringContaining('options.a: "pqn" has no option "a"') }));
+  });
+
+  test('should refuse options under __proto__, in the options and in a list entry, naming each', () => {
+    const spec = JSON.parse('{ "solver": "pqn", "options": { "__proto__": { "delta": 1 } }, "list": [{ "delta": 0 }, { "__proto__": { "delta": 2 } }], "problems": "x" }');
+    expect(() => parseSweepSpec(spec, 'spec.json')).toThrow(expect.objectContaining({
+      code: 'E_CONFIG',
+      issues: expect.arrayContaining(['options.__proto__: a solver has no option "__proto__" (a name on every object\'s prototype)', 'list.1.__proto__: a solver has no option "__proto__" (a name on every object\'s prototype)']),
+    }));
   });
 
   test('should refuse an unknown solver with E_CONFIG and a did-you-mean', () => {

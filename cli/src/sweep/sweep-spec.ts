@@ -22,17 +22,40 @@ export const sweepSpecSchema = z.strictObject({
 
 export type SweepSpec = z.infer<typeof sweepSpecSchema>;
 
+/**
+ * The most option sets a sweep may run (grid points or list entries): each is a job per problem or
+ * scene, and the grid is counted before it is built. A larger study is several sweep files.
+ */
+export const MAX_SWEEP_POINTS = 100_000;
+
 /** Validates a parsed sweep file; `where` names it in every message. */
 export function parseSweepSpec(input: unknown, where: string): SweepSpec {
   const parsed = sweepSpecSchema.safeParse(input);
-  // Every problem at once: the schema's and the choice between problems and scenes.
-  const lines = [...(parsed.success ? [] : formatIssues(parsed.error.issues)), ...subjectProblems(input)];
+  // Every problem at once: the schema's, options under __proto__, and the choice between problems and scenes.
+  const lines = [...(parsed.success ? [] : formatIssues(parsed.error.issues)), ...protoOptions(input), ...subjectProblems(input)];
   if (!parsed.success || lines.length) throw configError(where, lines);
   const spec = parsed.data;
   if (spec.list && spec.options && Object.values(spec.options).some(Array.isArray)) {
     throw configError(where, ['options: with "list", options are the fixed values under every entry and cannot hold arrays; put each combination in the list']);
   }
   return spec;
+}
+
+/**
+ * `__proto__` among the options (JSON makes it an own key; a parsed record drops it unseen): never
+ * an option, so it is refused rather than silently left out of every job.
+ */
+function protoOptions(input: unknown): string[] {
+  const spec = input as { options?: unknown; list?: unknown } | null;
+  if (typeof spec !== 'object' || spec === null) return [];
+  const own = (o: unknown) => typeof o === 'object' && o !== null && Object.hasOwn(o, '__proto__');
+  const lines = own(spec.options) ? ['options.__proto__: a solver has no option "__proto__" (a name on every object\'s prototype)'] : [];
+  if (Array.isArray(spec.list)) {
+    spec.list.forEach((entry, i) => {
+      if (own(entry)) lines.push(`list.${i}.__proto__: a solver has no option "__proto__" (a name on every object's prototype)`);
+    });
+  }
+  return lines;
 }
 
 /** A sweep runs over problems or over scenes, exactly one; `config` and `until` belong to scenes. */
@@ -56,10 +79,25 @@ export function sweepPoints(spec: SweepSpec, registry: PluginRegistry, where: st
     throw configError(where, [`solver: unknown solver "${spec.solver}"; known solvers: ${known.join(', ') || '(none registered)'}${didYouMean('solver', spec.solver, known)}`]);
   }
   const fixed = spec.options ?? {};
-  const points = spec.list ? spec.list.map((entry) => ({ ...fixed, ...entry })) : grid(fixed, where);
-  if (points.length === 0) throw configError(where, ['list: the list is empty: the sweep has no jobs']);
-  checkOptionNames(spec, points, registry, where);
-  return points;
+  // The names and the size first: nothing is built for a sweep that would be refused.
+  checkOptionNames(spec, registry, where);
+  if (spec.list && spec.list.length === 0) throw configError(where, ['list: the list is empty: the sweep has no jobs']);
+  checkSize(spec, where);
+  return spec.list ? spec.list.map((entry) => ({ ...fixed, ...entry })) : grid(fixed, where);
+}
+
+/** E_CONFIG when the list or the grid holds more than MAX_SWEEP_POINTS option sets, counted, not built. */
+function checkSize(spec: SweepSpec, where: string): void {
+  if (spec.list) {
+    if (spec.list.length > MAX_SWEEP_POINTS) throw configError(where, [`list: ${spec.list.length} entries, more than the ${MAX_SWEEP_POINTS} option sets a sweep may run; split it into several sweep files`]);
+    return;
+  }
+  const axes = Object.entries(spec.options ?? {}).filter(([, v]) => Array.isArray(v)) as [string, unknown[]][];
+  const size = axes.reduce((n, [, v]) => n * v.length, 1);
+  if (size > MAX_SWEEP_POINTS) {
+    const factors = axes.map(([k, v]) => `${k}: ${v.length}`).join(' × ');
+    throw configError(where, [`options: the grid has ${size} points (${factors}), more than the ${MAX_SWEEP_POINTS} option sets a sweep may run; split it into several sweep files`]);
+  }
 }
 
 function grid(options: Record<string, unknown>, where: string): Record<string, unknown>[] {
@@ -75,11 +113,11 @@ function grid(options: Record<string, unknown>, where: string): Record<string, u
   return points;
 }
 
-function checkOptionNames(spec: SweepSpec, points: Record<string, unknown>[], registry: PluginRegistry, where: string): void {
+function checkOptionNames(spec: SweepSpec, registry: PluginRegistry, where: string): void {
   const shape = (registry.get('solver', spec.solver).options as unknown as { shape?: Record<string, unknown> }).shape;
   if (!shape) return;
   const known = Object.keys(shape);
-  const names = new Set(points.flatMap((p) => Object.keys(p)));
+  const names = new Set([...Object.keys(spec.options ?? {}), ...(spec.list ?? []).flatMap((entry) => Object.keys(entry))]);
   const lines = [...names].filter((k) => !Object.hasOwn(shape, k))
     .map((k) => `options.${k}: "${spec.solver}" has no option "${k}"${didYouMean('option', k, known)}; its options are: ${known.join(', ')}`);
   if (lines.length) throw configError(where, lines);
