@@ -291,6 +291,26 @@ describe('moreau simulate: checkpoints', () => {
     expect(lines(join(dir, 'split', 'steps.jsonl')).map((s) => s.step)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
   });
 
+  test('should refuse to resume from logs that lack steps or frames before the checkpoint, and change nothing', async () => {
+    const { setup } = fakeSetup();
+    const dir = folder();
+    await runSimulate(setup, ['scene.json', '--out', 'cut', '--until', '0.2'], dir);
+    const steps = readFileSync(join(dir, 'cut', 'steps.jsonl'), 'utf8').split('\n');
+    const cut = [...steps.slice(0, 4), ...steps.slice(5)].join('\n'); // step 5's line lost, the file still whole lines
+    writeFileSync(join(dir, 'cut', 'steps.jsonl'), cut);
+    const run = await runSimulate(setup, ['scene.json', '--out', 'cut', '--resume'], dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^E_FILE_FORMAT: --resume: steps\.jsonl lacks step 5 \(1 of the 20 before the checkpoint\) in .*cut: going on would lose them/);
+    expect(readFileSync(join(dir, 'cut', 'steps.jsonl'), 'utf8')).toBe(cut);
+
+    await runSimulate(setup, ['scene.json', '--out', 'noframes', '--until', '0.2'], dir);
+    const frames = readFileSync(join(dir, 'noframes', 'frames.jsonl'), 'utf8').split('\n').filter(Boolean).length;
+    writeFileSync(join(dir, 'noframes', 'frames.jsonl'), '');
+    const again = await runSimulate(setup, ['scene.json', '--out', 'noframes', '--resume'], dir);
+    expect(again.code).toBe(2);
+    expect(again.stderr).toMatch(new RegExp(`frames\\.jsonl lacks frames 0 to ${frames - 1}`));
+  });
+
   test('should refuse to resume past --until with a usage error', async () => {
     const { setup } = fakeSetup();
     const dir = folder();

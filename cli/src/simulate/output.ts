@@ -1,7 +1,7 @@
 import { closeSync, existsSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { readdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { bsrMul, fileIoError, filterJsonLines, JsonLinesWriter, makeFolder, polyDataParts, pvdXml, writeFileAtomic } from '@moreau/core';
+import { bsrMul, fileIoError, filterJsonLines, forEachJsonLine, JsonLinesWriter, makeFolder, MoreauError, polyDataParts, pvdXml, writeFileAtomic } from '@moreau/core';
 import type { PvdEntry, Simulation, SimulationCheckpoint, StepStats, VtkEncoding } from '@moreau/core';
 import { FramePieces, type FrameRecord } from './frame-pieces.js';
 import { OUTPUT, bodiesFrameFile, contactsFrameFile, problemFile, type BodiesFile } from '@moreau/core/formats';
@@ -75,6 +75,7 @@ export class SimulationOutput {
    */
   static async resume(dir: string, sim: Simulation, options: OutputOptions, checkpoint: SimulationCheckpoint): Promise<SimulationOutput> {
     const planes = readPlaneSizes(join(dir, OUTPUT.bodies), sim.bodies.length) ?? options.planeHalfSize;
+    await checkLogsComplete(dir, checkpoint.steps, options.frameStride);
     const out = new SimulationOutput(dir, sim, { ...options, planeHalfSize: planes });
     await filterJsonLines(join(dir, OUTPUT.steps), (r) => {
       const s = r as Partial<StepStats>;
@@ -191,6 +192,43 @@ export class SimulationOutput {
       })),
     };
   }
+}
+
+/**
+ * Before a resume changes anything: the logs must hold every step up to the checkpoint and every
+ * frame due by then (a truncated or missing log would lose them for good once the run goes on).
+ * E_FILE_FORMAT naming the log, what it lacks and what to do.
+ */
+async function checkLogsComplete(dir: string, steps: number, frameStride: number): Promise<void> {
+  const seen = async (file: string, read: (record: Record<string, unknown>) => number | undefined) => {
+    const found = new Set<number>();
+    await forEachJsonLine(join(dir, file), (r) => {
+      const k = r && typeof r === 'object' ? read(r as Record<string, unknown>) : undefined;
+      if (k !== undefined) found.add(k);
+    });
+    return found;
+  };
+  const stepsSeen = await seen(OUTPUT.steps, (r) => (typeof r.step === 'number' ? r.step : undefined));
+  const framesSeen = await seen(OUTPUT.frames, (r) => (typeof r.frame === 'number' && typeof r.step === 'number' && r.step <= steps ? r.frame : undefined));
+  const lacking = (wanted: number[], found: Set<number>) => wanted.filter((k) => !found.has(k));
+  const missingSteps = lacking(Array.from({ length: steps }, (_, i) => i + 1), stepsSeen);
+  const missingFrames = lacking(Array.from({ length: Math.floor(steps / frameStride) + 1 }, (_, f) => f), framesSeen);
+  const problems = [
+    ...(missingSteps.length ? [`${OUTPUT.steps} lacks ${listed('step', missingSteps)} (${missingSteps.length} of the ${steps} before the checkpoint)`] : []),
+    ...(missingFrames.length ? [`${OUTPUT.frames} lacks ${listed('frame', missingFrames)}`] : []),
+  ];
+  if (problems.length) {
+    throw new MoreauError('E_FILE_FORMAT',
+      `--resume: ${problems.join('; ')} in ${dir}: going on would lose them from the logs. Run again without --resume (the folder's run files are replaced).`, { file: dir });
+  }
+}
+
+/** "steps 3, 4, 9" or "steps 1 to 5", at most a few numbers. */
+function listed(what: string, ks: number[]): string {
+  if (ks.length === 1) return `${what} ${ks[0]}`;
+  const contiguous = ks.every((k, i) => i === 0 || k === ks[i - 1] + 1);
+  if (contiguous) return `${what}s ${ks[0]} to ${ks[ks.length - 1]}`;
+  return `${what}s ${ks.slice(0, 5).join(', ')}${ks.length > 5 ? ', …' : ''}`;
 }
 
 /**
