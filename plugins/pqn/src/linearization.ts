@@ -1,4 +1,4 @@
-import { applyGradC, computeCOmega, invert3, type BlockSparseMatrix, type BsrMulKernel } from '@moreau/core/kernels';
+import { applyGradC, computeCOmega, invert3, norm2Scaled, type BlockSparseMatrix, type BsrMulKernel } from '@moreau/core/kernels';
 
 /**
  * The linearised problem at one Newton step (paper 000 §6-7, normal first):
@@ -75,7 +75,9 @@ export class Linearization {
     computeCOmega(U, R, mu, omega, C, this.X, this.Y, scale);
     let c2 = 0;
     for (let i = 0; i < C.length; i++) c2 += C[i] * C[i];
-    return Math.sqrt(c2);
+    // Squares past 1e154 overflow to Infinity while ‖C‖ itself is finite: then measure it scaled
+    // (the plain sum otherwise, so ordinary problems keep their bits).
+    return c2 < Infinity ? Math.sqrt(c2) : norm2Scaled(C);
   }
 
   /** Step (b), second half: the diagonal blocks of A = X W + Y + δ I (at the last `linearize`) and their inverses. */

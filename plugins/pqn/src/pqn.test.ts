@@ -320,3 +320,19 @@ describe('pqn solver', () => {
     expect(res.error).toBeLessThan(1e-6);
   });
 });
+
+describe('pqn on velocities past 1e154', () => {
+  // ‖C‖² overflows there while ‖C‖ does not: the GMRES tolerance was Infinity and PQN threw
+  // E_CONFIG about its own linear solver, on a config that was fine.
+  test('should answer (honestly, converged or not) instead of throwing E_CONFIG', () => {
+    const W = new BlockSparseMatrix(2, Int32Array.from([0, 2, 4]), Int32Array.from([0, 1, 0, 1]), Float64Array.from([
+      2, 0, 0, 0, 1, 0, 0, 0, 1, 0.5, 0.25, 0, 0, 0, 0, 0, 0, 0,
+      0.5, 0, 0, 0.25, 0, 0, 0, 0, 0, 4, 0, 0, 0, 2, 0, 0, 0, 2,
+    ]));
+    const p = new FrictionContactProblem(W, Float64Array.from([-1e154, 0, 0, -2e154, 1e153, 0]), Float64Array.from([0.5, 0.3]), 'huge q');
+    const res = solver().solver.solve(p);
+    expect(res.r.every(Number.isFinite)).toBe(true);
+    if (res.converged) expect(new SiconosMerit().evaluate(p, res.r)).toBeLessThanOrEqual(1e-8 * (1 + 1e-6));
+    else expect(['breakdown', 'max-iterations', 'stalled']).toContain(res.reason);
+  });
+});
