@@ -11,7 +11,11 @@ import { formatPath } from '../contracts/format-issues.js';
 export function crossCheckScene(input: unknown): string[] {
   const problems: string[] = [];
   if (!isRecord(input)) return problems;
-  const materials = isRecord(input.materials) ? Object.keys(input.materials) : [];
+  // `__proto__` read from JSON is an own key, but the parsed materials drop it: never a material.
+  const materials = isRecord(input.materials) ? Object.keys(input.materials).filter((m) => m !== '__proto__') : [];
+  if (isRecord(input.materials) && Object.hasOwn(input.materials, '__proto__')) {
+    problems.push('materials.__proto__: a material cannot be named "__proto__" (a name on every object\'s prototype); rename it');
+  }
   const known = new Set(materials);
   const unknownMaterial = (path: (string | number)[], name: string): void => {
     problems.push(`${formatPath(path)}: unknown material "${name}"; known materials: ${materials.length ? materials.join(', ') : '(none defined in "materials")'}`);

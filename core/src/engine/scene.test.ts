@@ -108,6 +108,15 @@ describe('parseScene', () => {
     expect(issues.find((l) => l.startsWith('bodies[2].material'))).toBe('bodies[2].material: unknown material "wood"; known materials: steel');
   });
 
+  test('should refuse a material named __proto__ (listed as known, then dropped by parsing: a free body got density 0)', () => {
+    const issues = issuesOf(JSON.parse('{ "timeStep": 0.001, "duration": 0.01, "materials": { "__proto__": { "density": 1000 } }, '
+      + '"bodies": [{ "name": "ball", "shape": { "type": "sphere", "radius": 0.1 }, "material": "__proto__", "position": [0, 0, 1] }] }'));
+    expect(issues).toEqual([
+      'materials.__proto__: a material cannot be named "__proto__" (a name on every object\'s prototype); rename it',
+      'bodies[0].material: unknown material "__proto__"; known materials: (none defined in "materials")',
+    ]);
+  });
+
   test('should refuse non-finite numbers, unknown keys and an empty body list', () => {
     const issues = issuesOf({ ...minimal, duration: Infinity, gravity: [0, Number.NaN, 0], colour: 'red', bodies: [] });
     const paths = issues.map((l) => l.slice(0, l.indexOf(':')));
