@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { tempFolder } from '../test/cli-harness.js';
-import { readConfigFile } from './config-file.js';
+import { readConfigFile } from '@moreau/core';
 
 describe('readConfigFile', () => {
   test('should refuse options under __proto__ of the dynamics plugins with the solver chain\'s other problems, naming the file', () => {

@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import { runCli, tempFolder, type CliRun } from '../test/cli-harness.js';
 import { BlockSparseMatrix, FrictionContactProblem, MAX_SOLVER_CHAIN, createRegistry, resolve } from '@moreau/core';
 import { summarizeProblem } from './problem-summary.js';
-import { applyOverrides } from './config-file.js';
+import { applyOverrides } from '@moreau/core';
 import { jsonText } from './io.js';
 
 /**

@@ -1,7 +1,6 @@
-import { openRegistry, z } from '@moreau/core';
+import { openRun, z } from '@moreau/core';
 import type { AnyPlugin } from '@moreau/core';
 import { parseCommandArgs } from './args.js';
-import { findConfig } from './config-file.js';
 import { EXIT, type CliIO } from './io.js';
 
 export const pluginsHelp = `moreau plugins [--json] [--config <file>]
@@ -69,8 +68,7 @@ const HEADINGS: Record<string, string> = {
 
 export async function pluginsCommand(args: string[], io: CliIO): Promise<number> {
   const { values } = parseCommandArgs('plugins', args, { json: { type: 'boolean' }, config: { type: 'string' } });
-  const { config, dir } = findConfig(io.cwd, values.config as string | undefined);
-  const { registry, packages } = await openRegistry({ baseDir: dir, extra: config.plugins });
+  const { registry, packages } = await openRun({ cwd: io.cwd, config: values.config as string | undefined });
   const docs = registry.list().map(describePlugin);
   if (values.json) {
     io.out(JSON.stringify({ packages, plugins: docs }));

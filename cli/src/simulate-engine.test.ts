@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { runCli, tempFolder } from '../test/cli-harness.js';
 import { findAll, numbers, parseXml } from '../../core/src/io/__fixtures__/mini-xml.js';
 import { SiconosMerit, readProblem, readSolutionJson } from '@moreau/core';
-import { findConfig } from './config-file.js';
+import { findConfig } from '@moreau/core';
 import { setupSimulation } from './simulate/setup.js';
 
 // `moreau simulate` on the real engine and the installed plugins (rigid kinematics,

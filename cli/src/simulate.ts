@@ -1,9 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { MoreauError } from '@moreau/core';
-import type { Simulation, SimulationCheckpoint, VtkEncoding } from '@moreau/core';
+import { findConfig, MoreauError } from '@moreau/core';
+import type { LoadedConfig, Simulation, SimulationCheckpoint, VtkEncoding } from '@moreau/core';
 import { numberArg, parseCommandArgs } from './args.js';
-import { findConfig, type LoadedConfig } from './config-file.js';
 import { driveSimulation, type DriveResult } from './simulate/drive.js';
 import { planeHalfSizes } from './simulate/frame-pieces.js';
 import { EXIT, type CliIO } from './io.js';

@@ -1,9 +1,8 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { basename, dirname, extname, resolve } from 'node:path';
-import { historyProblem, MoreauError, openRegistry, resolve as resolveRun, SiconosMerit, SolveHistoryRecorder, writeSolveHistory } from '@moreau/core';
+import { applyOverrides, historyProblem, MoreauError, openRun, resolve as resolveRun, SiconosMerit, SolveHistoryRecorder, writeSolveHistory } from '@moreau/core';
 import type { ResolvedSolverConfig, SolveResult } from '@moreau/core';
 import { jsonArg, numberArg, parseCommandArgs } from './args.js';
-import { applyOverrides, findConfig } from './config-file.js';
 import { EXIT, jsonText, type CliIO } from './io.js';
 import { showProgress } from './progress.js';
 import { checkInitSupported, readInitialGuess, type InitialGuess } from './solve-init.js';
@@ -88,8 +87,7 @@ export async function solveCommand(args: string[], io: CliIO): Promise<number> {
   if (historyFile !== undefined) checkHistoryTarget(resolve(io.cwd, historyFile), file);
 
   // Validate the configuration before reading a possibly large file.
-  const { config, dir } = findConfig(io.cwd, values.config as string | undefined);
-  const { registry } = await openRegistry({ baseDir: dir, extra: config.plugins });
+  const { config, registry } = await openRun({ cwd: io.cwd, config: values.config as string | undefined });
   let solverConfig = values.solver !== undefined ? { name: String(values.solver) } : config.solver;
   if (extraOptions) solverConfig = { ...solverConfig, options: { ...(solverConfig.options ?? {}), ...extraOptions } };
   solverConfig = applyOverrides(solverConfig, registry, overrides);

@@ -1,8 +1,7 @@
 import { basename, resolve } from 'node:path';
-import { MoreauError, openRegistry, resolve as resolveRun, SiconosMerit } from '@moreau/core';
+import { CONFIG_FILE, MoreauError, openRun, readConfigFile, resolve as resolveRun, SiconosMerit } from '@moreau/core';
 import type { SolveAttempt } from '@moreau/core';
 import { parseCommandArgs } from './args.js';
-import { CONFIG_FILE, readConfigFile } from './config-file.js';
 import { EXIT, type CliIO } from './io.js';
 import { showProgress } from './progress.js';
 import { renderSolveHeader } from './solve.js';
@@ -25,8 +24,8 @@ of every attempt of the chain.`;
 
 export async function startCommand(args: string[], io: CliIO): Promise<number> {
   const { values } = parseCommandArgs('start', args, { config: { type: 'string' }, json: { type: 'boolean' } });
-  const { config, dir, file } = readConfigFile(resolve(io.cwd, (values.config as string | undefined) ?? CONFIG_FILE));
-  const { registry } = await openRegistry({ baseDir: dir, extra: config.plugins });
+  // start needs a config file: it says what to solve or run.
+  const { config, dir, file, registry } = await openRun(readConfigFile(resolve(io.cwd, (values.config as string | undefined) ?? CONFIG_FILE)));
   const run = resolveRun(config.solver, registry);
   // The chain as the user wrote it (the defaults filled in would make the row unreadable).
   if (config.start) return startScene(config.start, describeChain(config.solver), file!, io, setupSimulation, Boolean(values.json));

@@ -1,8 +1,7 @@
 import { basename, isAbsolute, resolve as resolvePath } from 'node:path';
-import { createRegistry, didYouMean, importPluginPackage, isMoreauError, MoreauError, openRegistry, resolve as resolveRun } from '@moreau/core';
-import type { PluginRegistry, ResolvedRun, SolverConfig, SolverPlugin } from '@moreau/core';
+import { applyOverrides, createRegistry, didYouMean, findConfig, importPluginPackage, isMoreauError, MoreauError, openRun, readConfigFile, resolve as resolveRun } from '@moreau/core';
+import type { PluginRegistry, ResolvedRun, SolverConfig, SolverPlugin, StopOverrides } from '@moreau/core';
 import type { SolverSpec } from './args.js';
-import { applyOverrides, findConfig, readConfigFile, type StopOverrides } from '../config-file.js';
 import type { PluginSource } from '../jobs/job.js';
 
 /** One solver configuration of a bench: its label in every output, and the run that solves. */
@@ -34,8 +33,8 @@ export async function benchSolvers(specs: SolverSpec[], cwd: string, stop: StopO
   const solvers: BenchSolver[] = [];
   for (const spec of asked) {
     if (spec.kind === 'config') {
-      const loaded = readConfigFile(resolvePath(cwd, spec.file));
-      const { registry } = await openRegistry({ baseDir: loaded.dir, extra: loaded.config.plugins });
+      const loaded = await openRun(readConfigFile(resolvePath(cwd, spec.file)));
+      const { registry } = loaded;
       const origin = basename(spec.file);
       const plugins: PluginSource = { kind: 'registry', baseDir: loaded.dir, extra: loaded.config.plugins ?? [] };
       solvers.push(build(origin, (name) => `${origin}: ${name}`, registry, plugins, loaded.config.solver, stop));
@@ -62,8 +61,7 @@ export async function benchSolvers(specs: SolverSpec[], cwd: string, stop: StopO
 
 /** The registry of registered names: installed plugin packages and those the working folder's config lists. */
 export async function localRegistry(cwd: string): Promise<PluginRegistry> {
-  const local = findConfig(cwd);
-  return (await openRegistry({ baseDir: local.dir, extra: local.config.plugins })).registry;
+  return (await openRun({ cwd })).registry;
 }
 
 /** A path (`./x`, `/x`, `x/y.js`) or a scoped package name: a plugin to import, not a registered name. */

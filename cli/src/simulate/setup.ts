@@ -1,7 +1,6 @@
 import { basename, extname } from 'node:path';
-import { createSimulation, openRegistry, readScene } from '@moreau/core';
-import type { Scene } from '@moreau/core';
-import type { LoadedConfig } from '../config-file.js';
+import { createSimulation, openRun, readScene } from '@moreau/core';
+import type { LoadedConfig, Scene } from '@moreau/core';
 import type { SetupSimulation } from '../simulate.js';
 
 /**
@@ -10,7 +9,7 @@ import type { SetupSimulation } from '../simulate.js';
  * path), then the engine (E_CONFIG / E_UNKNOWN_PLUGIN for the config's dynamics keys).
  */
 export const setupSimulation: SetupSimulation = async (sceneFile: string, loaded: LoadedConfig) => {
-  const { registry } = await openRegistry({ baseDir: loaded.dir, extra: loaded.config.plugins });
+  const { registry } = await openRun(loaded);
   const scene = readScene(sceneFile);
   const simulation = createSimulation(scene, loaded.config, { registry, source: sceneFile });
   return { simulation, scene: basename(sceneFile, extname(sceneFile)), frameStride: frameStride(scene) };

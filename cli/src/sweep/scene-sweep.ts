@@ -1,7 +1,6 @@
 import { dirname, relative, resolve } from 'node:path';
-import { createSimulation, isMoreauError, MoreauError, openRegistry, readScene, resolve as resolveRun } from '@moreau/core';
-import type { PluginRegistry, ResolvedSolverConfig, SolverConfig } from '@moreau/core';
-import { readConfigFile, type LoadedConfig } from '../config-file.js';
+import { createSimulation, isMoreauError, MoreauError, openRun, readConfigFile, readScene, resolve as resolveRun } from '@moreau/core';
+import type { LoadedConfig, PluginRegistry, ResolvedSolverConfig, SolverConfig } from '@moreau/core';
 import { expandSceneJobs, type ScenePoint } from '../jobs/expand.js';
 import type { SceneFile, SceneJob, SceneJobConfig } from '../jobs/scene-job.js';
 import { findSceneFiles } from './scene-files.js';
@@ -28,7 +27,7 @@ export async function prepareSceneSweep(spec: SweepSpec, specFile: string, where
   if (head.name !== spec.solver) {
     throw new MoreauError('E_CONFIG', `${where}: solver "${spec.solver}" is not the first solver of ${spec.config}'s chain ("${head.name}"); the swept options go to that first solver: make the two agree.`, { file: where });
   }
-  const { registry } = await openRegistry({ baseDir: loaded.dir, extra: loaded.config.plugins });
+  const { registry } = await openRun(loaded);
   const points = sweepPoints(spec, registry, where).map((options) => scenePoint(spec.solver, options, head, loaded, where, registry));
 
   const scenes = findSceneFiles(toArray(spec.scenes!).map((p) => resolve(specDir, p)), cwd, where);

@@ -9,3 +9,4 @@ export * from './load-plugins.js';
 export * from './solve-budget.js';
 export * from './create-simulation.js';
 export * from './resolve-dynamics.js';
+export * from './config-file.js';

@@ -1,7 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { MoreauError, formatIssues, moreauConfigSchema, protoOptionProblems } from '@moreau/core';
-import type { MoreauConfig, PluginRegistry, SolverConfig } from '@moreau/core';
+import { MoreauError } from '../contracts/errors.js';
+import { formatIssues } from '../contracts/format-issues.js';
+import { moreauConfigSchema, protoOptionProblems, type MoreauConfig, type SolverConfig } from './config.js';
+import { openRegistry } from './load-plugins.js';
+import type { PluginRegistry } from './registry.js';
 
 export const CONFIG_FILE = 'moreau.config.json';
 
@@ -79,4 +82,24 @@ export function applyOverrides(solver: SolverConfig, registry: PluginRegistry, o
 function optionKeys(registry: PluginRegistry, name: string): Set<string> | undefined {
   const shape = (registry.get('solver', name).options as unknown as { shape?: Record<string, unknown> }).shape;
   return shape ? new Set(Object.keys(shape)) : undefined;
+}
+
+/** What a command runs with: its config, the folder the config's paths are relative to, and a registry of every plugin it may name. */
+export interface OpenRun extends LoadedConfig {
+  registry: PluginRegistry;
+  /** The plugin packages loaded (installed ones found by keyword, and the config's `plugins`). */
+  packages: string[];
+}
+
+/**
+ * Opens a command's run: the config (`config`, a path from `cwd`; else moreau.config.json in
+ * `cwd` if present; else the default chain, or a config already read) and the registry of
+ * core's merits, every installed plugin package and the packages the config lists. Every
+ * command that solves or simulates starts here; a job in another process rebuilds the
+ * registry alone (`openRegistry`) from the folder and packages it was given.
+ */
+export async function openRun(from: { cwd: string; config?: string } | LoadedConfig): Promise<OpenRun> {
+  const loaded = 'cwd' in from ? findConfig(from.cwd, from.config) : from;
+  const { registry, packages } = await openRegistry({ baseDir: loaded.dir, extra: loaded.config.plugins });
+  return { ...loaded, registry, packages };
 }
