@@ -69,7 +69,7 @@ export class JobRunner {
   }
 }
 
-/** The registry a bench built for this source (bench-solvers.ts), rebuilt from its description. */
+/** The registry a bench built for this source (bench/solvers.ts), rebuilt from its description. */
 async function buildRegistry(source: PluginSource): Promise<PluginRegistry> {
   if (source.kind === 'registry') return (await openRegistry({ baseDir: source.baseDir, extra: source.extra })).registry;
   const registry = createRegistry();
