@@ -1,4 +1,4 @@
-import { MoreauError, didYouMean, formatIssues, z } from '@moreau/core';
+import { MoreauError, didYouMean, formatIssues, hasProtoKey, protoKeyMessage, z } from '@moreau/core';
 import type { PluginRegistry } from '@moreau/core';
 
 /**
@@ -48,11 +48,10 @@ export function parseSweepSpec(input: unknown, where: string): SweepSpec {
 function protoOptions(input: unknown): string[] {
   const spec = input as { options?: unknown; list?: unknown } | null;
   if (typeof spec !== 'object' || spec === null) return [];
-  const own = (o: unknown) => typeof o === 'object' && o !== null && Object.hasOwn(o, '__proto__');
-  const lines = own(spec.options) ? ['options.__proto__: a solver has no option "__proto__" (a name on every object\'s prototype)'] : [];
+  const lines = hasProtoKey(spec.options) ? [`options.__proto__: ${protoKeyMessage('a solver has no option')}`] : [];
   if (Array.isArray(spec.list)) {
     spec.list.forEach((entry, i) => {
-      if (own(entry)) lines.push(`list.${i}.__proto__: a solver has no option "__proto__" (a name on every object's prototype)`);
+      if (hasProtoKey(entry)) lines.push(`list.${i}.__proto__: ${protoKeyMessage('a solver has no option')}`);
     });
   }
   return lines;

@@ -45,15 +45,8 @@ export interface SolverIterationEvent {
   [extra: string]: unknown;
 }
 
-export interface SolverEndEvent {
-  solver: string;
-  converged: boolean;
-  reason: StopReason;
-  iterations: number;
-  error: number;
-  merit: string;
-  ms: number;
-}
+/** How one solver's run ended: the same record as a chain's attempt (`SolveAttempt`). */
+export type SolverEndEvent = SolveAttempt;
 
 export interface SolverFallbackEvent {
   from: string;

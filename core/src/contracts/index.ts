@@ -11,3 +11,4 @@ export { closestName, didYouMean, SICONOS_SOLVER_NAMES, type SiconosEquivalent }
 export * from './stopping.js';
 export * from './presets.js';
 export { z } from 'zod';
+export { hasProtoKey, protoKeyMessage } from './proto-key.js';

@@ -1,6 +1,7 @@
 import { convexHull } from '../geometry/convex-hull.js';
 import { isMoreauError } from '../contracts/errors.js';
 import { formatPath } from '../contracts/format-issues.js';
+import { hasProtoKey, protoKeyMessage } from '../contracts/proto-key.js';
 
 /**
  * The cross-checks of a scene that a schema cannot express: names that must refer to
@@ -11,11 +12,9 @@ import { formatPath } from '../contracts/format-issues.js';
 export function crossCheckScene(input: unknown): string[] {
   const problems: string[] = [];
   if (!isRecord(input)) return problems;
-  // `__proto__` read from JSON is an own key, but the parsed materials drop it: never a material.
+  // The parsed materials drop a `__proto__` key: it is never a material.
   const materials = isRecord(input.materials) ? Object.keys(input.materials).filter((m) => m !== '__proto__') : [];
-  if (isRecord(input.materials) && Object.hasOwn(input.materials, '__proto__')) {
-    problems.push('materials.__proto__: a material cannot be named "__proto__" (a name on every object\'s prototype); rename it');
-  }
+  if (hasProtoKey(input.materials)) problems.push(`materials.__proto__: ${protoKeyMessage('a material cannot be named')}; rename it`);
   const known = new Set(materials);
   const unknownMaterial = (path: (string | number)[], name: string): void => {
     problems.push(`${formatPath(path)}: unknown material "${name}"; known materials: ${materials.length ? materials.join(', ') : '(none defined in "materials")'}`);

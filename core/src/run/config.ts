@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasProtoKey, protoKeyMessage } from '../contracts/proto-key.js';
 import type { SolverConfig } from '../contracts/plugin.js';
 
 export type { SolverConfig } from '../contracts/plugin.js';
@@ -31,10 +32,9 @@ export const solverConfigSchema: z.ZodType<SolverConfig> = z.unknown().transform
       ctx.addIssue({ code: 'custom', path: [...path], message: `the fallback chain is longer than ${MAX_SOLVER_CHAIN} links, the limit; shorten it` });
       return z.NEVER;
     }
-    // `__proto__` read from JSON is an own key, but copying it into a record sets the prototype instead: refuse it here.
-    const options = (link as { options?: unknown } | null)?.options;
-    if (options && typeof options === 'object' && Object.hasOwn(options, '__proto__')) {
-      ctx.addIssue({ code: 'custom', path: [...path, 'options', '__proto__'], message: 'a solver has no option "__proto__" (a name on every object\'s prototype)' });
+    // Parsing the options as a record would drop a `__proto__` key unseen: refuse it here.
+    if (hasProtoKey((link as { options?: unknown } | null)?.options)) {
+      ctx.addIssue({ code: 'custom', path: [...path, 'options', '__proto__'], message: protoKeyMessage('a solver has no option') });
       return z.NEVER;
     }
     const parsed = solverLinkSchema.safeParse(link);
@@ -68,9 +68,7 @@ export function protoOptionProblems(config: unknown): string[] {
   const c = config as { integrator?: { options?: unknown }; detector?: { options?: unknown }; kinematics?: unknown } | null;
   const problems: string[] = [];
   const check = (value: unknown, path: string) => {
-    if (value && typeof value === 'object' && Object.hasOwn(value, '__proto__')) {
-      problems.push(`${path}.__proto__: a plugin has no option "__proto__" (a name on every object's prototype)`);
-    }
+    if (hasProtoKey(value)) problems.push(`${path}.__proto__: ${protoKeyMessage('a plugin has no option')}`);
   };
   if (!c || typeof c !== 'object') return problems;
   check(c.integrator?.options, 'integrator.options');

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { BlockSparseMatrix, bsrMul, computeCOmega, type FrictionContactProblem } from '@moreau/core';
+import { BlockSparseMatrix, bsrMul, computeCOmega, norm2Scaled, type FrictionContactProblem } from '@moreau/core';
 import { randomProblem } from '@moreau/conformance';
 import { Linearization } from './linearization.js';
 
@@ -175,5 +175,29 @@ describe('Linearization', () => {
       expect(Array.from(reused.X)).toEqual(Array.from(X.map((v) => v * s)));
       expect(Array.from(reused.Y)).toEqual(Array.from(Y));
     }
+  });
+});
+
+describe('Linearization.linearize, the norm of C_ω it returns', () => {
+  // On ordinary problems the plain root of the sum of squares, bit for bit (the GMRES tolerance
+  // and δ are read from it); past 1e154, where the squares overflow, still finite.
+  test('should be the plain √Σ C² to the bit on ordinary problems, and finite where the squares overflow', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const p = randomProblem(seed, { contacts: 6, mu: [0.1, 0.8] });
+      const R = new Float64Array(p.size).map((_, i) => (i % 3 === 0 ? 0.3 + 0.1 * Math.sin(seed + i) : 0.05 * Math.cos(seed * i)));
+      const U = bsrMul(p.W, R, new Float64Array(p.size)).map((u, i) => u + p.q[i]);
+      const lin = new Linearization(p.contacts);
+      const c = lin.linearize(p.W, p.mu, U, R, 0.1);
+      let c2 = 0;
+      for (const x of lin.C) c2 += x * x;
+      expect(c).toBe(Math.sqrt(c2));
+    }
+    const p = randomProblem(3, { contacts: 4, mu: [0.2, 0.5] });
+    const q = p.q.map((x) => x * 1e160);
+    const U = Float64Array.from(q);
+    const lin = new Linearization(p.contacts);
+    const big = lin.linearize(p.W, p.mu, U, new Float64Array(p.size), 0.1);
+    expect(Number.isFinite(big)).toBe(true);
+    expect(big).toBe(norm2Scaled(lin.C));
   });
 });

@@ -73,11 +73,9 @@ export class Linearization {
     this.W = W;
     const C = this.C;
     computeCOmega(U, R, mu, omega, C, this.X, this.Y, scale);
-    let c2 = 0;
-    for (let i = 0; i < C.length; i++) c2 += C[i] * C[i];
-    // Squares past 1e154 overflow to Infinity while ‖C‖ itself is finite: then measure it scaled
-    // (the plain sum otherwise, so ordinary problems keep their bits).
-    return c2 < Infinity ? Math.sqrt(c2) : norm2Scaled(C);
+    // Scaled only where the squares would overflow (velocities past 1e154) or underflow: elsewhere
+    // the plain root of the sum of squares, so ordinary problems keep their bits.
+    return norm2Scaled(C);
   }
 
   /** Step (b), second half: the diagonal blocks of A = X W + Y + δ I (at the last `linearize`) and their inverses. */
