@@ -3,7 +3,7 @@ import { isMoreauError } from '../contracts/errors.js';
 import { solveBudget } from '../run/solve-budget.js';
 import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
-import { initialReactions, isTrivialProblem } from './initial-reactions.js';
+import { checkWarmStart, initialReactions, isTrivialProblem } from './initial-reactions.js';
 
 const W = BlockSparseMatrix.fromDense(6, Array.from({ length: 36 }, (_, k) => (k % 7 === 0 ? 1 : 0)));
 const pushed = new FrictionContactProblem(W, Float64Array.of(-1, 0, 0, 0.5, 0, 0), Float64Array.of(0.5, 0.5));
@@ -42,6 +42,21 @@ describe('initialReactions', () => {
 });
 
 describe('solveBudget', () => {
+  test('should accept no warm start, and say what is wrong with a bad one, where, and at which contact', () => {
+    expect(() => checkWarmStart(pushed, undefined)).not.toThrow();
+    expect(() => checkWarmStart(pushed, new Float64Array(5))).toThrow(expect.objectContaining({
+      code: 'E_PROBLEM_SHAPE', where: { place: 'warmStart' },
+      message: 'warmStart must be a Float64Array of length 6 (3 per contact), got 5',
+    }));
+    expect(() => checkWarmStart(pushed, [0, 0, 0, 0, 0, 0] as unknown as Float64Array)).toThrow(expect.objectContaining({ message: expect.stringMatching(/got 6$/) }));
+    // From JavaScript, null: a coded error too, not a TypeError.
+    expect(() => checkWarmStart(pushed, null as unknown as Float64Array)).toThrow(expect.objectContaining({ code: 'E_PROBLEM_SHAPE', message: expect.stringMatching(/got undefined$/) }));
+    expect(() => checkWarmStart(pushed, Float64Array.of(0, 0, 0, 1, Number.POSITIVE_INFINITY, 0))).toThrow(expect.objectContaining({
+      code: 'E_NOT_FINITE', where: { place: 'warmStart', index: 4 },
+      message: 'warmStart[4] = Infinity (contact 1) is not finite',
+    }));
+  });
+
   test('should take the smaller cap and validate the budget', () => {
     expect(solveBudget({ maxIterations: 5 }, 100)).toEqual({ cap: 5, budget: undefined });
     expect(solveBudget({ maxIterations: 500, timeBudgetMs: 10 }, 100)).toEqual({ cap: 100, budget: 10 });
