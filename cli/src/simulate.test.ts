@@ -60,7 +60,7 @@ describe('moreau simulate: arguments', () => {
     const run = await runSimulate(setup, ['scene.json', '--out', '/proc/moreau-out/run'], folder());
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/^E_FILE_IO: \/proc\/moreau-out\/run: could not be created \(ENOENT, creating \/proc\/moreau-out\)/);
-  }, 10_000);
+  });
 
   test('should refuse --resume without a checkpoint with E_FILE_IO', async () => {
     const dir = folder();

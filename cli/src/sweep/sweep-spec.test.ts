@@ -25,12 +25,11 @@ describe('sweep spec', () => {
       .toEqual([{ variant: 'gmres', delta: 0 }, { variant: 'diagonal', delta: 1 }]);
   });
 
-  test('should count a grid before building it, and refuse one past the bound with its factors (4 axes of 100 values: at once)', () => {
+  test('should count a grid before building it, and refuse one past the bound with its factors (4 axes of 100 values)', () => {
     const axis = Array.from({ length: 100 }, (_, i) => i + 1);
-    const t0 = performance.now();
+    // Counted, not built: building 10⁸ points would take gigabytes and outlast the test's timeout.
     expect(() => points({ solver: 'pqn', options: { delta: axis, gmresTolerance: axis, maxIterations: axis, tolerance: axis }, problems: 'x' }))
       .toThrow(expect.objectContaining({ code: 'E_CONFIG', message: expect.stringContaining(`the grid has 100000000 points (delta: 100 × gmresTolerance: 100 × maxIterations: 100 × tolerance: 100), more than the ${MAX_SWEEP_POINTS}`) }));
-    expect(performance.now() - t0).toBeLessThan(1000);
     expect(points({ solver: 'pqn', options: { delta: axis, gmresTolerance: axis.slice(0, 10) }, problems: 'x' })).toHaveLength(1000);
   });
 
