@@ -192,6 +192,45 @@ describe('AnswerChecker thresholds', () => {
     expect(ANSWER_CHECK.approach).toBeLessThan(1);
   });
 
+  test('should judge the approach by the normal velocities: a fast slide does not license a penetration', () => {
+    // W = 1e-154 I, q = (−1, 2, 0): r_N = 8e152 leaves u_N = −0.92 (the reactions did next to nothing)
+    // while ‖q‖ = 2.24 is mostly sliding; 0.5 ‖q‖ = 1.12 would have let it pass.
+    const p = new FrictionContactProblem(blockDiagonal([diag(1e-154, 1e-154, 1e-154)]), Float64Array.of(-1, 2, 0), Float64Array.of(0.5));
+    const out = new AnswerChecker().check(p, claim(p, [8e152, -4e152, 0]), expectation);
+    expect(out.error).toBeLessThan(1e-8); // the merit is blinded by ‖r‖
+    expect(out).toMatchObject({ converged: false, reason: 'rejected', check: { failed: 'approach', contact: 0 } });
+    expect(out.check?.message).toMatch(/normal velocity scale 1\b/);
+    // The same answer on the same contact without the slide was refused before too: the scale is ‖q_N‖ either way.
+    const still = new FrictionContactProblem(p.W, Float64Array.of(-1, 0, 0), p.mu);
+    expect(new AnswerChecker().check(still, claim(still, [8e152, 0, 0]), expectation).check?.failed).toBe('approach');
+  });
+
+  test('should see a divergence whose run-away W r dwarfs q (the scale follows ‖q‖, not ‖W r‖)', () => {
+    // W_NN = [[0, 1], [1, 2]]: contact 0 is stopped only by r_N1 > 0, which makes u_N1 > 0 for every
+    // r_N0 ≥ 0, so there is no solution; no row alone proves it. r_N0 = 1.8e10 leaves u_N0 = −1 and
+    // ‖W r‖ = 1.8e10: a scale of max(‖q‖, ‖W r‖) put the divergence bar at 1.8e7 and missed it.
+    const W = BlockSparseMatrix.fromBlocks(2, [
+      { row: 0, col: 1, values: diag(1, 0, 0) }, { row: 0, col: 0, values: diag(0, 0, 0) },
+      { row: 1, col: 0, values: diag(1, 0, 0) }, { row: 1, col: 1, values: diag(2, 1, 1) },
+    ]);
+    const p = new FrictionContactProblem(W, Float64Array.of(-1, 0, 0, 1, 0.1, 0), Float64Array.of(0.3, 0.3));
+    expect(infeasibleContact(p)).toBe(-1);
+    const out = new AnswerChecker().check(p, claim(p, [1.8e10, 0, 0, 0, 0, 0]), expectation);
+    expect(out.error).toBeLessThan(1e-8);
+    expect(out).toMatchObject({ converged: false, reason: 'diverged', check: { failed: 'diverged', contact: 0 } });
+    expect(claimRefusal(p, out.r, out.u)).toBe('diverged');
+  });
+
+  test('should not read rounding in W r as an approach when q = 0 (the rounding floor of the free scale)', () => {
+    // q = 0, so the natural impulse scale is 0 and any r > 0 is "beyond" it; u_N = −1e-17 at
+    // ‖W r‖ = 1 is rounding, and the floor 1e-9 ‖W r‖ keeps it from reading as a divergence.
+    const p = new FrictionContactProblem(blockDiagonal([diag(1, 1, 1), diag(1, 1, 1)]), new Float64Array(6), Float64Array.of(0.5, 0.5));
+    const r = Float64Array.of(1, 0, 0, 0, 0, 0), wr = Float64Array.of(1, 0, 0, 0, 0, 0);
+    expect(claimRefusal(p, r, Float64Array.of(-1e-17, 0, 0, 0, 0, 0), wr)).toBeUndefined();
+    // ... while an approach above the floor still is one
+    expect(claimRefusal(p, r, Float64Array.of(-1e-11, 0, 0, 0, 0, 0), wr)).toBe('diverged');
+  });
+
   test('should accept r on the cone boundary up to rounding', () => {
     // ‖r_T‖ = μ r_N exactly in reals, rounded in floating point
     const mu = 0.7, rn = 1.3;

@@ -11,12 +11,14 @@ export const ANSWER_CHECK = Object.freeze({
   coneTolerance: 1e-9,
   /** The recomputed merit may exceed the solver's tolerance by this relative amount (rounding of W r + q). */
   meritSlack: 1e-6,
-  /** A converged answer leaves no contact approaching faster than this fraction of the velocity scale V. */
+  /** A converged answer leaves no contact approaching faster than this fraction of the normal velocity scale V_N. */
   approach: 0.5,
-  /** 'diverged': an active contact approaching faster than this fraction of V ... */
+  /** 'diverged': an active contact approaching faster than this fraction of the free velocity scale V_q ... */
   divergenceApproach: 1e-3,
   /** ... while ‖r‖ exceeds the natural impulse scale ‖q‖ / min W_NN by this factor. */
   divergenceFactor: 1e3,
+  /** V_q = max(‖q‖, this × ‖W r‖): the second term only keeps rounding in W r (~1e-16 ‖W r‖) from reading as an approach. */
+  roundingFloor: 1e-9,
 });
 
 /**
@@ -76,28 +78,26 @@ export interface AnswerExpectation {
  */
 export class AnswerChecker {
   private scaleFor: FrictionContactProblem | undefined;
-  private scale: ProblemScales = { qNorm: 0, naturalImpulse: Infinity };
+  private scale: ProblemScales = { qNorm: 0, qNormalNorm: 0, naturalImpulse: Infinity };
 
   check(problem: FrictionContactProblem, res: SolveResult, expect: AnswerExpectation): SolveResult {
     const n = problem.size, r = res.r;
     const u = bsrMul(problem.W, r, new Float64Array(n));
-    const wrNorm = norm2Scaled(u);
-    for (let i = 0; i < n; i++) u[i] += problem.q[i];
-    const error = expect.merit.evaluate(problem, r, u);
     if (this.scaleFor !== problem) {
       this.scale = problemScales(problem);
       this.scaleFor = problem;
     }
-    // V: the problem's velocity scale, free velocity and the velocity the reactions impose.
-    const V = Math.max(this.scale.qNorm, wrNorm);
+    const V = velocityScales(this.scale, u);
+    for (let i = 0; i < n; i++) u[i] += problem.q[i];
+    const error = expect.merit.evaluate(problem, r, u);
     const base = { ...res, u, error, merit: expect.meritName };
 
     const mayRelabel = res.converged || (res.reason !== 'time-budget' && res.reason !== 'breakdown');
-    const diverged = mayRelabel ? divergenceFailure(r, u, V, this.scale.naturalImpulse) : undefined;
+    const diverged = mayRelabel ? divergenceFailure(r, u, V.free, this.scale.naturalImpulse) : undefined;
     if (diverged) return { ...base, converged: false, reason: 'diverged', check: diverged };
     if (!res.converged) return base;
 
-    const failure = coneFailure(r, problem.mu) ?? meritFailure(error, expect, res.error) ?? approachFailure(u, V);
+    const failure = coneFailure(r, problem.mu) ?? meritFailure(error, expect, res.error) ?? approachFailure(u, V.normal);
     return failure ? { ...base, converged: false, reason: 'rejected', check: failure } : { ...base, reason: 'converged' };
   }
 }
@@ -118,16 +118,46 @@ export function claimRefusal(
 ): 'infeasible' | 'diverged' | 'rejected' | undefined {
   if (infeasibleContact(problem) >= 0) return 'infeasible';
   const scale = problemScales(problem);
-  const Wr = wr ?? bsrMul(problem.W, r, new Float64Array(problem.size));
-  const V = Math.max(scale.qNorm, norm2Scaled(Wr));
-  if (divergenceFailure(r, u, V, scale.naturalImpulse)) return 'diverged';
-  return coneFailure(r, problem.mu) ?? approachFailure(u, V) ? 'rejected' : undefined;
+  const V = velocityScales(scale, wr ?? bsrMul(problem.W, r, new Float64Array(problem.size)));
+  if (divergenceFailure(r, u, V.free, scale.naturalImpulse)) return 'diverged';
+  return coneFailure(r, problem.mu) ?? approachFailure(u, V.normal) ? 'rejected' : undefined;
 }
 
 interface ProblemScales {
   qNorm: number;
+  /** ‖q_N‖: the normal components of q only. */
+  qNormalNorm: number;
   /** ‖q‖ / (smallest positive W_NN): the impulse that stops the fastest approach at the stiffest contact. */
   naturalImpulse: number;
+}
+
+/** The velocity scales an answer is judged by (docs/convergence.md, "Approach" and "Divergence"). */
+interface VelocityScales {
+  /**
+   * V_q = max(‖q‖, roundingFloor × ‖W r‖): the free velocity. A reaction that runs away makes
+   * ‖W r‖ run away with it, so a scale that followed ‖W r‖ would hide the very approach that
+   * shows the divergence.
+   */
+  free: number;
+  /**
+   * V_N = max(‖q_N‖, ‖(W r)_N‖): the normal velocities, free and imposed. A sliding speed is no
+   * licence to penetrate: with q_T large, a scale that counted it let u_N ≈ q_N pass.
+   */
+  normal: number;
+}
+
+function velocityScales(scale: ProblemScales, Wr: Float64Array): VelocityScales {
+  return {
+    free: Math.max(scale.qNorm, ANSWER_CHECK.roundingFloor * norm2Scaled(Wr)),
+    normal: Math.max(scale.qNormalNorm, normalNorm(Wr)),
+  };
+}
+
+/** ‖(x_N)‖ over the contacts, overflow-proof. */
+function normalNorm(x: Float64Array): number {
+  const normals = new Float64Array(x.length / 3);
+  for (let a = 0; a < normals.length; a++) normals[a] = x[3 * a];
+  return norm2Scaled(normals);
 }
 
 function problemScales(problem: FrictionContactProblem): ProblemScales {
@@ -138,7 +168,7 @@ function problemScales(problem: FrictionContactProblem): ProblemScales {
     if (wnn > 0 && wnn < wmin) wmin = wnn;
   }
   const qNorm = norm2Scaled(problem.q);
-  return { qNorm, naturalImpulse: wmin < Infinity ? qNorm / wmin : Infinity };
+  return { qNorm, qNormalNorm: normalNorm(problem.q), naturalImpulse: wmin < Infinity ? qNorm / wmin : Infinity };
 }
 
 /** ‖r‖ beyond the natural impulse scale while an active contact still approaches. */
@@ -168,16 +198,16 @@ function coneFailure(r: Float64Array, mu: Float64Array): AnswerCheckFailure | un
   return undefined;
 }
 
-/** The contact approaching fastest, when it approaches faster than the approach fraction of V. */
-function approachFailure(u: Float64Array, V: number): AnswerCheckFailure | undefined {
-  let contact = -1, approach = ANSWER_CHECK.approach * V;
+/** The contact approaching fastest, when it approaches faster than the approach fraction of V_N. */
+function approachFailure(u: Float64Array, VN: number): AnswerCheckFailure | undefined {
+  let contact = -1, approach = ANSWER_CHECK.approach * VN;
   for (let o = 0; o < u.length; o += 3) {
     if (-u[o] > approach) { approach = -u[o]; contact = o / 3; }
   }
   if (contact < 0) return undefined;
   return {
     failed: 'approach', contact,
-    message: `contact ${contact} still approaches at u_N = ${fmt(-approach)}, more than ${ANSWER_CHECK.approach} of the velocity scale ${fmt(V)}: not a solution, whatever the merit says`,
+    message: `contact ${contact} still approaches at u_N = ${fmt(-approach)}, more than ${ANSWER_CHECK.approach} of the normal velocity scale ${fmt(VN)}: not a solution, whatever the merit says`,
   };
 }
 

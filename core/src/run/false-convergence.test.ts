@@ -113,10 +113,41 @@ describe('no built-in solver claims convergence on a problem without solution (t
   }
 });
 
+describe('no built-in solver claims convergence where a contact is stopped only by pushing another one in', () => {
+  // W_NN = [[0, 1], [1, 2]], q_N = (−1, 1): contact 0 closes only if r_N1 ≥ 1, and then
+  // u_N1 = r_N0 + 2 r_N1 + 1 > 0, so r_N1 > 0 breaks complementarity: no solution, and no row alone
+  // proves it. APGD answered r_N0 = 1.8e10 with u_N0 = −1 and siconos error 6e-11, and the check's
+  // velocity scale, inflated by the run-away W r, let it through (exit 0).
+  const coupled = () => new FrictionContactProblem(
+    BlockSparseMatrix.fromBlocks(2, [
+      { row: 0, col: 0, values: ZERO }, { row: 0, col: 1, values: diag(1, 0, 0) },
+      { row: 1, col: 0, values: diag(1, 0, 0) }, { row: 1, col: 1, values: diag(2, 1, 1) },
+    ]),
+    Float64Array.of(-1, 0, 0, 1, 0.1, 0), Float64Array.of(0.3, 0.3), 'coupled',
+  );
+  for (const s of SOLVERS) {
+    test(`a zero diagonal block closed only through its neighbour: ${s.label} does not converge`, () => {
+      const res = resolve(s.config, registry).solver.solve(coupled());
+      expect(res.converged).toBe(false);
+      expect(res.u[0]).toBeLessThan(0); // whatever r is, contact 0 or contact 1 is wrong
+    });
+  }
+});
+
 describe('no built-in solver claims convergence on an answer the merit cannot see is wrong', () => {
   // W = 1e-300 I: the solution r_N = 2e300 exists, but the siconos error divides by ‖r‖,
   // so any large r that leaves u_N = −2 looks converged to it.
   const tiny = () => new FrictionContactProblem(blockDiagonal([diag(1e-300, 1e-300, 1e-300)]), Float64Array.of(-2, 0, 0), Float64Array.of(0.5));
+  // W = 1e-154 I with a fast slide: ‖q‖ = 2.2 is mostly tangential. PQN answered r_N = 8e152 with
+  // u_N = −0.92 and called it converged: a velocity scale counting the slide put the bar at 1.1.
+  const sliding = () => new FrictionContactProblem(blockDiagonal([diag(1e-154, 1e-154, 1e-154)]), Float64Array.of(-1, 2, 0), Float64Array.of(0.5));
+  for (const s of SOLVERS) {
+    test(`W = 1e-154 I, sliding fast: ${s.label} does not claim an answer that approaches at half of q_N`, () => {
+      const res = resolve(s.config, registry).solver.solve(sliding());
+      if (res.converged) expect(res.u[0]).toBeGreaterThanOrEqual(-0.5);
+      expect(res.r.every(Number.isFinite)).toBe(true);
+    });
+  }
   for (const s of SOLVERS) {
     test(`W = 1e-300 I: ${s.label} does not claim a penetrating answer`, () => {
       const res = resolve(s.config, registry).solver.solve(tiny());
