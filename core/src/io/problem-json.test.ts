@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFormatError, fixture, moreauError, sameBits, tempDir } from '../../test/io-helpers.js';
-import { parseProblemJson, formatProblemJson, writeProblemJson } from './problem-json.js';
+import { parseProblemJson, formatProblemJson, problemJsonSchema, writeProblemJson } from './problem-json.js';
 import { readProblem } from './read-problem.js';
 
 let dir = '';
@@ -114,6 +114,43 @@ describe('parseProblemJson messages', () => {
     const block = (row: number, col: number) => ({ row, col, values: new Array(9).fill(1) });
     expect(await message({ ...BLOCKS, W: { blocks: [block(0, 2)] } })).toBe('p.json (W.blocks[0]): block (0, 2) is outside 0..1');
     expect(await message({ ...BLOCKS, W: { blocks: [block(1, 0), block(0, 1), block(1, 0)] } })).toBe('p.json (W.blocks[2]): block (1, 0) is given twice');
+    // The first repeat in file order, though a later row's repeat is met first row by row
+    const twice = [block(1, 1), block(0, 0), block(1, 1), block(0, 0), block(1, 1)];
+    expect(await message({ ...BLOCKS, W: { blocks: twice } })).toBe('p.json (W.blocks[2]): block (1, 1) is given twice');
+    const later = [block(1, 1), block(0, 0), block(0, 0), block(1, 1)];
+    expect(await message({ ...BLOCKS, W: { blocks: later } })).toBe('p.json (W.blocks[2]): block (0, 0) is given twice');
+  });
+
+  it('should accept exactly what the schema accepts, with the schema\'s words for what it refuses', async () => {
+    // The large arrays are checked in place (the schema's copy of a 10⁶-contact file was most of
+    // its reading time); anything they would refuse is handed to the schema for its message.
+    const b = BLOCKS.W.blocks[0];
+    const refused: [unknown, string][] = [
+      [{ ...BLOCKS, W: { blocks: [{ ...b, values: b.values.slice(1) }] } }, 'W.blocks[0].values'],
+      [{ ...BLOCKS, W: { blocks: [{ ...b, extra: 1 }] } }, 'W.blocks[0]'],
+      [{ ...BLOCKS, W: { blocks: [{ ...b, row: 0.5 }] } }, 'W.blocks[0].row'],
+      [{ ...BLOCKS, W: { blocks: [{ ...b, col: -1 }] } }, 'W.blocks[0].col'],
+      [{ ...BLOCKS, W: { blocks: [b], extra: [] } }, 'W'],
+      [{ ...BLOCKS, W: { blocks: 'x' } }, 'W.blocks'],
+      [{ ...BLOCKS, W: { blocks: [null] } }, 'W.blocks[0]'],
+      [{ ...BLOCKS, q: [1, '2', 3, 4, 5, 6] }, 'q[1]'],
+      [{ ...BLOCKS, mu: [0.3, -0.1] }, 'mu[1]'],
+      [{ ...DENSE, W: { dense: [[1, 'x']] } }, 'W.dense[0][1]'],
+      [{ ...BLOCKS, solution: { r: BLOCKS.q, u: BLOCKS.q, v: [] } }, 'solution'],
+      [{ ...BLOCKS, solution: { r: BLOCKS.q, u: ['a'] } }, 'solution.u[0]'],
+      [{ ...BLOCKS, info: { title: 3 } }, 'info.title'],
+      [{ ...BLOCKS, extra: true }, 'top level'],
+    ];
+    for (const [doc, place] of refused) {
+      expect(problemJsonSchema.safeParse(doc).success).toBe(false);
+      expect(await message(doc)).toMatch(new RegExp(`^p\\.json \\(${place.replace(/[.[\]]/g, '\\$&')}\\): `));
+    }
+    // And a document with every optional part parses to the same problem as before
+    const full = { ...BLOCKS, info: { title: 't' }, solution: { r: BLOCKS.q, u: BLOCKS.q } };
+    expect(problemJsonSchema.safeParse(full).success).toBe(true);
+    const p = parse(full);
+    expect(Array.from(p.problem.q)).toEqual(BLOCKS.q);
+    expect(p.info).toEqual({ title: 't' });
   });
 
   it('should keep zeros of a dense W out of the matrix, so zero blocks off the diagonal are not stored', () => {

@@ -53,6 +53,58 @@ function pathText(path: readonly PropertyKey[]): string {
   return out === '' ? 'top level' : out;
 }
 
+/** The document checked by the schema, or a file-format error naming the first problem and its path. */
+function schemaParse(raw: unknown, file: string): ProblemJson {
+  const parsed = problemJsonSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more issue(s))` : '';
+    throw fileFormatError(file, pathText(issue.path), `${issue.message}${more}`, parsed.error);
+  }
+  return parsed.data;
+}
+
+const isNumber = (v: unknown): v is number => typeof v === 'number';
+const isNumbers = (v: unknown): v is number[] => Array.isArray(v) && v.every(isNumber);
+const BLOCK_KEYS = ['row', 'col', 'values'];
+
+/**
+ * The document itself when it is valid, checked in place; undefined when anything is off, and
+ * then the schema, which copies every array and object, parses it for its message. The schema's
+ * copy of a 10⁶-contact file is tens of millions of objects and numbers, most of the reading
+ * time in collecting them. The small parts (header, info) still go through the schema.
+ */
+function validDocument(raw: unknown): ProblemJson | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const doc = raw as Record<string, unknown>;
+  const W = doc.W as Record<string, unknown> | undefined;
+  if (typeof W !== 'object' || W === null || Array.isArray(W)) return undefined;
+  if (!Object.keys(W).every((k) => k === 'dense' || k === 'blocks')) return undefined;
+  const { dense, blocks } = W;
+  if (dense !== undefined && !(Array.isArray(dense) && dense.every(isNumbers))) return undefined;
+  if (blocks !== undefined && !(Array.isArray(blocks) && blocks.every(isValidBlock))) return undefined;
+  if (!isNumbers(doc.q) || !isNumbers(doc.mu) || !doc.mu.every((m) => m >= 0)) return undefined;
+  const solution = doc.solution as Record<string, unknown> | undefined;
+  if (solution !== undefined) {
+    if (typeof solution !== 'object' || solution === null || Array.isArray(solution)) return undefined;
+    if (!Object.keys(solution).every((k) => k === 'r' || k === 'u') || !isNumbers(solution.r) || !isNumbers(solution.u)) return undefined;
+  }
+  // Everything else through the schema, with the large arrays emptied (their checks are above).
+  const shallow = { ...doc, W: {}, q: [], mu: [], ...(solution === undefined ? {} : { solution: { r: [], u: [] } }) };
+  if (!problemJsonSchema.safeParse(shallow).success) return undefined;
+  return doc as ProblemJson;
+}
+
+function isValidBlock(b: unknown): boolean {
+  if (typeof b !== 'object' || b === null || Array.isArray(b)) return false;
+  const block = b as Record<string, unknown>;
+  const keys = Object.keys(block);
+  if (keys.length !== 3 || !keys.every((k) => BLOCK_KEYS.includes(k))) return false;
+  const { row, col, values } = block;
+  return Number.isInteger(row) && (row as number) >= 0 && Number.isInteger(col) && (col as number) >= 0
+    && isNumbers(values) && values.length === BLOCK;
+}
+
 /**
  * Parses a JSON problem (docs/problem-json.md): validates it with zod, checks
  * every length against `contacts`, and builds the problem. W is either
@@ -62,13 +114,7 @@ function pathText(path: readonly PropertyKey[]): string {
  */
 export function parseProblemJson(text: string, file: string, name: string): JsonProblem {
   const raw = parseJsonText(text, file);
-  const parsed = problemJsonSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more issue(s))` : '';
-    throw fileFormatError(file, pathText(issue.path), `${issue.message}${more}`, parsed.error);
-  }
-  const doc = parsed.data;
+  const doc = validDocument(raw) ?? schemaParse(raw, file);
   const nc = doc.contacts, n = 3 * nc;
   const bad = (place: string, message: string) => fileFormatError(file, place, message);
   const checkLength = (arr: number[], len: number, place: string) => {
@@ -78,7 +124,7 @@ export function parseProblemJson(text: string, file: string, name: string): Json
   checkLength(doc.mu, nc, 'mu');
   const { dense, blocks } = doc.W;
   if ((dense === undefined) === (blocks === undefined)) throw bad('W', 'give exactly one of "dense" and "blocks"');
-  const entries = new ScalarEntries();
+  const entries = new ScalarEntries(blocks !== undefined ? BLOCK * blocks.length : 0);
   if (dense !== undefined) {
     if (dense.length !== n) throw bad('W.dense', `has ${dense.length} rows, expected ${n}`);
     dense.forEach((row, r) => {
@@ -88,13 +134,16 @@ export function parseProblemJson(text: string, file: string, name: string): Json
       });
     });
   } else {
-    const seen = new Set<number>();
     blocks!.forEach((b, k) => {
       if (b.row >= nc || b.col >= nc) throw bad(`W.blocks[${k}]`, `block (${b.row}, ${b.col}) is outside 0..${nc - 1}`);
-      const key = b.row * nc + b.col;
-      if (seen.has(key)) throw bad(`W.blocks[${k}]`, `block (${b.row}, ${b.col}) is given twice`);
-      seen.add(key);
-      b.values.forEach((v, t) => entries.push(3 * b.row + Math.floor(t / 3), 3 * b.col + (t % 3), v));
+    });
+    const twice = firstRepeatedBlock(blocks!, nc);
+    if (twice >= 0) throw bad(`W.blocks[${twice}]`, `block (${blocks![twice].row}, ${blocks![twice].col}) is given twice`);
+    blocks!.forEach((b) => {
+      const r = 3 * b.row, c = 3 * b.col, v = b.values;
+      entries.push(r, c, v[0]); entries.push(r, c + 1, v[1]); entries.push(r, c + 2, v[2]);
+      entries.push(r + 1, c, v[3]); entries.push(r + 1, c + 1, v[4]); entries.push(r + 1, c + 2, v[5]);
+      entries.push(r + 2, c, v[6]); entries.push(r + 2, c + 1, v[7]); entries.push(r + 2, c + 2, v[8]);
     });
   }
   let solution: Solution | undefined;
@@ -110,6 +159,30 @@ export function parseProblemJson(text: string, file: string, name: string): Json
   if (doc.info) out.info = doc.info;
   if (solution) out.solution = solution;
   return out;
+}
+
+/**
+ * The index of the first block (in file order) whose (row, col) an earlier block already
+ * gave, or −1. Linear: the blocks are bucketed by row (a stable counting sort) and each
+ * row's columns stamped, where a set of row·nc + col keys (doubles past 2³¹ at 10⁶
+ * contacts) made reading a 10⁶-contact file superlinear.
+ */
+function firstRepeatedBlock(blocks: readonly { row: number; col: number }[], nc: number): number {
+  const start = new Int32Array(nc + 1);
+  for (const b of blocks) start[b.row + 1]++;
+  for (let i = 0; i < nc; i++) start[i + 1] += start[i];
+  const fill = start.slice(0, nc), order = new Int32Array(blocks.length);
+  blocks.forEach((b, k) => { order[fill[b.row]++] = k; });
+  const stampedBy = new Int32Array(nc).fill(-1);
+  let first = -1;
+  for (let i = 0; i < nc; i++) {
+    for (let t = start[i]; t < start[i + 1]; t++) {
+      const k = order[t], col = blocks[k].col;
+      if (stampedBy[col] === i && (first < 0 || k < first)) first = k;
+      stampedBy[col] = i;
+    }
+  }
+  return first;
 }
 
 /** Options of `formatProblemJson` / `writeProblemJson`. */
