@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_FRICTION } from '../problem/friction-contact-problem.js';
 
 /**
  * The JSON scene format (docs/scene-json.md, kept in step with this file by a test).
@@ -89,11 +90,15 @@ export const materialSchema = z.object({
   poisson: z.number().gt(-1, 'must be in (-1, 0.5)').lt(0.5, 'must be in (-1, 0.5)').optional(),
 }).catchall(z.number());
 
+/** μ of a pair or the default: the problem's bound (MAX_FRICTION says why). */
+const frictionCoefficient = z.number().nonnegative('must be non-negative')
+  .max(MAX_FRICTION, `must be at most ${MAX_FRICTION}: beyond it the siconos measure cannot tell a sticking contact from one left to approach; for "no sliding" use 1e3`);
+
 const restitutionSchema = z.number().min(0, 'must be in [0, 1]').max(1, 'must be in [0, 1]');
 
 export const frictionPairSchema = z.strictObject({
   between: z.tuple([z.string().min(1), z.string().min(1)]),
-  mu: z.number().nonnegative('must be non-negative'),
+  mu: frictionCoefficient,
   restitution: restitutionSchema.optional(),
 });
 
@@ -112,7 +117,7 @@ export const sceneSchema = z.strictObject({
   materials: z.record(z.string().min(1), materialSchema).default({}),
   friction: z.array(frictionPairSchema).default([]),
   defaultFriction: z.strictObject({
-    mu: z.number().nonnegative('must be non-negative'),
+    mu: frictionCoefficient,
     restitution: restitutionSchema.optional(),
   }).default({ mu: 0.5 }),
   bodies: z.array(bodySchema).min(1, 'a scene needs at least one body'),

@@ -117,6 +117,17 @@ describe('parseScene', () => {
     ]);
   });
 
+  test('should refuse a friction coefficient above the problem\'s bound, in a pair and as the default', () => {
+    const issues = issuesOf({
+      ...minimal, materials: { steel: { density: 7800 } },
+      friction: [{ between: ['steel', 'steel'], mu: 1e300 }], defaultFriction: { mu: 1e7 },
+    });
+    expect(issues).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^friction\[0\]\.mu: must be at most 1000000: beyond it the siconos measure/),
+      expect.stringMatching(/^defaultFriction\.mu: must be at most 1000000/),
+    ]));
+  });
+
   test('should refuse non-finite numbers, unknown keys and an empty body list', () => {
     const issues = issuesOf({ ...minimal, duration: Infinity, gravity: [0, Number.NaN, 0], colour: 'red', bodies: [] });
     const paths = issues.map((l) => l.slice(0, l.indexOf(':')));

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { isMoreauError } from '../contracts/errors.js';
 import { BlockSparseMatrix } from './block-sparse-matrix.js';
-import { FrictionContactProblem } from './friction-contact-problem.js';
+import { FrictionContactProblem, MAX_FRICTION } from './friction-contact-problem.js';
 
 function failure(f: () => unknown): { code?: string; index?: number } {
   try {
@@ -86,6 +86,12 @@ describe('FrictionContactProblem', () => {
 
   test('should refuse a negative mu, naming the contact', () => {
     expect(failure(() => new FrictionContactProblem(W2, new Float64Array(6), Float64Array.of(0.1, -0.2)))).toEqual({ code: 'E_INVALID_MU', index: 1 });
+  });
+
+  test(`should refuse a mu above MAX_FRICTION (${MAX_FRICTION}), naming the contact and the bound, and accept it at the bound`, () => {
+    expect(failure(() => new FrictionContactProblem(W2, new Float64Array(6), Float64Array.of(0.1, 1e300)))).toEqual({ code: 'E_INVALID_MU', index: 1 });
+    expect(() => new FrictionContactProblem(W2, new Float64Array(6), Float64Array.of(0.1, 1e300))).toThrow(/^mu\[1\] = 1e\+300 is above 1000000, the largest/);
+    expect(new FrictionContactProblem(W2, new Float64Array(6), Float64Array.of(MAX_FRICTION, 0)).mu[0]).toBe(1e6);
   });
 
   test('should refuse a NaN mu', () => {

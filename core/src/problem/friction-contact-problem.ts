@@ -2,6 +2,16 @@ import { MoreauError } from '../contracts/errors.js';
 import { BlockSparseMatrix } from './block-sparse-matrix.js';
 
 /**
+ * The largest friction coefficient a problem may have. The `siconos` error of r = 0 on a
+ * sticking contact is about 1/μ of the problem's scale (De Saxcé's term μ‖u_T‖ swamps u_N),
+ * so above 1/tolerance every solver would stop at once on r = 0 and the answer check refuse
+ * it: at μ = 1e12 no built-in solver could solve one sticking contact. 1e6 leaves the
+ * measure its sight down to tolerance 1e-6; real coefficients are below 10, and "no sliding"
+ * is μ = 1e3 as well as 1e300.
+ */
+export const MAX_FRICTION = 1e6;
+
+/**
  * The local three-dimensional frictional contact problem.
  *
  * For `nc` contacts, find reactions r and velocities u in R^{3nc} with
@@ -15,7 +25,7 @@ import { BlockSparseMatrix } from './block-sparse-matrix.js';
  * Papers 000, 001 and 004 write the normal last and call q "B" and r "R";
  * solvers translate their formulas, never the data.
  *
- * Construction validates sizes, the diagonal blocks, finiteness and μ >= 0,
+ * Construction validates sizes, the diagonal blocks, finiteness and 0 <= μ <= MAX_FRICTION,
  * so a solver receiving a `FrictionContactProblem` can trust it.
  */
 export class FrictionContactProblem {
@@ -46,6 +56,7 @@ export class FrictionContactProblem {
     for (let a = 0; a < nc; a++) {
       if (!Number.isFinite(mu[a])) throw new MoreauError('E_NOT_FINITE', `mu[${a}] = ${mu[a]} is not finite`, { index: a });
       if (mu[a] < 0) throw new MoreauError('E_INVALID_MU', `mu[${a}] = ${mu[a]} is negative`, { index: a });
+      if (mu[a] > MAX_FRICTION) throw new MoreauError('E_INVALID_MU', tooMuchFriction(`mu[${a}]`, mu[a]), { index: a });
     }
     this.contacts = nc;
     this.W = W;
@@ -63,4 +74,10 @@ export class FrictionContactProblem {
   frictionless(): FrictionContactProblem {
     return new FrictionContactProblem(this.W, this.q, new Float64Array(this.contacts), this.name);
   }
+}
+
+/** The message for a friction coefficient above MAX_FRICTION, at `place`. */
+export function tooMuchFriction(place: string, mu: number): string {
+  return `${place} = ${mu} is above ${MAX_FRICTION}, the largest friction coefficient accepted: beyond it the siconos `
+    + 'measure cannot tell a sticking contact from one left to approach. For "no sliding" use 1e3';
 }
