@@ -1,7 +1,7 @@
 // A reference solver for the solver suite's own tests, and the same solver with one
 // deliberate defect each, to prove the suite catches it. Plain JavaScript, so that the
 // compiled `moreau conformance` command can load each fixture too.
-import { bsrMul, defineSolver, projectOntoCone, z } from '@moreau/core';
+import { bsrMul, claimRefusal, defineSolver, projectOntoCone, z } from '@moreau/core';
 
 const optionsWith = (maxIterations) => z.object({
   tolerance: z.number().positive().default(1e-8),
@@ -58,7 +58,8 @@ class Jacobi {
     let k = 0, error = merit.evaluate(p, r, u), reason;
     const stalled = d.claimsOnStall ? new Int32Array(p.contacts) : undefined, uN = new Float64Array(p.contacts), rN = new Float64Array(p.contacts);
     for (;;) {
-      if (error <= tolerance) { reason = 'converged'; break; }
+      // Core's rules have the last word on a claim, as the guide's solver does (the merit divides by ‖r‖).
+      if (error <= tolerance) { reason = claimRefusal(p, r, u) ?? 'converged'; break; }
       if (k >= cap) { reason = 'max-iterations'; break; }
       if (performance.now() - t0 >= budget) { reason = 'time-budget'; break; }
       if (stalled && this.stall(p, r, u, uN, rN, stalled)) { reason = 'converged'; break; }
