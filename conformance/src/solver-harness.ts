@@ -1,8 +1,9 @@
 import {
-  createRegistry, EventBus, resolve, RunContext,
+  bsrMul, createRegistry, EventBus, resolve, RunContext,
   type ContactSolver, type FrictionContactProblem, type MeritFunction, type SolveOptions, type SolveResult,
   type PluginRegistry, type SolverEndEvent, type SolverIterationEvent, type SolverPlugin,
 } from '@moreau/core';
+import { judgeSiconosError } from './siconos-judge.js';
 import { check, CheckFailure, checkShape } from './solver-checks.js';
 import type { SolverPropertyName } from './solver-property.js';
 import { watched } from './solver-watch.js';
@@ -146,6 +147,19 @@ export function requireTolerance(sut: SolverUnderTest, tol: number | undefined =
   check(tol !== undefined && tol > 0,
     () => 'the plugin has no numeric "tolerance" option, so convergence claims cannot be checked; pass { tolerance } to the suite (--tol on the command line)');
   return tol;
+}
+
+/**
+ * The merit the options request (`sut.meritName`) at r, with u = W r + q and the problem's
+ * own μ: the siconos error of the Coulomb problem by the suite's own judge (core's merit
+ * would pass a bug of its own), any other merit by core's implementation. Never the merit a
+ * result names.
+ */
+export function judgedMerit(sut: SolverUnderTest, p: FrictionContactProblem, r: Float64Array): number {
+  if (sut.meritName === 'siconos' && sut.cone === 'coulomb') return judgeSiconosError(p, r).error;
+  const u = bsrMul(p.W, r, new Float64Array(p.size));
+  for (let i = 0; i < u.length; i++) u[i] += p.q[i];
+  return sut.merit(sut.meritName).evaluate(p, r, u);
 }
 
 /** What one observed solve produced. */

@@ -1,14 +1,13 @@
 import fc from 'fast-check';
-import { bsrMul, type FrictionContactProblem } from '@moreau/core';
-import { judgeSiconosError } from './siconos-judge.js';
-import { arbBroadCase, arbGeneratedCase, arbWellPosedCase, withTolerances, type ProblemCase, type SolveCase, type ToleranceCase } from './solver-cases.js';
+import { arbBroadCase, arbGeneratedCase, arbWellPosedCase, withTolerances, type SolveCase, type ToleranceCase } from './solver-cases.js';
 import {
-  check, checkFinite, checkInCones, checkVelocity, difference, naturalMapResidual, sameBits, snapshotInput,
+  check, checkFinite, checkInCones, checkVelocity, difference, sameBits, snapshotInput,
 } from './solver-checks.js';
-import { observe, requireTolerance, solveFresh, type SolverUnderTest } from './solver-harness.js';
+import { judgedMerit, observe, requireTolerance, solveFresh, type SolverUnderTest } from './solver-harness.js';
 import { honestyProperties } from './solver-honesty-properties.js';
 import { analyticProperties, invarianceProperties } from './solver-math-properties.js';
 import { ownershipProperties } from './solver-ownership-properties.js';
+import { warmStartProperties } from './solver-warm-start-properties.js';
 import { spec, type SolverPropertyName, type SolverPropertySpec } from './solver-property.js';
 
 /** Slack for clock granularity, scheduling and garbage collection in the time-budget check, ms. */
@@ -65,11 +64,7 @@ export function solverProperties(sut: SolverUnderTest): Record<SolverPropertyNam
         const { result } = observe(sut, run, c.problem);
         if (!result.converged) return { inconclusive: `not converged (${result.reason})` };
         const tol = requireTolerance(sut, tolerance);
-        // The merit the options asked for, never the one the result names. The siconos error is
-        // judged by the suite's own implementation: core's merit would pass a bug of its own.
-        const value = sut.meritName === 'siconos' && sut.cone === 'coulomb'
-          ? judgeSiconosError(c.problem, result.r).error
-          : coreMerit(sut, c.problem, result.r);
+        const value = judgedMerit(sut, c.problem, result.r);
         check(value <= tol * (1 + 1e-9),
           () => `converged: true, but the ${sut.meritName} merit of r is ${value} > tolerance ${tol} (the solver reported ${result.merit} = ${result.error} after ${result.iterations} iterations)`);
       },
@@ -129,22 +124,6 @@ export function solverProperties(sut: SolverUnderTest): Record<SolverPropertyNam
       },
     }),
 
-    'warm start at a solution returns it within one iteration': spec({
-      skip: sut.warmStart ? undefined : 'the plugin declares supports.warmStart = false',
-      arbitrary: solvable({ friction, contacts: [1, 30], ill: 0, redundant: [0] }),
-      predicate: (c: ProblemCase) => {
-        const cold = solveFresh(sut, c.problem).result;
-        if (!cold.converged) return { inconclusive: `the cold solve did not converge (${cold.reason})` };
-        const tol = requireTolerance(sut);
-        const warm = solveFresh(sut, c.problem, { warmStart: Float64Array.from(cold.r) }).result;
-        check(warm.converged && warm.iterations <= 1,
-          () => `warm started at a converged r, the solver took ${warm.iterations} iterations (converged: ${warm.converged}, reason: ${warm.reason})`);
-        const { scale } = naturalMapResidual(c.problem, cold.r, sut.cone);
-        const d = difference(warm.r, cold.r).norm, bound = 1e3 * tol * scale + 1e-12 * scale;
-        check(d <= bound, () => `warm started at a solution r*, the solver returned r with ‖r − r*‖ = ${d} > ${bound} (1e3 · tolerance · max(‖q‖, ‖r‖, ‖u‖))`);
-      },
-    }),
-
     'solver:end event agrees with the result': spec({
       arbitrary: arbBroadCase(friction),
       predicate: (c) => {
@@ -166,12 +145,6 @@ export function solverProperties(sut: SolverUnderTest): Record<SolverPropertyNam
     ...invarianceProperties(sut),
     ...honestyProperties(sut),
     ...ownershipProperties(sut),
+    ...warmStartProperties(sut),
   };
-}
-
-/** The merit named by the options, as core computes it, at r with u = W r + q. */
-function coreMerit(sut: SolverUnderTest, p: FrictionContactProblem, r: Float64Array): number {
-  const u = bsrMul(p.W, r, new Float64Array(p.size));
-  for (let i = 0; i < u.length; i++) u[i] += p.q[i];
-  return sut.merit(sut.meritName).evaluate(p, r, u);
 }

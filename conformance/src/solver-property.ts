@@ -22,6 +22,8 @@ export const SOLVER_PROPERTY_NAMES = [
   'same input gives bit-identical output in another process',
   'results are not aliased with solver state',
   'inputs are not mutated',
+  'a frictionless-only plugin refuses μ > 0 or claims only true solutions',
+  'warm start near a solution takes fewer iterations than a cold start',
 ] as const;
 
 export type SolverPropertyName = (typeof SOLVER_PROPERTY_NAMES)[number];

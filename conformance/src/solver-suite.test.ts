@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { isMoreauError } from '@moreau/core';
 import { describeFailure, randomProblem, runSolverConformance, prepareSolver, SOLVER_PROPERTY_NAMES, solverSuite } from './index.js';
 import { fileURLToPath } from 'node:url';
-import { brokenSolvers, frictionlessOnFrictional, pidNoise } from '../test-fixtures/broken-solvers.js';
+import { brokenSolvers, frictionlessOnFrictional, pidNoise, refusesFriction, refusesFrictionUncoded } from '../test-fixtures/broken-solvers.js';
 import { jacobiPlugin } from '../test-fixtures/jacobi-solvers.js';
 
 // The suite on a correct solver: every property registered, all pass.
@@ -36,7 +36,10 @@ describe('solver suite catches broken solvers', () => {
     const only = [...new Set(Object.values(brokenSolvers).map((b) => b.breaks))];
     const report = await runSolverConformance(jacobiPlugin('reference-jacobi'), { ...UNHURRIED, runs: 10, seed: 42, only });
     expect(failing(report)).toEqual([]);
-    expect(report.properties.filter((p) => only.includes(p.name)).map((p) => p.status)).toEqual(only.map(() => 'pass'));
+    // What it skips (it declares friction: true) the frictionless-only reference runs: it refuses μ > 0 itself.
+    const frictionless = await runSolverConformance(refusesFriction, { ...UNHURRIED, runs: 10, seed: 42, only });
+    const status = (name: string) => [report, frictionless].map((r) => r.properties.find((p) => p.name === name)!.status).find((x) => x !== 'skip');
+    expect(only.map(status)).toEqual(only.map(() => 'pass'));
   });
 
   test('should catch the memory defects with the new properties only: every older property passes them', async () => {
@@ -48,6 +51,16 @@ describe('solver suite catches broken solvers', () => {
       const statuses = report.properties.filter((p) => older.includes(p.name)).map((p) => p.status);
       expect(statuses.every((s) => s === 'pass' || s === 'skip'), `${key}: ${failing(report).join(', ')}`).toBe(true);
       expect(failing(report)).toEqual([]);
+    }
+  }, 120_000);
+
+  test('should catch a frictional problem solved as frictionless, and a warm start used only at a solution, with their properties only', async () => {
+    // Before these two properties, each fixture passed the whole suite.
+    for (const key of ['silently-frictionless', 'warm-starts-only-at-solution'] as const) {
+      const { plugin, breaks } = brokenSolvers[key];
+      const report = await runSolverConformance(plugin, { ...UNHURRIED, runs: 5, seed: 42 });
+      expect(failing(report), key).toEqual([breaks]);
+      expect(report.properties.every((p) => p.status !== 'inconclusive'), key).toBe(true);
     }
   }, 120_000);
 
@@ -153,6 +166,23 @@ describe('solver suite cannot be gamed', () => {
     expect((thrown as Error).message).toMatch(/"frictionless-on-frictional" declares supports.friction = false.*contact 0/);
   });
 
+  test('should fail a frictionless-only plugin that claims convergence on μ > 0 by the merit with μ = 0', async () => {
+    const own = 'a frictionless-only plugin refuses μ > 0 or claims only true solutions' as const;
+    const report = await runSolverConformance(brokenSolvers['silently-frictionless'].plugin, { ...UNHURRIED, runs: 10, seed: 42, only: [own] });
+    expect(report.properties.find((p) => p.name === own)!.reason)
+      .toMatch(/^called directly on a problem with μ > 0, the plugin \(friction: false\) claimed convergence, but the siconos merit of its r with the problem's own μ is \S+ > tolerance 1e-8/);
+  });
+
+  test('should pass a frictionless-only plugin that refuses μ > 0 with a code or never claims a wrong answer, and fail an uncoded refusal', async () => {
+    const own = 'a frictionless-only plugin refuses μ > 0 or claims only true solutions' as const;
+    const run = (plugin: typeof refusesFriction) => runSolverConformance(plugin, { ...UNHURRIED, runs: 10, seed: 42, only: [own] });
+    // E_UNSUPPORTED, as core's chain; iterating with μ = 0 but judging with the real μ (it never converges there).
+    for (const plugin of [refusesFriction, frictionlessOnFrictional]) expect(statusOf(await run(plugin), own), plugin.name).toBe('pass');
+    const uncoded = (await run(refusesFrictionUncoded)).properties.find((p) => p.name === own)!;
+    expect(uncoded.status).toBe('fail');
+    expect(uncoded.reason).toMatch(/threw Error: refuses-friction-uncoded solves frictionless problems only.*refuse with a MoreauError of one of core's codes/);
+  });
+
   test('should judge the merit the options request, whatever merit the result names', () => {
     expect(prepareSolver(jacobiPlugin('reference-jacobi')).meritName).toBe('siconos');
     expect(prepareSolver(jacobiPlugin('reference-jacobi'), { options: { merit: 'energy' } }).meritName).toBe('energy');
@@ -161,12 +191,22 @@ describe('solver suite cannot be gamed', () => {
 });
 
 describe('solver suite reads the capabilities a plugin declares', () => {
-  test('should skip the warm-start property for a plugin without warm starts, saying why', async () => {
+  test('should skip the warm-start properties for a plugin without warm starts, saying why', async () => {
     const plugin = jacobiPlugin('cold-jacobi', {}, { supports: { warmStart: false } });
-    const report = await runSolverConformance(plugin, { runs: 5, seed: 1, only: ['warm start at a solution returns it within one iteration'] });
-    const warm = report.properties.find((p) => p.name === 'warm start at a solution returns it within one iteration')!;
-    expect(warm.status).toBe('skip');
-    expect(warm.reason).toMatch(/warmStart = false/);
+    const names = ['warm start at a solution returns it within one iteration', 'warm start near a solution takes fewer iterations than a cold start'] as const;
+    const report = await runSolverConformance(plugin, { runs: 5, seed: 1, only: [...names] });
+    for (const name of names) {
+      const warm = report.properties.find((p) => p.name === name)!;
+      expect(warm.status).toBe('skip');
+      expect(warm.reason).toMatch(/warmStart = false/);
+    }
+  });
+
+  test('should name the iterations cold and warm when a warm start near a solution saves none', async () => {
+    const near = 'warm start near a solution takes fewer iterations than a cold start' as const;
+    const report = await runSolverConformance(brokenSolvers['warm-starts-only-at-solution'].plugin, { ...UNHURRIED, runs: 10, seed: 42, only: [near] });
+    const failure = report.properties.find((p) => p.name === near)!;
+    expect(failure.reason).toMatch(/^warm started at its own converged r perturbed by δ = 1\.000e-5 \(relative\), the solver took more than 0\.9 × its cold iterations on (\d) of \1 problems \(cold → warm: (\d+) → \2,/);
   });
 
   test('should skip sticking and sliding for a frictionless-only plugin and the sliding case for the relaxed cone', async () => {

@@ -19,11 +19,25 @@ export const brokenSolvers = {
   // Promises of the guide that no numerical property sees: each passes every other property.
   'returns-workspace': { plugin: jacobiPlugin('returns-workspace', { returnsWorkspace: true }, { maxIterations: 2000 }), breaks: 'results are not aliased with solver state' },
   'overwrites-warm-start': { plugin: jacobiPlugin('overwrites-warm-start', { overwritesWarmStart: true }, { maxIterations: 2000 }), breaks: 'inputs are not mutated' },
+  // Defects every other property lets through: core refuses μ > 0 for the first, and the second
+  // returns a warm start that is a solution at once.
+  'silently-frictionless': {
+    plugin: jacobiPlugin('silently-frictionless', { solvesAsFrictionless: true }, { maxIterations: 2000, supports: { friction: false } }),
+    breaks: 'a frictionless-only plugin refuses μ > 0 or claims only true solutions',
+  },
+  'warm-starts-only-at-solution': {
+    plugin: jacobiPlugin('warm-starts-only-at-solution', { warmStartOnlyAtSolution: true }, { maxIterations: 2000 }),
+    breaks: 'warm start near a solution takes fewer iterations than a cold start',
+  },
 };
 
 /** Plugins whose defect only another process or core's capability check exposes (see their modules). */
 export const pidNoise = jacobiPlugin('pid-noise', { pidNoise: true }, { maxIterations: 2000 });
 export const frictionlessOnFrictional = jacobiPlugin('frictionless-on-frictional', { ignoresMu: true }, { maxIterations: 2000, supports: { friction: false } });
+/** A correct frictionless-only plugin: called directly with μ > 0, it refuses with E_UNSUPPORTED. */
+export const refusesFriction = jacobiPlugin('refuses-friction', { refusesMu: true }, { maxIterations: 2000, supports: { friction: false } });
+/** The same, refusing with a plain Error: not a refusal a caller can tell from a bug. */
+export const refusesFrictionUncoded = jacobiPlugin('refuses-friction-uncoded', { refusesMu: 'uncoded' }, { maxIterations: 2000, supports: { friction: false } });
 
 /** The fixtures of the first suite, as a package exporting several plugins (`moreau conformance <this file>`): all but the slow one. */
 export const plugins = ['leaves-cone', 'claims-convergence', 'returns-nan', 'ignores-cap', 'stale-velocity'].map((k) => brokenSolvers[k].plugin);

@@ -1,7 +1,7 @@
 // A reference solver for the solver suite's own tests, and the same solver with one
 // deliberate defect each, to prove the suite catches it. Plain JavaScript, so that the
 // compiled `moreau conformance` command can load each fixture too.
-import { bsrMul, claimRefusal, defineSolver, projectOntoCone, z } from '@moreau/core';
+import { bsrMul, claimRefusal, defineSolver, MoreauError, projectOntoCone, z } from '@moreau/core';
 
 const optionsWith = (maxIterations) => z.object({
   tolerance: z.number().positive().default(1e-8),
@@ -42,8 +42,12 @@ class Jacobi {
     this.d = defects;
   }
 
-  solve(p, s = {}) {
-    const t0 = performance.now(), d = this.d, n = p.size, merit = this.measure(p);
+  solve(given, s = {}) {
+    const d = this.d;
+    if (d.refusesMu) this.refuseMu(given);
+    // Defect: a frictional problem solved, and judged, as if every μ were 0.
+    const p = d.solvesAsFrictionless ? given.frictionless() : given;
+    const t0 = performance.now(), n = p.size, merit = this.measure(p);
     const ignoresCap = d.ignoresCap || (d.ignoresCapBelow !== undefined && this.o.tolerance < d.ignoresCapBelow);
     const cap = ignoresCap ? this.o.maxIterations : Math.min(this.o.maxIterations, s.maxIterations ?? Infinity);
     const tolerance = d.looseAbove !== undefined && p.contacts > d.looseAbove ? 10 * this.o.tolerance : this.o.tolerance;
@@ -56,6 +60,12 @@ class Jacobi {
     const velocity = () => { bsrMul(p.W, r, u); for (let i = 0; i < n; i++) u[i] += p.q[i]; };
     velocity();
     let k = 0, error = merit.evaluate(p, r, u), reason;
+    if (d.warmStartOnlyAtSolution && s.warmStart && !(error <= tolerance)) {
+      // Defect: a warm start is kept only when it already is a solution; anything else starts cold.
+      r.fill(0);
+      velocity();
+      error = merit.evaluate(p, r, u);
+    }
     const stalled = d.claimsOnStall ? new Int32Array(p.contacts) : undefined, uN = new Float64Array(p.contacts), rN = new Float64Array(p.contacts);
     for (;;) {
       // Core's rules have the last word on a claim, as the guide's solver does (the merit divides by ‖r‖).
@@ -82,6 +92,17 @@ class Jacobi {
     const ms = performance.now() - t0;
     this.ctx.events.emit('solver:end', { solver: this.name, converged, reason, iterations: k, error, merit: merit.name, ms });
     return { r, u: d.staleVelocity ? Float64Array.from(p.q) : u, converged, reason, iterations: k, error, merit: merit.name, answeredBy: this.name, ms };
+  }
+
+  /**
+   * What a correct frictionless-only solver does with μ > 0 when called without core: refuse with
+   * E_UNSUPPORTED (`refusesMu: true`), or (defect, `refusesMu: 'uncoded'`) with a plain Error.
+   */
+  refuseMu(p) {
+    const a = p.mu.findIndex((m) => m > 0);
+    if (a < 0) return;
+    const message = `${this.name} solves frictionless problems only, but contact ${a} has μ = ${p.mu[a]}`;
+    throw this.d.refusesMu === 'uncoded' ? new Error(message) : new MoreauError('E_UNSUPPORTED', message, { index: a });
   }
 
   /** The merit of the options, or (defect) whichever built-in merit is smallest, named as such. */
