@@ -9,34 +9,48 @@ import { MAX_FRICTION } from '../problem/friction-contact-problem.js';
  */
 
 const vec3 = z.tuple([z.number(), z.number(), z.number()]);
+
+/**
+ * The largest length (a radius, a half extent, a hull or position coordinate) and density a
+ * scene may give. Mass grows as ρ L³ and inertia as ρ L⁵: past ~1e100 m they overflow, and a
+ * box of half extent 1e154 failed as "a velocity that is not finite", a hull of 1e200 as "points
+ * in one plane". 1e6 (a thousand kilometres, in metres) and 1e9 (kg/m³) keep every mass and
+ * inertia finite with room to spare, and are far beyond any granular or masonry scene.
+ */
+export const MAX_LENGTH = 1e6;
+export const MAX_DENSITY = 1e9;
+const tooLong = `must be at most ${MAX_LENGTH} in size (the largest length a scene may give: mass and inertia must stay finite)`;
+const length = z.number().positive('must be positive').max(MAX_LENGTH, tooLong);
+const coordinate = z.number().min(-MAX_LENGTH, tooLong).max(MAX_LENGTH, tooLong);
+const point3 = z.tuple([coordinate, coordinate, coordinate]);
 const nonZero = (v: readonly number[]): boolean => Math.hypot(...v) > 0;
 
 const sphereSchema = z.strictObject({
   type: z.literal('sphere'),
-  radius: z.number().positive('must be positive'),
+  radius: length,
 });
 
 const boxSchema = z.strictObject({
   type: z.literal('box'),
-  halfExtents: z.tuple([z.number().positive('must be positive'), z.number().positive('must be positive'), z.number().positive('must be positive')]),
+  halfExtents: z.tuple([length, length, length]),
 });
 
 const ellipsoidSchema = z.strictObject({
   type: z.literal('ellipsoid'),
-  semiAxes: z.tuple([z.number().positive('must be positive'), z.number().positive('must be positive'), z.number().positive('must be positive')])
+  semiAxes: z.tuple([length, length, length])
     .describe('semi-axes along the body axes'),
 });
 
 const capsuleSchema = z.strictObject({
   type: z.literal('capsule'),
-  radius: z.number().positive('must be positive'),
-  halfLength: z.number().nonnegative('must be non-negative').describe('half the length of the axis segment, along the body z axis'),
+  radius: length,
+  halfLength: z.number().nonnegative('must be non-negative').max(MAX_LENGTH, tooLong).describe('half the length of the axis segment, along the body z axis'),
 });
 
 // Whether the points span a solid is checked in scene-checks.ts (it needs the hull itself).
 const hullSchema = z.strictObject({
   type: z.literal('hull'),
-  points: z.array(vec3).min(4, 'a hull needs at least 4 points').describe('xyz triples in the body frame, relative to `position`'),
+  points: z.array(point3).min(4, 'a hull needs at least 4 points').describe('xyz triples in the body frame, relative to `position`'),
 });
 
 const planeSchema = z.strictObject({
@@ -74,8 +88,8 @@ export const bodySchema = z.strictObject({
   kinematics: z.string().min(1).default('rigid').describe('kinematics plugin name'),
   motion: motionSchema.default('free'),
   material: z.string().min(1).optional().describe('a key of `materials`'),
-  density: z.number().positive('must be positive').optional().describe("overrides the material's density"),
-  position: vec3,
+  density: z.number().positive('must be positive').max(MAX_DENSITY, `must be at most ${MAX_DENSITY}`).optional().describe("overrides the material's density"),
+  position: point3,
   rotation: rotationSchema.optional(),
   velocity: vec3.optional(),
   angularVelocity: vec3.optional(),
@@ -85,7 +99,7 @@ export const bodySchema = z.strictObject({
 
 /** A material: density plus any further named numbers a kinematics model reads (young, poisson, ...). */
 export const materialSchema = z.object({
-  density: z.number().positive('must be positive'),
+  density: z.number().positive('must be positive').max(MAX_DENSITY, `must be at most ${MAX_DENSITY}`),
   young: z.number().positive('must be positive').optional(),
   poisson: z.number().gt(-1, 'must be in (-1, 0.5)').lt(0.5, 'must be in (-1, 0.5)').optional(),
 }).catchall(z.number());

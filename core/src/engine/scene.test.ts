@@ -128,6 +128,23 @@ describe('parseScene', () => {
     ]));
   });
 
+  test('should refuse lengths, coordinates and densities past their bounds with their paths (huge bodies overflowed mass and inertia)', () => {
+    const e = 1e200;
+    const issues = issuesOf({
+      ...minimal, materials: { lead: { density: 1e300 } },
+      bodies: [
+        { name: 'b', shape: { type: 'box', halfExtents: [1e154, 1, 1] }, density: 1000, position: [0, 0, 1] },
+        { name: 'h', shape: { type: 'hull', points: [[0, 0, 0], [e, 0, 0], [0, e, 0], [0, 0, e]] }, density: 1000, position: [0, 0, 5] },
+        { name: 's', shape: { type: 'sphere', radius: 1 }, material: 'lead', position: [-2e6, 0, 0] },
+      ],
+    });
+    const paths = issues.map((l) => l.slice(0, l.indexOf(':')));
+    expect(paths).toEqual(expect.arrayContaining([
+      'materials.lead.density', 'bodies[0].shape.halfExtents[0]', 'bodies[1].shape.points[1][0]', 'bodies[2].position[0]',
+    ]));
+    expect(issues.find((l) => l.startsWith('bodies[0]'))).toMatch(/must be at most 1000000 in size/);
+  });
+
   test('should refuse non-finite numbers, unknown keys and an empty body list', () => {
     const issues = issuesOf({ ...minimal, duration: Infinity, gravity: [0, Number.NaN, 0], colour: 'red', bodies: [] });
     const paths = issues.map((l) => l.slice(0, l.indexOf(':')));

@@ -55,6 +55,10 @@ export function readBodySpec(spec: BodySpec): PseudoRigidInit {
       rd.fail(`a free body needs a positive finite density, got ${spec.density}`);
     }
     const props = eulerProperties(spec.shape, spec.density)!;
+    // Mass grows as density × size³ and the Euler tensor as × size⁵: a huge body overflows them.
+    if (!(props.mass < Infinity && props.euler.every((e) => Math.abs(e) < Infinity))) {
+      rd.fail(`its mass (${props.mass}) or Euler tensor overflows: density ${spec.density} × its size is too large to represent; scene files bound sizes by 1e6 and densities by 1e9`);
+    }
     if (type === 'hull') checkCentred(spec.shape.points, props.centroid, rd);
     const { young, poisson } = readMaterial(spec.material, rd);
     const { lambda, mu } = lame(young, poisson);

@@ -35,6 +35,14 @@ describe('readBodySpec: ellipsoid, capsule, hull', () => {
     }
   });
 
+  test('should refuse a body whose mass or inertia overflows, saying so (it failed later as "a velocity that is not finite")', () => {
+    for (const shape of [{ type: 'box', halfExtents: [1e154, 1e154, 1e154] }, { type: 'sphere', radius: 1e70 }] as BodySpec['shape'][]) {
+      expect(() => readBodySpec(spec(shape, { name: 'huge' }))).toThrow(/"huge".*its mass \(.*\) or inertia .* overflows: density 2/);
+    }
+    // Large but representable: inertia 2/5 m r² of a sphere of radius 1e60 is ~1e301
+    expect(readBodySpec(spec({ type: 'sphere', radius: 1e60 })).inertia.every(Number.isFinite)).toBe(true);
+  });
+
   test('should take the same hull once toPrincipalFrame has moved it, with the hull\'s own mass', () => {
     const placed = toPrincipalFrame(spec({ type: 'hull', points: skewed }));
     const b = readBodySpec(placed);

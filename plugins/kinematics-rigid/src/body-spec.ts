@@ -54,6 +54,10 @@ export function readBodySpec(spec: BodySpec): RigidBodyInit {
     const props = massProperties(spec.shape, spec.density)!;
     mass = props.mass;
     inertia = props.inertia;
+    // Mass grows as density × size³ and inertia as × size⁵: a huge body overflows them.
+    if (!(mass < Infinity && inertia.every((i) => i < Infinity))) {
+      rd.fail(`its mass (${mass}) or inertia (${inertia.join(', ')}) overflows: density ${spec.density} × its size is too large to represent; scene files bound sizes by 1e6 and densities by 1e9`);
+    }
   }
 
   const position = rd.finite3(spec.position, 'position');
