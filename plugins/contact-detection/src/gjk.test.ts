@@ -2,7 +2,7 @@ import { gapLowerBound, Rng, sampledGap, supportValue, worldShape } from '@morea
 import type { DetectorBody, Shape, ShapeType, Vec3 } from '@moreau/core';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { detect, multiply, rotation } from './__fixtures__/bodies.js';
+import { apply, detect, ellipsoid, hull, maxDiff, moved, multiply, rotation } from './__fixtures__/bodies.js';
 
 /** Every pair whose gap comes from GJK (or EPA) on support functions, or from the polytope routine. */
 const PAIRS: [ShapeType, ShapeType][] = [
@@ -74,4 +74,30 @@ describe('GJK (and the polytope routine) against sampled surfaces', () => {
       }), { numRuns: 8 });
     });
   }
+});
+
+describe('GJK witness points', () => {
+  test('should place the contact where the distance is: an ellipsoid against a hull edge, in any frame', () => {
+    // Conformance scene 20, bodies 1 and 2 (a stretched sphere, radius 1.163): GJK ended on "no progress" with its
+    // simplex dropped to the edge's end vertex, and the point was reported 0.088 from where the moved scene put it.
+    const bodies = [
+      ellipsoid([0.22139923874048184, 1.2849335419619488, 1.4403236548366252], [1.1631708137601173, 1.1631708137601173, 1.1631708137601173],
+        [-0.12417704639390265, -1.0878272341589073, -0.14709429999862503, 0.8114799810175143, -0.12520335870376428, 0.2640412637216117, -0.12406249202298783, -0.00572332027656914, 0.8882598946395253]),
+      hull([0.5431107827874457, 0.06798228181728683, 1.4271856620499856], [
+        [-0.2997734488491367, 0.4002336537986706, -0.5833200272019101], [0.25533693833900184, -0.21042879607563958, -0.14585270806619494],
+        [-0.11283044677293749, -0.24719469386527637, 0.9014485628866693], [0.25110534744548996, -0.4829639361517952, 0.04077019449164433],
+        [-0.7420622370381713, 0.4916597652759703, -0.6737878822595388], [0.6040037897845434, -0.08651827830706867, -0.12066916883398694],
+        [0.19854146369101316, 0.12818511818434952, -0.34365705294021676], [0.2471784810091121, 0.26101229140688975, -0.0755504095807348],
+      ], [-0.7360134445553159, -0.07399750809354108, 0.6729105276556199, -0.18218533376892257, -0.9356845421356319, -0.3021637664709959, 0.6519913447227078, -0.3449910236576868, 0.6751951421643203]),
+    ];
+    const [c] = detect(bodies);
+    expect(c.gap).toBeCloseTo(-0.0374200591, 9);
+    for (const [axis, angle] of [[[-3, -2, 1], 0.1], [[1, -2, 2], 0.5]] as const) {
+      const R = rotation([...axis], angle), t = [1, -2, 3];
+      const [m] = detect(bodies.map((b) => moved(b, R, t)));
+      expect(m.gap).toBeCloseTo(c.gap, 9);
+      // GJK on a curved core converges in direction to about the square root of its tolerance.
+      expect(maxDiff(m.point, apply(R, c.point).map((v, k) => v + t[k]))).toBeLessThan(1e-5);
+    }
+  });
 });

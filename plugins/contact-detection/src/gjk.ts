@@ -46,6 +46,8 @@ export class Gjk {
   readonly pa = new Float64Array(3);
   readonly pb = new Float64Array(3);
   private readonly w = new Float64Array(6);
+  /** The simplex before the step being tried: put back when that step makes no progress. */
+  private readonly previous = new SimplexSolver();
 
   /**
    * Runs GJK on bodies a and b. `cutoff` ≥ 0: stop as soon as the distance is known to
@@ -74,12 +76,15 @@ export class Gjk {
         if (vw > 0 && vw * vw > cutoff2 * vv) { this.beyond = true; this.distance = best; break; }
         if (vv - vw <= relative * vv || s.contains(wx, wy, wz)) break;
       }
+      this.previous.copy(s);
       s.add(wx, wy, wz, w, lastA, lastB);
       if (closestOnSimplex(s)) { this.overlap = true; break; }
       const next = s.vx * s.vx + s.vy * s.vy + s.vz * s.vz;
       if (next <= ZERO * s.largest()) { this.overlap = true; break; }
-      // No progress: rounding in a thin simplex. The best separation (and its direction) stands.
-      if (next >= vv) break;
+      // No progress: rounding in a thin simplex. The best separation (and its direction) stands,
+      // and so does the simplex of |v|: the new one may have dropped to a far vertex, and its
+      // witness points with it (an ellipsoid on a hull edge was reported at the edge's end).
+      if (next >= vv) { s.copy(this.previous); break; }
       vx = s.vx; vy = s.vy; vz = s.vz; vv = next;
     }
     this.iterations = k;

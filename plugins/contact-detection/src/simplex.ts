@@ -35,6 +35,15 @@ export class SimplexSolver {
     return false;
   }
 
+  /** Makes this simplex a copy of `s`: its points, ids, weights and v. */
+  copy(s: SimplexSolver): void {
+    const n = s.count;
+    for (let k = 0; k < 3 * n; k++) { this.y[k] = s.y[k]; this.a[k] = s.a[k]; this.b[k] = s.b[k]; }
+    for (let k = 0; k < n; k++) { this.ida[k] = s.ida[k]; this.idb[k] = s.idb[k]; this.lambda[k] = s.lambda[k]; }
+    this.count = n;
+    this.vx = s.vx; this.vy = s.vy; this.vz = s.vz;
+  }
+
   /** The largest |y_k|², the scale of the simplex for the overlap test. */
   largest(): number {
     let m = 0;

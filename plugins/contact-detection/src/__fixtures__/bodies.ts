@@ -52,6 +52,11 @@ export function hull(position: readonly number[], points: readonly Vec3[], linea
   return { shape: { type: 'hull', points }, pose: pose(position, linear), free };
 }
 
+/** The body moved rigidly, x ↦ R x + t. */
+export function moved(body: DetectorBody, R: readonly number[], t: readonly number[]): DetectorBody {
+  return { ...body, pose: pose(apply(R, Array.from(body.pose.position)).map((v, k) => v + t[k]), multiply(R, Array.from(body.pose.linear))) };
+}
+
 /** The 8 corners of a box of half extents h, as hull points. */
 export function boxPoints(h: Vec3): Vec3[] {
   return Array.from({ length: 8 }, (_, v) => [v & 1 ? h[0] : -h[0], v & 2 ? h[1] : -h[1], v & 4 ? h[2] : -h[2]] as Vec3);
