@@ -22,5 +22,6 @@ test('apgd with preset paper fails the analytic cases and nothing else', async (
     'analytic: frictionless problems match the LCP solution: fail',
     'invariance: permuting the contacts permutes r: inconclusive',
     'invariance: scaling q by c > 0 scales r by c: inconclusive',
+    'warm start near a solution takes fewer iterations than a cold start: inconclusive',
   ]);
 }, 120_000);
