@@ -78,25 +78,27 @@ function problemCase(k) {
 function judgeAnswer(doc, r) {
   const n = r.length, W = doc.W.dense, q = doc.q;
   const u = q.map((qi, i) => qi + W[i].reduce((s, w, j) => s + w * r[j], 0));
-  const norm = (v) => Math.hypot(...v);
-  let e2 = 0, approach = 0, coneGap = 0;
+  // Overflow-proof, as the merits are (q up to 1e200 is squared here).
+  const norm = (v) => { const m = Math.max(0, ...v.map(Math.abs)); return m === 0 || !(m < Infinity) ? m : m * Math.sqrt(v.reduce((s, x) => s + (x / m) ** 2, 0)); };
+  const e = [];
+  let approach = 0, coneGap = 0;
   for (let a = 0; a < n / 3; a++) {
     const m = doc.mu[a], o = 3 * a;
-    const uT = Math.hypot(u[o + 1], u[o + 2]);
+    const uT = norm([u[o + 1], u[o + 2]]);
     const x = [r[o] - (u[o] + m * uT), r[o + 1] - u[o + 1], r[o + 2] - u[o + 2]];
-    const xT = Math.hypot(x[1], x[2]);
+    const xT = norm([x[1], x[2]]);
     let p;
     if (xT <= m * x[0]) p = x;
     else if (m * xT <= -x[0]) p = [0, 0, 0];
     else { const pN = (x[0] + m * xT) / (1 + m * m); p = [pN, (m * pN * x[1]) / xT, (m * pN * x[2]) / xT]; }
-    for (let t = 0; t < 3; t++) e2 += (r[o + t] - p[t]) ** 2;
+    for (let t = 0; t < 3; t++) e.push(r[o + t] - p[t]);
     approach = Math.max(approach, -u[o]);
-    coneGap = Math.max(coneGap, Math.hypot(r[o + 1], r[o + 2]) - m * r[o], -r[o]);
+    coneGap = Math.max(coneGap, norm([r[o + 1], r[o + 2]]) - m * r[o], -r[o]);
   }
   const scale = Math.max(norm(q), norm(r), norm(u));
   const normals = (v) => norm(v.filter((_, i) => i % 3 === 0));
   const Wr = u.map((ui, i) => ui - q[i]);
-  return { error: scale > 2.2e-16 ? Math.sqrt(e2) / scale : Math.sqrt(e2), approach, VN: Math.max(normals(q), normals(Wr)), coneGap, rmax: Math.max(...r.map(Math.abs)) };
+  return { error: scale > 2.2e-16 ? norm(e) / scale : norm(e), approach, VN: Math.max(normals(q), normals(Wr)), coneGap, rmax: Math.max(...r.map(Math.abs)) };
 }
 
 function judgeSolve(run, doc, out, valid) {

@@ -221,6 +221,22 @@ describe('AnswerChecker thresholds', () => {
     expect(claimRefusal(p, out.r, out.u)).toBe('diverged');
   });
 
+  test('should refuse an answer whose W r may round by more than the approach bar (u is then noise)', () => {
+    // W = 1e-20 [1 1 0; 1 1 0; 0 0 1], μ = 1e6, q = (0.1, 0.3, 0): r = (1e36, −1e36, 0) lies in the
+    // cone and W r = 0, so u = q and the merit (divided by ‖r‖ = 1.4e36) sees nothing; but entries of
+    // 1e16 cancel in W r, whose rounding may reach 3 ε · 2e-20 · 1e36 ≈ 13, above 0.5 V_N = 0.05.
+    const W = blockDiagonal([[1e-20, 1e-20, 0, 1e-20, 1e-20, 0, 0, 0, 1e-20]]);
+    const p = new FrictionContactProblem(W, Float64Array.of(0.1, 0.3, 0), Float64Array.of(1e6));
+    const out = new AnswerChecker().check(p, claim(p, [1e36, -1e36, 0]), expectation);
+    expect(out.error).toBeLessThan(1e-8);
+    expect(out).toMatchObject({ converged: false, reason: 'rejected', check: { failed: 'approach', contact: 0 } });
+    expect(out.check?.message).toMatch(/^u = W r \+ q is not known to within the approach bar: with ‖r‖∞ = 1\.000e\+36 the rounding of W r may reach 13\.3/);
+    expect(claimRefusal(p, out.r, out.u)).toBe('rejected');
+    // The same contact pushed within reason is judged as before
+    const fine = claim(p, [2, -2, 0]);
+    expect(new AnswerChecker().check(p, fine, { ...expectation, tolerance: 1 }).check).toBeUndefined();
+  });
+
   test('should not read rounding in W r as an approach when q = 0 (the rounding floor of the free scale)', () => {
     // q = 0, so the natural impulse scale is 0 and any r > 0 is "beyond" it; u_N = −1e-17 at
     // ‖W r‖ = 1 is rounding, and the floor 1e-9 ‖W r‖ keeps it from reading as a divergence.

@@ -78,7 +78,7 @@ export interface AnswerExpectation {
  */
 export class AnswerChecker {
   private scaleFor: FrictionContactProblem | undefined;
-  private scale: ProblemScales = { qNorm: 0, qNormalNorm: 0, naturalImpulse: Infinity };
+  private scale: ProblemScales = { qNorm: 0, qNormalNorm: 0, naturalImpulse: Infinity, roundingPerImpulse: 0, roundingContact: 0 };
 
   check(problem: FrictionContactProblem, res: SolveResult, expect: AnswerExpectation): SolveResult {
     const n = problem.size, r = res.r;
@@ -97,7 +97,8 @@ export class AnswerChecker {
     if (diverged) return { ...base, converged: false, reason: 'diverged', check: diverged };
     if (!res.converged) return base;
 
-    const failure = coneFailure(r, problem.mu) ?? meritFailure(error, expect, res.error) ?? approachFailure(u, V.normal);
+    const failure = coneFailure(r, problem.mu) ?? meritFailure(error, expect, res.error) ?? approachFailure(u, V.normal)
+      ?? roundingFailure(r, V.normal, this.scale);
     return failure ? { ...base, converged: false, reason: 'rejected', check: failure } : { ...base, reason: 'converged' };
   }
 }
@@ -120,7 +121,7 @@ export function claimRefusal(
   const scale = problemScales(problem);
   const V = velocityScales(scale, wr ?? bsrMul(problem.W, r, new Float64Array(problem.size)));
   if (divergenceFailure(r, u, V.free, scale.naturalImpulse)) return 'diverged';
-  return coneFailure(r, problem.mu) ?? approachFailure(u, V.normal) ? 'rejected' : undefined;
+  return coneFailure(r, problem.mu) ?? approachFailure(u, V.normal) ?? roundingFailure(r, V.normal, scale) ? 'rejected' : undefined;
 }
 
 interface ProblemScales {
@@ -129,6 +130,12 @@ interface ProblemScales {
   qNormalNorm: number;
   /** ‖q‖ / (smallest positive W_NN): the impulse that stops the fastest approach at the stiffest contact. */
   naturalImpulse: number;
+  /**
+   * k ε max_i Σ_j |W_ij|, with k the most entries in a row of W: times ‖r‖∞, a bound on the
+   * rounding of any entry of W r (Higham, Accuracy and Stability, §3.1) — and the contact whose row it is.
+   */
+  roundingPerImpulse: number;
+  roundingContact: number;
 }
 
 /** The velocity scales an answer is judged by (docs/convergence.md, "Approach" and "Divergence"). */
@@ -168,7 +175,23 @@ function problemScales(problem: FrictionContactProblem): ProblemScales {
     if (wnn > 0 && wnn < wmin) wmin = wnn;
   }
   const qNorm = norm2Scaled(problem.q);
-  return { qNorm, qNormalNorm: normalNorm(problem.q), naturalImpulse: wmin < Infinity ? qNorm / wmin : Infinity };
+  const { rowPtr, values } = W;
+  let rowMax = 0, roundingContact = 0, mostEntries = 0;
+  for (let a = 0; a < problem.contacts; a++) {
+    mostEntries = Math.max(mostEntries, 3 * (rowPtr[a + 1] - rowPtr[a]));
+    for (let i = 0; i < 3; i++) {
+      let sum = 0;
+      for (let k = rowPtr[a]; k < rowPtr[a + 1]; k++) {
+        const v = 9 * k + 3 * i;
+        sum += Math.abs(values[v]) + Math.abs(values[v + 1]) + Math.abs(values[v + 2]);
+      }
+      if (sum > rowMax) { rowMax = sum; roundingContact = a; }
+    }
+  }
+  return {
+    qNorm, qNormalNorm: normalNorm(problem.q), naturalImpulse: wmin < Infinity ? qNorm / wmin : Infinity,
+    roundingPerImpulse: mostEntries * Number.EPSILON * rowMax, roundingContact,
+  };
 }
 
 /** ‖r‖ beyond the natural impulse scale while an active contact still approaches. */
@@ -208,6 +231,24 @@ function approachFailure(u: Float64Array, VN: number): AnswerCheckFailure | unde
   return {
     failed: 'approach', contact,
     message: `contact ${contact} still approaches at u_N = ${fmt(-approach)}, more than ${ANSWER_CHECK.approach} of the normal velocity scale ${fmt(VN)}: not a solution, whatever the merit says`,
+  };
+}
+
+/**
+ * When the rounding of W r can exceed the approach bar, u = W r + q does not show whether a contact
+ * approaches: an answer whose reactions are so large that W r cancels to 1e-16 of itself is not
+ * known to be one. (A rank-one W of 1e-20 with μ = 1e6 gave r ≈ 1e38, W r ≈ 1e17, and a u of
+ * rounding noise that passed every other check.)
+ */
+function roundingFailure(r: Float64Array, VN: number, scale: ProblemScales): AnswerCheckFailure | undefined {
+  let rmax = 0;
+  for (let i = 0; i < r.length; i++) rmax = Math.max(rmax, Math.abs(r[i]));
+  const rounding = scale.roundingPerImpulse * rmax;
+  if (!(rounding > ANSWER_CHECK.approach * VN)) return undefined;
+  return {
+    failed: 'approach', contact: scale.roundingContact,
+    message: `u = W r + q is not known to within the approach bar: with ‖r‖∞ = ${fmt(rmax)} the rounding of W r may reach ${fmt(rounding)}, `
+      + `more than ${ANSWER_CHECK.approach} of the normal velocity scale ${fmt(VN)} (worst at contact ${scale.roundingContact}'s row)`,
   };
 }
 
