@@ -90,7 +90,7 @@ function judgeAnswer(doc, r) {
     let p;
     if (xT <= m * x[0]) p = x;
     else if (m * xT <= -x[0]) p = [0, 0, 0];
-    else { const pN = (x[0] + m * xT) / (1 + m * m); p = [pN, (m * pN * x[1]) / xT, (m * pN * x[2]) / xT]; }
+    else { const pN = (x[0] + m * xT) / (1 + m * m); p = [pN, m * pN * (x[1] / xT), m * pN * (x[2] / xT)]; }
     for (let t = 0; t < 3; t++) e.push(r[o + t] - p[t]);
     approach = Math.max(approach, -u[o]);
     coneGap = Math.max(coneGap, norm([r[o + 1], r[o + 2]]) - m * r[o], -r[o]);
