@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectFormatError, fixture, moreauError, sameBits, tempDir } from '../../test/io-helpers.js';
-import { parseProblemJson, formatProblemJson, problemJsonSchema, writeProblemJson } from './problem-json.js';
+import { parseProblemJson, formatProblemJson, problemJsonSchema, validDocument, writeProblemJson } from './problem-json.js';
 import { readProblem } from './read-problem.js';
 
 let dir = '';
@@ -143,11 +143,20 @@ describe('parseProblemJson messages', () => {
     ];
     for (const [doc, place] of refused) {
       expect(problemJsonSchema.safeParse(doc).success).toBe(false);
+      expect(validDocument(JSON.parse(JSON.stringify(doc)))).toBeUndefined();
       expect(await message(doc)).toMatch(new RegExp(`^p\\.json \\(${place.replace(/[.[\]]/g, '\\$&')}\\): `));
     }
-    // And a document with every optional part parses to the same problem as before
+    // And a document with every optional part parses to the same problem as before, checked in
+    // place: the document itself comes back (no copy), for blocks and for a dense W
     const full = { ...BLOCKS, info: { title: 't' }, solution: { r: BLOCKS.q, u: BLOCKS.q } };
     expect(problemJsonSchema.safeParse(full).success).toBe(true);
+    for (const doc of [full, BLOCKS, DENSE, { ...DENSE, mu: [0, 0] }]) expect(validDocument(doc)).toBe(doc);
+    for (const odd of [null, [], 'x', { ...BLOCKS, W: null }, { ...BLOCKS, W: [] }, { ...BLOCKS, solution: null }, { ...BLOCKS, solution: [] },
+      { ...BLOCKS, W: { blocks: [[1]] } }, { ...BLOCKS, W: { blocks: [{ row: 0, col: 0 }] } }, { ...BLOCKS, W: { dense: 'x' } },
+      { ...BLOCKS, W: { dense: [1] } }, { ...BLOCKS, mu: 'x' }, { ...BLOCKS, q: 'x' }, { ...BLOCKS, solution: { r: BLOCKS.q } },
+      { ...BLOCKS, solution: { r: 'x', u: BLOCKS.q } }, { ...BLOCKS, format: 'x' }]) {
+      expect(validDocument(odd)).toBeUndefined();
+    }
     const p = parse(full);
     expect(Array.from(p.problem.q)).toEqual(BLOCKS.q);
     expect(p.info).toEqual({ title: 't' });

@@ -74,7 +74,7 @@ const BLOCK_KEYS = ['row', 'col', 'values'];
  * copy of a 10⁶-contact file is tens of millions of objects and numbers, most of the reading
  * time in collecting them. The small parts (header, info) still go through the schema.
  */
-function validDocument(raw: unknown): ProblemJson | undefined {
+export function validDocument(raw: unknown): ProblemJson | undefined {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
   const doc = raw as Record<string, unknown>;
   const W = doc.W as Record<string, unknown> | undefined;
