@@ -227,6 +227,21 @@ describe.skipIf(!installed && !inCi)('moreau sweep --queue and moreau worker (a 
     expect(records(out).find((r) => r.key === kept[0].key)).toEqual(kept[0]);
   });
 
+  test('should hand out again the jobs a server that came back empty lost, and finish (it waited for ever)', async () => {
+    const emptied = await doomedServer();
+    const w = startWorker(dir, emptied.url);
+    const out = join(dir, 'emptied');
+    const run = slowSweep(dir, out, '--queue', emptied.url);
+    // The first record is written and the second job is under way when the server loses everything.
+    await waitFor('the first record', () => existsSync(join(out, 'results.jsonl')) && readFileSync(join(out, 'results.jsonl'), 'utf8').trim() !== '', 60);
+    expect(emptied.cli('flushall')).toBe('OK');
+    const done = await run;
+    expect(done.code).toBe(0);
+    expect(done.stderr).toContain(`moreau: the queue at ${emptied.url} lost the 1 job(s) not yet recorded (the server restarted empty?); submitting them again.`);
+    expect(records(out).map(untimed)).toEqual(slowReference.map(untimed));
+    expect(w.stderr()).not.toMatch(/\n\s+at /);
+  }, 120_000);
+
   test('should refuse --jobs with --queue', async () => {
     const both = await sweep(dir, 'both', '--jobs', '2', '--queue', redis.url);
     expect(both.code).toBe(2);

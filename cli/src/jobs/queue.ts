@@ -88,8 +88,7 @@ export class QueueExecutor implements JobExecutor {
     const pending = new Map(jobs.map((job) => [jobKey(job), job]));
     if (pending.size > 0) {
       // Registered first, so workers already waiting start on the first jobs while the rest are added.
-      await link.guard(client.zadd(RUNS_KEY, 'NX', Date.now(), this.#name));
-      await this.#enqueue(queue, [...pending]);
+      await this.#submit(queue, [...pending]);
       await this.#collect(queue, pending, listener);
     }
     // Done, or stopped with nothing under way: nothing of this run is left to hand out.
@@ -107,6 +106,12 @@ export class QueueExecutor implements JobExecutor {
     link?.close();
   }
 
+  /** Registers the run (first, so workers already waiting start on the first jobs while the rest are added) and adds the jobs. */
+  async #submit(queue: Queue<QueuedJob, QueueRecord>, entries: [string, Job][]): Promise<void> {
+    await this.#link!.guard(this.#link!.client.zadd(RUNS_KEY, 'NX', Date.now(), this.#name));
+    await this.#enqueue(queue, entries);
+  }
+
   async #enqueue(queue: Queue<QueuedJob, QueueRecord>, entries: [string, Job][]): Promise<void> {
     const run = `${hostname()}:${resolve(this.options.outDir)}`;
     const { root, jobTimeLimitMs: timeLimitMs } = this.options;
@@ -118,6 +123,13 @@ export class QueueExecutor implements JobExecutor {
         opts: { jobId: key, attempts: 2, removeOnComplete: false, removeOnFail: false },
       }))));
     }
+  }
+
+  /** Whether the queue holds no job of this run in any state: what a server that restarted empty leaves. */
+  async #lost(queue: Queue<QueuedJob, QueueRecord>): Promise<boolean> {
+    // Every state (BullMQ's default list: active, completed, delayed, failed, prioritized, waiting, waiting-children).
+    const counts = await this.#link!.guard(queue.getJobCounts());
+    return Object.values(counts).every((n) => n === 0);
   }
 
   /** Reports jobs as they start and finish until every one has a record, or (stopped) none is under way. */
@@ -151,6 +163,12 @@ export class QueueExecutor implements JobExecutor {
       for (const id of finished) pending.delete(id);
       await guard(Promise.all(finished.map((id) => queue.remove(id))));
       if (stopping && active.length === 0 && finished.length === 0) return;
+      if (!stopping && active.length === 0 && finished.length === 0 && pending.size > 0 && await this.#lost(queue)) {
+        // The server came back empty (restarted without its data, or flushed): nothing would
+        // ever finish the jobs still pending, so they are handed out again.
+        (listener.notice ?? noticeOnStderr)(`moreau: the queue at ${this.options.url} lost the ${pending.size} job(s) not yet recorded (the server restarted empty?); submitting them again.`);
+        await this.#submit(queue, [...pending]);
+      }
       if (finished.length === 0) await sleep(POLL_MS);
     }
   }
