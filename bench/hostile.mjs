@@ -1,5 +1,6 @@
-// A hostile run (`npm run bench:hostile`): generated problem files and scenes, each handed to the
-// CLI as a user would (`moreau solve`, `moreau simulate`), one process per case, two at a time.
+// A hostile run (`npm run bench:hostile`): generated problem files, scenes, sweep specs and viewer
+// requests, each handed to the CLI as a user would (`moreau solve`, `simulate`, `sweep`, `view`),
+// one process per case, two at a time.
 // Every case must end in a coded error (exit 2, `E_CODE: ...` first on stderr, no stack), an
 // honest "not converged" (exit 1) or an answer this script's own judge accepts (exit 0); never a
 // crash (exit 3 or a stack trace), a hang (no answer within the case's bound), a false claim or
@@ -164,6 +165,46 @@ function sceneCase(k) {
   };
 }
 
+// ---------- sweeps and the viewer ----------
+
+/** A sweep spec over a generated problem: grids of every size, unknown or hostile option names, bad values. */
+function sweepCase(k) {
+  const problem = join(work, `w${k}.json`);
+  writeFileSync(problem, JSON.stringify({
+    format: 'moreau-problem', version: 1, contacts: 1, W: { dense: [[2, 0, 0], [0, 1, 0], [0, 0, 1]] }, q: [-1, 0.3, 0], mu: [0.5],
+  }));
+  const axis = (n, f) => Array.from({ length: n }, (_, i) => f(i));
+  // Half the specs are ordinary (and run); the other half break one thing each.
+  const ordinary = next() < 0.5;
+  const solver = ordinary ? pick(['gauss-seidel', 'pqn', 'apgd']) : pick(['gauss-seidel', 'nonexistent']);
+  const options = ordinary ? pick([{ tolerance: [1e-6, 1e-8] }, { maxIterations: axis(3, (i) => 10 ** (i + 1)) }]) : pick([
+    { tolerance: axis(100, (i) => 10 ** -(i % 12)), maxIterations: axis(100, (i) => i + 1), relaxation: axis(100, (i) => 1 + i / 100) },
+    { tolerence: [1e-6] },
+    { tolerance: [-1, 'x'] },
+    JSON.parse('{"__proto__": {"tolerance": [1e-6]}}'),
+    { maxIterations: [1e308] },
+  ]);
+  const spec = ordinary || next() < 0.5 ? { solver, options, problems: problem } : pick([{ solver, options }, { solver, list: [], problems: problem }, 'not json']);
+  const file = join(work, `w${k}.spec.json`), out = join(work, `w${k}-out`);
+  writeFileSync(file, typeof spec === 'string' ? spec : JSON.stringify(spec));
+  const jobs = ordinary ? pick([[], ['--jobs', '2']]) : pick([[], ['--jobs', '1000'], ['--jobs', '0']]);
+  return {
+    name: `sweep #${k}: ${solver}, options ${JSON.stringify(options).slice(0, 60)}, ${jobs.join(' ') || 'in process'}`,
+    args: ['sweep', file, '--out', out, ...jobs],
+    bound: 120_000,
+    judge: (run) => judgeFolder(run, out),
+  };
+}
+
+/** The viewer given what it cannot show: it must refuse at once (a valid folder would start a server). */
+function viewCase(k) {
+  const file = join(work, `v${k}.txt`);
+  writeFileSync(file, 'not a run');
+  const target = pick([join(work, `missing-${k}`), file, '/proc/self', '/dev/null', join(work, `p0.json`)]);
+  const extra = pick([[], ['--port', '70000'], ['--port', '-1'], ['--host', '0.0.0.0.0']]);
+  return { name: `view #${k}: ${target} ${extra.join(' ')}`, args: ['view', target, ...extra], bound: 20_000, judge: () => undefined };
+}
+
 /** Nothing half-written: no temporary file left, and every frame the logs list exists. */
 function judgeFolder(run, out) {
   if (!existsSync(out)) return undefined;
@@ -203,7 +244,11 @@ function verdict(c, run) {
   return [`exit ${run.code}`, ''];
 }
 
-const cases = Array.from({ length: total }, (_, k) => (k % 10 < 7 ? problemCase(k) : sceneCase(k)));
+// Of every 20 cases: 13 problems, 5 scenes, 1 sweep, 1 viewer request.
+const cases = Array.from({ length: total }, (_, k) => {
+  const slot = k % 20;
+  return slot < 13 ? problemCase(k) : slot < 18 ? sceneCase(k) : slot === 18 ? sweepCase(k) : viewCase(k);
+});
 const counts = new Map();
 const bad = [];
 let done = 0;
@@ -230,7 +275,7 @@ const lines = [
   '',
   '| command | ' + order.join(' | ') + ' |',
   '|---|' + order.map(() => '---:').join('|') + '|',
-  ...['solve', 'simulate'].map((cmd) => `| ${cmd} | ${order.map((k) => counts.get(`${cmd} ${k}`) ?? 0).join(' | ')} |`),
+  ...['solve', 'simulate', 'sweep', 'view'].map((cmd) => `| ${cmd} | ${order.map((k) => counts.get(`${cmd} ${k}`) ?? 0).join(' | ')} |`),
   '',
   `${bad.length} failing case(s)${bad.length ? `; each is in ${keep}/<n>.json with its command line` : ''}.`,
   ...bad.slice(0, 50).map((b) => `- ${b.kind}: ${b.name}: ${b.detail.replace(/\n/g, ' ').slice(0, 300)}`),
