@@ -1,6 +1,6 @@
-// A hostile run (`npm run bench:hostile`): generated problem files, scenes, sweep specs and viewer
-// requests, each handed to the CLI as a user would (`moreau solve`, `simulate`, `sweep`, `view`),
-// one process per case, two at a time.
+// A hostile run (`npm run bench:hostile`): generated problem files, scenes, sweep specs, viewer
+// requests and worker command lines, each handed to the CLI as a user would (`moreau solve`,
+// `simulate`, `sweep`, `view`, `worker`), one process per case, two at a time.
 // Every case must end in a coded error (exit 2, `E_CODE: ...` first on stderr, no stack), an
 // honest "not converged" (exit 1) or an answer this script's own judge accepts (exit 0); never a
 // crash (exit 3 or a stack trace), a hang (no answer within the case's bound), a false claim or
@@ -205,6 +205,23 @@ function viewCase(k) {
   return { name: `view #${k}: ${target} ${extra.join(' ')}`, args: ['view', target, ...extra], bound: 20_000, judge: () => undefined };
 }
 
+/** A worker given a server it cannot use or options out of bounds: it must say so and exit, never wait for ever. */
+function workerCase(k) {
+  const closed = `redis://127.0.0.1:${1 + (k % 1000)}`; // privileged ports: nothing listens there
+  const args = pick([
+    ['--queue', closed],
+    ['--queue', closed, '--reconnect-timeout', '1'],
+    ['--queue', 'http://127.0.0.1:6379'],
+    ['--queue', 'redis://no-such-host.invalid:6379'],
+    ['--queue', closed, '--concurrency', '1000'],
+    ['--queue', closed, '--concurrency', '0'],
+    ['--queue', closed, '--idle-exit', '-1'],
+    ['--queue', closed, '--reconnect-timeout', 'x'],
+    [],
+  ]);
+  return { name: `worker #${k}: ${args.join(' ') || '(no arguments)'}`, args: ['worker', ...args], bound: 60_000, judge: () => undefined };
+}
+
 /** Nothing half-written: no temporary file left, and every frame the logs list exists. */
 function judgeFolder(run, out) {
   if (!existsSync(out)) return undefined;
@@ -244,10 +261,10 @@ function verdict(c, run) {
   return [`exit ${run.code}`, ''];
 }
 
-// Of every 20 cases: 13 problems, 5 scenes, 1 sweep, 1 viewer request.
+// Of every 40 cases: 25 problems, 10 scenes, 2 sweeps, 2 viewer requests, 1 worker.
 const cases = Array.from({ length: total }, (_, k) => {
-  const slot = k % 20;
-  return slot < 13 ? problemCase(k) : slot < 18 ? sceneCase(k) : slot === 18 ? sweepCase(k) : viewCase(k);
+  const slot = k % 40;
+  return slot < 25 ? problemCase(k) : slot < 35 ? sceneCase(k) : slot < 37 ? sweepCase(k) : slot < 39 ? viewCase(k) : workerCase(k);
 });
 const counts = new Map();
 const bad = [];
@@ -275,7 +292,7 @@ const lines = [
   '',
   '| command | ' + order.join(' | ') + ' |',
   '|---|' + order.map(() => '---:').join('|') + '|',
-  ...['solve', 'simulate', 'sweep', 'view'].map((cmd) => `| ${cmd} | ${order.map((k) => counts.get(`${cmd} ${k}`) ?? 0).join(' | ')} |`),
+  ...['solve', 'simulate', 'sweep', 'view', 'worker'].map((cmd) => `| ${cmd} | ${order.map((k) => counts.get(`${cmd} ${k}`) ?? 0).join(' | ')} |`),
   '',
   `${bad.length} failing case(s)${bad.length ? `; each is in ${keep}/<n>.json with its command line` : ''}.`,
   ...bad.slice(0, 50).map((b) => `- ${b.kind}: ${b.name}: ${b.detail.replace(/\n/g, ' ').slice(0, 300)}`),
