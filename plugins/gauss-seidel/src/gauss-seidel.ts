@@ -3,6 +3,7 @@ import { solveBudget } from '@moreau/core/kernels';
 import { type ContactSolver, type EventBus, type MeritFunction, type PluginContext, type SolveOptions, type SolveResult, type StopReason } from '@moreau/core/contracts';
 import type { GaussSeidelOptions } from './options.js';
 import { naturalOrder, seededRandom, shuffle } from './ordering.js';
+import { AndersonMixer } from './anderson.js';
 import { MeritScreen, REFRESH_SWEEPS } from './screen.js';
 import { Sweeper } from './sweep.js';
 
@@ -26,12 +27,15 @@ export class GaussSeidel implements ContactSolver {
   private previous = new Float64Array(0);
   private u = new Float64Array(0);
   private exact = new Float64Array(0);
+  private beforeSweep = new Float64Array(0);
+  private readonly mixer: AndersonMixer | undefined;
 
   constructor(private readonly options: GaussSeidelOptions, ctx: PluginContext) {
     this.merit = ctx.merit(options.merit);
     this.events = ctx.events;
     this.sweeper = new Sweeper({ tolerance: options.localTolerance, maxIterations: options.localMaxIterations });
     this.screen = new MeritScreen(this.merit);
+    this.mixer = options.acceleration === 'anderson' ? new AndersonMixer(options.andersonDepth) : undefined;
   }
 
   solve(problem: FrictionContactProblem, solveOptions: SolveOptions = {}): SolveResult {
@@ -70,6 +74,12 @@ export class GaussSeidel implements ContactSolver {
       exact = this.exact;
     }
     let exactU: Float64Array | undefined;
+    const mixer = this.mixer;
+    if (mixer !== undefined) {
+      mixer.reset(n);
+      if (this.beforeSweep.length !== n) this.beforeSweep = new Float64Array(n);
+    }
+    const addColumn = (a: number, d0: number, d1: number, d2: number): void => sweeper.addColumn(kept, a, d0, d1, d2);
 
     const historyIterations: number[] = [];
     const historyErrors: number[] = [];
@@ -97,6 +107,7 @@ export class GaussSeidel implements ContactSolver {
       if (opts.ordering === 'reshuffled') shuffle(order, random);
       const reverse = opts.ordering === 'symmetric' && k % 2 === 0;
       let finite: boolean;
+      if (mixer !== undefined) this.beforeSweep.set(r);
       if (jacobi) {
         this.previous.set(r);
         finite = sweeper.sweep(problem, r, this.previous, omega, order, reverse);
@@ -121,6 +132,8 @@ export class GaussSeidel implements ContactSolver {
         }
       }
       if (listening) this.events.emit('solver:iteration', e === undefined ? { solver: this.name, iteration: k } : { solver: this.name, iteration: k, error: e });
+      // Extrapolate only from a sweep that did not stop the solve: the answer is always a sweep's.
+      if (mixer !== undefined && reason === undefined && k < cap) mixer.mix(this.beforeSweep, r, jacobi ? undefined : kept, problem.mu, addColumn);
     }
     if (errorAt !== k) error = evaluate(k);
     // Stopped by the cap or the clock before minIterations, yet within tolerance: that is convergence.
@@ -137,6 +150,7 @@ export class GaussSeidel implements ContactSolver {
         sweeps: k,
         meritEvaluations: evaluations,
         relaxation: omega,
+        ...(mixer === undefined ? {} : { andersonMixes: mixer.mixes, andersonRestarts: mixer.restarts, andersonStoppedAt: mixer.stoppedAt, andersonProjected: mixer.projected }),
         localOutcomes: { separated: sweeper.separated, sticking: sweeper.sticking, sliding: sweeper.sliding, failed: sweeper.failed },
         localFailures: sweeper.failed,
         quarticUses: sweeper.slider.quarticUses,

@@ -136,6 +136,17 @@ export class Sweeper {
     return ok;
   }
 
+  /** u += (block column a of W) d: a change d of r_a carried to u. Needs `prepare(problem, true)`. */
+  addColumn(u: Float64Array, a: number, d0: number, d1: number, d2: number): void {
+    const { colPtr, colRow, colVal } = this;
+    for (let k = colPtr[a], end = colPtr[a + 1]; k < end; k++) {
+      const j = 3 * colRow[k], v = 9 * k;
+      u[j] += colVal[v] * d0 + colVal[v + 1] * d1 + colVal[v + 2] * d2;
+      u[j + 1] += colVal[v + 3] * d0 + colVal[v + 4] * d1 + colVal[v + 5] * d2;
+      u[j + 2] += colVal[v + 6] * d0 + colVal[v + 7] * d1 + colVal[v + 8] * d2;
+    }
+  }
+
   /**
    * Updates r contact by contact in `order` (backwards when `reverse`). Off-diagonal
    * products read `src`: r itself for Gauss–Seidel, last sweep's copy for Jacobi.
