@@ -50,10 +50,10 @@ export const AUTO_RULES: readonly AutoRule[] = [
   },
   {
     name: 'general',
-    why: `Gauss-Seidel for ${FIRST_SWEEPS} sweeps (it answers most small and mid-sized problems first), then semismooth Newton from its iterate, then APGD`,
+    why: `Gauss-Seidel with Anderson acceleration for ${FIRST_SWEEPS} sweeps (it answers most small and mid-sized problems first), then semismooth Newton from its iterate, then APGD`,
     when: () => true,
     chain: (tolerance) => ({
-      name: 'gauss-seidel', options: { tolerance, maxIterations: FIRST_SWEEPS },
+      name: 'gauss-seidel', options: { tolerance, maxIterations: FIRST_SWEEPS, acceleration: 'anderson' },
       fallback: {
         name: 'semismooth-newton', options: { tolerance },
         fallback: { name: 'apgd', options: { tolerance } },
