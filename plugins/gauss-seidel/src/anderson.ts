@@ -1,4 +1,5 @@
-import { projectOntoCone } from '@moreau/core/kernels';
+import { choleskyFactor, choleskySolve, projectOntoCone } from '@moreau/core/kernels';
+import { isMoreauError } from '@moreau/core/contracts';
 
 /** Ridge added to the normal equations, relative to their largest diagonal entry (guards near-parallel differences). */
 const RIDGE = 1e-10;
@@ -53,16 +54,17 @@ export class AndersonMixer {
   /** ΔF_jᵀ ΔF_k by slot (depth × depth), and the new row's products while they are summed. */
   private readonly gram: Float64Array;
   private readonly row: Float64Array;
-  private readonly system: Float64Array;
-  private readonly gamma: Float64Array;
+  /** The m × m system and its solution for m = 1 … depth differences. */
+  private readonly systems: Float64Array[];
+  private readonly gammas: Float64Array[];
   private readonly rhs: Float64Array;
   private readonly cone = new Float64Array(3);
 
   constructor(private readonly depth: number) {
     this.gram = new Float64Array(depth * depth);
     this.row = new Float64Array(depth);
-    this.system = new Float64Array(depth * depth);
-    this.gamma = new Float64Array(depth);
+    this.systems = Array.from({ length: depth }, (_, m) => new Float64Array((m + 1) * (m + 1)));
+    this.gammas = Array.from({ length: depth }, (_, m) => new Float64Array(m + 1));
     this.rhs = new Float64Array(depth);
   }
 
@@ -123,7 +125,7 @@ export class AndersonMixer {
     if (!this.solveGamma(m)) { this.filled = this.slot = 0; this.restarts++; return false; }
     // Pass 2, contact by contact: r ← G(x) − ΔG γ, u alike, then back into the cone; the
     // projection's move reaches u through the contact's block column.
-    const { gamma, cone: c } = this;
+    const gamma = this.gammas[m - 1], c = this.cone;
     for (let a = 0, nc = n / 3; a < nc; a++) {
       const o = 3 * a;
       let r0 = r[o], r1 = r[o + 1], r2 = r[o + 2];
@@ -154,39 +156,25 @@ export class AndersonMixer {
     return true;
   }
 
-  /** γ from (ΔFᵀΔF + ridge) γ = ΔFᵀ f (held in `rhs`) by Cholesky; false when it breaks down. */
+  /** γ from (ΔFᵀΔF + ridge) γ = ΔFᵀ f (held in `rhs`) by core's Cholesky; false when it breaks down. */
   private solveGamma(m: number): boolean {
-    const { depth, gram, system: A, gamma, rhs } = this;
+    const { depth, gram, rhs } = this;
     let top = 0;
     for (let j = 0; j < m; j++) top = Math.max(top, gram[j * depth + j]);
     if (!(top > 0 && top < Infinity)) return false;
+    const A = this.systems[m - 1];
     for (let j = 0; j < m; j++) {
       for (let k = 0; k < m; k++) A[j * m + k] = gram[j * depth + k];
       A[j * m + j] += RIDGE * top;
     }
-    // In-place Cholesky, lower triangle.
-    for (let j = 0; j < m; j++) {
-      let d = A[j * m + j];
-      for (let k = 0; k < j; k++) d -= A[j * m + k] * A[j * m + k];
-      if (!(d > 0)) return false;
-      const l = Math.sqrt(d);
-      A[j * m + j] = l;
-      for (let i = j + 1; i < m; i++) {
-        let v = A[i * m + j];
-        for (let k = 0; k < j; k++) v -= A[i * m + k] * A[j * m + k];
-        A[i * m + j] = v / l;
-      }
+    try {
+      choleskySolve(choleskyFactor(A, m, true), m, rhs.subarray(0, m), this.gammas[m - 1]);
+    } catch (e) {
+      // Not positive definite even with the ridge: the differences are degenerate.
+      if (isMoreauError(e, 'E_SOLVER_BREAKDOWN')) return false;
+      throw e;
     }
-    for (let i = 0; i < m; i++) {
-      let v = rhs[i];
-      for (let k = 0; k < i; k++) v -= A[i * m + k] * gamma[k];
-      gamma[i] = v / A[i * m + i];
-    }
-    for (let i = m - 1; i >= 0; i--) {
-      let v = gamma[i];
-      for (let k = i + 1; k < m; k++) v -= A[k * m + i] * gamma[k];
-      gamma[i] = v / A[i * m + i];
-    }
+    const gamma = this.gammas[m - 1];
     for (let i = 0; i < m; i++) if (!Number.isFinite(gamma[i])) return false;
     return true;
   }
