@@ -47,6 +47,13 @@ export function rotationOfVector(w: ArrayLike<number>): number[] {
   return quaternionRotation(Math.cos(theta / 2), s * w[0], s * w[1], s * w[2]);
 }
 
+/** det of a row-major 3×3 m at offset o. */
+export function det3(m: ArrayLike<number>, o = 0): number {
+  return m[o] * (m[o + 4] * m[o + 8] - m[o + 5] * m[o + 7])
+    - m[o + 1] * (m[o + 3] * m[o + 8] - m[o + 5] * m[o + 6])
+    + m[o + 2] * (m[o + 3] * m[o + 7] - m[o + 4] * m[o + 6]);
+}
+
 /** Largest absolute entry. */
 export const maxAbs = (a: ArrayLike<number>): number => {
   let m = 0;

@@ -1,4 +1,5 @@
 import { bodyProperties } from './kinematics-body-properties.js';
+import { deformableProperties } from './kinematics-deformable-properties.js';
 import type { KinematicsUnderTest } from './kinematics-harness.js';
 import { motionProperties } from './kinematics-motion-properties.js';
 import { operatorProperties } from './kinematics-operator-properties.js';
@@ -9,8 +10,9 @@ import type { KinematicsPropertyName, KinematicsPropertySpec } from './kinematic
  * KINEMATICS_PROPERTY_NAMES. They use the Kinematics contract only (no body layout, no
  * rigid-body assumption), so a model of any number of dofs per body can run them; each
  * checks what the suite computes itself (finite differences, exact motions, conserved
- * quantities), never a number the plugin reports about itself alone.
+ * quantities), never a number the plugin reports about itself alone. The deformable
+ * properties apply to a plugin that declares `supports.deformable` and skip otherwise.
  */
 export function kinematicsProperties(sut: KinematicsUnderTest): Record<KinematicsPropertyName, KinematicsPropertySpec> {
-  return { ...bodyProperties(sut), ...operatorProperties(sut), ...motionProperties(sut) };
+  return { ...bodyProperties(sut), ...operatorProperties(sut), ...motionProperties(sut), ...deformableProperties(sut) };
 }

@@ -14,6 +14,9 @@ export const KINEMATICS_PROPERTY_NAMES = [
   'free flight conserves linear momentum, and all momentum without rotation',
   'under gravity the centre follows x0 + v0 t + ½ g t² (midpoint scheme)',
   'saveState/loadState continue bit-identically',
+  // Deformable models only (supports.deformable); appended, so the properties above keep their seeds.
+  'det F > 0 after every integrator step under bounded loads and impacts',
+  'the tangent stiffness at the reference is symmetric, positive semi-definite and −∂f/∂q',
 ] as const;
 
 export type KinematicsPropertyName = (typeof KINEMATICS_PROPERTY_NAMES)[number];

@@ -143,12 +143,20 @@ export function deformableSample(spec: BodySpec): BodySpec {
   };
 }
 
-/** The least and largest half size of a solid sample shape. */
-function halfSizeRange(shape: Shape): [number, number] {
+/**
+ * The least and largest half size of a solid shape: a capsule's radius and radius + half length,
+ * a hull's least and largest half extent of its bounding box about the centre.
+ */
+export function halfSizeRange(shape: Shape): [number, number] {
   switch (shape.type) {
     case 'sphere': return [shape.radius, shape.radius];
     case 'box': return [Math.min(...shape.halfExtents), Math.max(...shape.halfExtents)];
     case 'ellipsoid': return [Math.min(...shape.semiAxes), Math.max(...shape.semiAxes)];
-    default: throw new Error(`deformableSample: no sample of a ${shape.type}`);
+    case 'capsule': return [shape.radius, shape.radius + shape.halfLength];
+    case 'hull': {
+      const half = [0, 1, 2].map((j) => Math.max(...shape.points.map((p) => Math.abs(p[j]))));
+      return [Math.min(...half), Math.max(...half)];
+    }
+    default: throw new Error(`halfSizeRange: a ${shape.type} has no size`);
   }
 }

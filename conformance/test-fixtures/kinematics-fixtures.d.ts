@@ -39,6 +39,7 @@ export interface BrokenKinematics {
 
 export const brokenKinematics: Record<
   | 'accepts-free-plane' | 'moving-static' | 'ignores-drive-start' | 'asymmetric-inverse' | 'h-sign' | 'transposed-frame'
-  | 'no-spin-energy' | 'potential-sign' | 'massless-momentum' | 'leaky-force' | 'half-gravity' | 'lossy-state',
+  | 'no-spin-energy' | 'potential-sign' | 'massless-momentum' | 'leaky-force' | 'half-gravity' | 'lossy-state'
+  | 'fast-deformation' | 'no-volumetric-tangent',
   BrokenKinematics>;
 export const plugins: KinematicsPlugin[];

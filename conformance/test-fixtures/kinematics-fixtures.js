@@ -3,6 +3,7 @@
 // the rigid plugin (conformance depends on core only). Plain JavaScript, so that a compiled
 // conformance command can load it too. Clarity over speed: it allocates freely.
 import { defineKinematics, MoreauError, z } from '@moreau/core';
+import { brokenDeformableKinematics } from './deformable-kinematics-fixtures.js';
 
 const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
 const matVec = (m, v) => [0, 1, 2].map((r) => m[3 * r] * v[0] + m[3 * r + 1] * v[1] + m[3 * r + 2] * v[2]);
@@ -217,6 +218,8 @@ export const brokenKinematics = {
   'leaky-force': { plugin: referenceKinematics('leaky-force', { leakyForce: true }), breaks: 'free flight conserves linear momentum, and all momentum without rotation' },
   'half-gravity': { plugin: referenceKinematics('half-gravity', { halfGravity: true }), breaks: 'under gravity the centre follows x0 + v0 t + ½ g t² (midpoint scheme)' },
   'lossy-state': { plugin: referenceKinematics('lossy-state', { lossyState: true }), breaks: 'saveState/loadState continue bit-identically' },
+  // The deformable properties skip a rigid model: their broken models are deformable.
+  ...brokenDeformableKinematics,
 };
 
 /** A package exporting several plugins: every broken model. */

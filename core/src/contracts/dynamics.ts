@@ -116,7 +116,9 @@ export interface Kinematics {
   /**
    * Builds, for every free body at its current configuration, the operator A = M + c·K
    * (c = 0: the mass matrix; c = h²/4: the linearly implicit midpoint; c = h²: implicit Euler).
-   * Models without stiffness ignore c.
+   * Models without stiffness ignore c. A model with a damping force −C u adds √c C, the
+   * damping of both schemes ((h/2) C and h C), so K = (A(4c) − 2 A(c) + A(0)) / (2c) for any
+   * c > 0: the conformance suite reads K that way.
    */
   prepareOperator(c: number): void;
   /** out[oo..oo+dofs) = A_i⁻¹ x[xo..xo+dofs), A from the last `prepareOperator`. */
