@@ -1,4 +1,4 @@
-import { MoreauError, didYouMean, formatIssues, hasProtoKey, protoKeyMessage, z } from '@moreau/core';
+import { MoreauError, didYouMean, formatIssues, hasProtoKey, protoKeyMessage, unknownPluginLine, z } from '@moreau/core';
 import type { PluginRegistry } from '@moreau/core';
 
 /**
@@ -74,8 +74,7 @@ function subjectProblems(input: unknown): string[] {
  */
 export function sweepPoints(spec: SweepSpec, registry: PluginRegistry, where: string): Record<string, unknown>[] {
   if (!registry.has('solver', spec.solver)) {
-    const known = registry.names('solver');
-    throw configError(where, [`solver: unknown solver "${spec.solver}"; known solvers: ${known.join(', ') || '(none registered)'}${didYouMean('solver', spec.solver, known)}`]);
+    throw configError(where, [`solver: ${unknownPluginLine('solver', spec.solver, registry.names('solver'))}`]);
   }
   const fixed = spec.options ?? {};
   // The names and the size first: nothing is built for a sweep that would be refused.

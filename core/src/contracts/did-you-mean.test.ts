@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { closestName, didYouMean, editDistance, SICONOS_SOLVER_NAMES } from './did-you-mean.js';
+import { closestName, didYouMean, editDistance, SICONOS_SOLVER_NAMES, unknownPluginLine } from './did-you-mean.js';
 
 const SOLVERS = ['apgd', 'gauss-seidel', 'pqn', 'semismooth-newton'];
 
@@ -63,5 +63,20 @@ describe('didYouMean', () => {
     expect(didYouMean('solver', 'gauss-siedel', SOLVERS)).toBe('; did you mean "gauss-seidel"?');
     expect(didYouMean('merit', 'sicono', ['energy', 'siconos'])).toBe('; did you mean "siconos"?');
     expect(didYouMean('merit', 'l2', ['energy', 'siconos'])).toBe('');
+  });
+});
+
+describe('unknownPluginLine', () => {
+  test('should word an unknown name the same way for every kind, with the suggestion', () => {
+    expect(unknownPluginLine('solver', 'NSGS', SOLVERS)).toMatch(/^unknown solver "NSGS"; known solvers: .*gauss-seidel.*; did you mean "gauss-seidel"\? \(Siconos' NSGS/);
+    expect(unknownPluginLine('merit', 'Siconos', ['energy', 'siconos'])).toBe('unknown merit "Siconos"; known merits: energy, siconos; did you mean "siconos"?');
+    expect(unknownPluginLine('detector', 'contact-detecton', ['contact-detection'])).toBe('unknown detector "contact-detecton"; known detectors: contact-detection; did you mean "contact-detection"?');
+    expect(unknownPluginLine('integrator', 'moreau-midpont', ['implicit-euler', 'moreau-midpoint'])).toBe('unknown integrator "moreau-midpont"; known integrators: implicit-euler, moreau-midpoint; did you mean "moreau-midpoint"?');
+    expect(unknownPluginLine('kinematics', 'pseudorigid', ['pseudo-rigid', 'rigid'])).toBe('unknown kinematics "pseudorigid"; known kinematics: pseudo-rigid, rigid; did you mean "pseudo-rigid"?');
+  });
+
+  test('should say so when nothing is registered and suggest nothing far off', () => {
+    expect(unknownPluginLine('detector', 'gjk', [])).toBe('unknown detector "gjk"; known detectors: (none registered)');
+    expect(unknownPluginLine('detector', 'gjk', ['contact-detection'])).toBe('unknown detector "gjk"; known detectors: contact-detection');
   });
 });

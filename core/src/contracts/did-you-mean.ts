@@ -2,7 +2,7 @@
  * Suggestions for an unknown plugin name: Siconos' solver identifiers mapped to the
  * plugin here that runs the same (or the nearest) method, else the closest known name
  * by edit distance. Case-insensitive, so `NSGS`, `nsgs` and `SICONOS_FRICTION_3D_NSGS`
- * are one name.
+ * are one name. `unknownPluginLine` says it the same way for every kind of plugin.
  */
 
 /** Where a Siconos solver's users find its method here: the plugin, and what to set or know. */
@@ -79,4 +79,18 @@ export function didYouMean(kind: string, name: string, known: readonly string[])
   }
   const close = closestName(name, known);
   return close === undefined ? '' : `; did you mean "${close}"?`;
+}
+
+/** A kind of plugin in the plural, for messages ("kinematics" is its own plural). */
+function pluralKind(kind: string): string {
+  return kind === 'kinematics' ? kind : `${kind}s`;
+}
+
+/**
+ * What is said of a name no plugin of `kind` has, wherever it was given (a config key, a scene
+ * body, a look-up in the registry): `unknown detector "gjk"; known detectors: contact-detection;
+ * did you mean …?`, the suggestion from `didYouMean` when there is one.
+ */
+export function unknownPluginLine(kind: string, name: string, known: readonly string[]): string {
+  return `unknown ${kind} "${name}"; known ${pluralKind(kind)}: ${known.join(', ') || '(none registered)'}${didYouMean(kind, name, known)}`;
 }

@@ -7,7 +7,7 @@ export * from './define.js';
 export * from './tokens.js';
 export * from './events.js';
 export { formatIssues, formatPath } from './format-issues.js';
-export { closestName, didYouMean, SICONOS_SOLVER_NAMES, type SiconosEquivalent } from './did-you-mean.js';
+export { closestName, didYouMean, SICONOS_SOLVER_NAMES, unknownPluginLine, type SiconosEquivalent } from './did-you-mean.js';
 export * from './stopping.js';
 export * from './presets.js';
 export { z } from 'zod';

@@ -250,4 +250,35 @@ describe('createSimulation on test doubles', () => {
       expect.objectContaining({ code: 'E_UNKNOWN_PLUGIN', issues: ['bodies[0].kinematics: unknown kinematics "pseudo-rigid"; known kinematics: point-mass'] }),
     );
   });
+
+  // A misspelled name of any kind gets the suggestion a misspelled solver gets (`unknownPluginLine`);
+  // merits: resolve.test.ts (a solver's options) and registry.test.ts (a plugin asking the run).
+  const misspelled = (scene: unknown, config: unknown): string[] => {
+    try {
+      createSimulation(scene, config, { registry: fixtureRegistry() });
+    } catch (e) {
+      expect(isMoreauError(e, 'E_UNKNOWN_PLUGIN')).toBe(true);
+      return (e as { issues: string[] }).issues;
+    }
+    throw new Error('createSimulation accepted a misspelled name');
+  };
+
+  test('should suggest the detector a misspelled detector name is close to', () => {
+    expect(misspelled(dropScene(), { ...fixtureConfig, detector: { name: 'sphere' } }))
+      .toEqual(['detector.name: unknown detector "sphere"; known detectors: spheres; did you mean "spheres"?']);
+  });
+
+  test('should suggest the integrator a misspelled integrator name is close to', () => {
+    expect(misspelled(dropScene(), { ...fixtureConfig, integrator: { name: 'Moreau_Midpoint' } }))
+      .toEqual(['integrator.name: unknown integrator "Moreau_Midpoint"; known integrators: moreau-midpoint; did you mean "moreau-midpoint"?']);
+  });
+
+  test('should suggest the kinematics a misspelled kinematics name is close to, in the config and in a scene body', () => {
+    expect(misspelled(dropScene(), { ...fixtureConfig, kinematics: { 'point-mas': {} } }))
+      .toEqual(['kinematics.point-mas: unknown kinematics "point-mas"; known kinematics: point-mass; did you mean "point-mass"?']);
+    const scene = dropScene();
+    (scene.bodies[0] as { kinematics: string }).kinematics = 'pointmass';
+    expect(misspelled(scene, fixtureConfig))
+      .toEqual(['bodies[0].kinematics: unknown kinematics "pointmass"; known kinematics: point-mass; did you mean "point-mass"?']);
+  });
 });

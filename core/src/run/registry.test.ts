@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { toyZero } from '../../test/toy-solvers.js';
 import { PluginRegistry } from './registry.js';
+import { createRegistry } from './builtins.js';
+import { RunContext } from './run-context.js';
+import { EventBus } from '../contracts/events.js';
 import { isMoreauError } from '../contracts/errors.js';
 
 function codeOf(f: () => unknown): string | undefined {
@@ -21,7 +24,17 @@ describe('PluginRegistry', () => {
   test('should list known names when asked for an unknown one', () => {
     const reg = new PluginRegistry().register(toyZero);
     expect(codeOf(() => reg.get('solver', 'gs'))).toBe('E_UNKNOWN_PLUGIN');
-    expect(() => reg.get('solver', 'gs')).toThrow(/Known solvers: toy-zero/);
+    expect(() => reg.get('solver', 'gs')).toThrow(/^Unknown solver "gs"; known solvers: toy-zero$/);
+  });
+
+  test('should suggest the merit a plugin asks the run for by a misspelled name', () => {
+    const ctx = new RunContext(createRegistry(), new EventBus());
+    expect(codeOf(() => ctx.merit('sicono'))).toBe('E_UNKNOWN_PLUGIN');
+    expect(() => ctx.merit('sicono')).toThrow('Unknown merit "sicono"; known merits: energy, newton, projected-gradient, siconos; did you mean "siconos"?');
+  });
+
+  test('should say "kinematics", not "kinematicss", listing known kinematics', () => {
+    expect(() => new PluginRegistry().get('kinematics', 'rigd')).toThrow('Unknown kinematics "rigd"; known kinematics: (none registered)');
   });
 
   test('should refuse an object that is not a plugin, naming what is wrong', () => {

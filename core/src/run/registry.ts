@@ -1,3 +1,4 @@
+import { unknownPluginLine } from '../contracts/did-you-mean.js';
 import { MoreauError } from '../contracts/errors.js';
 import type { AnyPlugin, PluginKind } from '../contracts/plugin.js';
 
@@ -28,11 +29,8 @@ export class PluginRegistry {
   get<K extends PluginKind>(kind: K, name: string): Extract<AnyPlugin, { kind: K }> {
     const plugin = this.byKind.get(kind)?.get(name);
     if (!plugin) {
-      const known = this.names(kind);
-      throw new MoreauError(
-        'E_UNKNOWN_PLUGIN',
-        `Unknown ${kind} "${name}". Known ${kind}s: ${known.length ? known.join(', ') : '(none registered)'}.`,
-      );
+      const line = unknownPluginLine(kind, name, this.names(kind));
+      throw new MoreauError('E_UNKNOWN_PLUGIN', `${line[0].toUpperCase()}${line.slice(1)}`);
     }
     return plugin as Extract<AnyPlugin, { kind: K }>;
   }

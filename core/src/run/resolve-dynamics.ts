@@ -2,6 +2,7 @@ import type { EventBus } from '../contracts/events.js';
 import { moreauConfigSchema, protoOptionProblems, SIMULATION_DEFAULTS, type MoreauConfig } from './config.js';
 import type { AnyPlugin, PluginKind } from '../contracts/plugin.js';
 import type { ContactDetector, Integrator, Kinematics } from '../contracts/dynamics.js';
+import { unknownPluginLine } from '../contracts/did-you-mean.js';
 import { isMoreauError, MoreauError } from '../contracts/errors.js';
 import { formatIssues, formatPath } from '../contracts/format-issues.js';
 import type { PluginRegistry } from './registry.js';
@@ -60,7 +61,7 @@ export function resolveDynamics(config: unknown, uses: readonly KinematicsUse[],
   for (const use of uses) {
     if (kinematicsOptions.has(use.name)) continue;
     if (!registry.has('kinematics', use.name)) {
-      note(`${formatPath(use.path)}: unknown kinematics "${use.name}"; known kinematics: ${known(registry, 'kinematics')}`, true);
+      note(`${formatPath(use.path)}: ${unknownPluginLine('kinematics', use.name, registry.names('kinematics'))}`, true);
       kinematicsOptions.set(use.name, undefined);
     } else {
       kinematicsOptions.set(use.name, checkPlugin(registry, 'kinematics', use.name, {}, ['kinematics', use.name], note));
@@ -109,13 +110,9 @@ function checkPlugin(
   path: (string | number)[], note: (line: string, unknownName: boolean) => void, namePath: (string | number)[] = [...path, 'name'],
 ): Record<string, unknown> | undefined {
   if (!registry.has(kind, name)) {
-    note(`${formatPath(kind === 'kinematics' ? path : namePath)}: unknown ${kind} "${name}"; known ${kind === 'kinematics' ? 'kinematics' : `${kind}s`}: ${known(registry, kind)}`, true);
+    note(`${formatPath(kind === 'kinematics' ? path : namePath)}: ${unknownPluginLine(kind, name, registry.names(kind))}`, true);
     return undefined;
   }
   const optionsPath = kind === 'kinematics' ? path : [...path, 'options'];
   return checkPluginOptions(registry.get(kind, name) as AnyPlugin, given, optionsPath, note);
-}
-
-function known(registry: PluginRegistry, kind: PluginKind): string {
-  return registry.names(kind).join(', ') || '(none registered)';
 }

@@ -6,7 +6,7 @@ import { moreauConfigSchema, solverConfigSchema, type SolverConfig } from './con
 import type { ContactSolver } from '../contracts/solver.js';
 import type { PluginContext, SolverChainFactory, SolverPlugin } from '../contracts/plugin.js';
 import { formatIssues, formatPath } from '../contracts/format-issues.js';
-import { didYouMean } from '../contracts/did-you-mean.js';
+import { unknownPluginLine } from '../contracts/did-you-mean.js';
 import type { PluginRegistry } from './registry.js';
 import { RunContext } from './run-context.js';
 import { SolverChain, type ChainLink } from './solver-chain.js';
@@ -123,8 +123,7 @@ function checkLink(
   noteKind: (unknownName: boolean) => void,
 ): ResolvedSolverConfig | undefined {
   if (!registry.has('solver', c.name)) {
-    const known = registry.names('solver');
-    problems.push(`${formatPath([...path, 'name'])}: unknown solver "${c.name}"; known solvers: ${known.join(', ') || '(none registered)'}${didYouMean('solver', c.name, known)}`);
+    problems.push(`${formatPath([...path, 'name'])}: ${unknownPluginLine('solver', c.name, registry.names('solver'))}`);
     noteKind(true);
     return undefined;
   }
@@ -136,8 +135,7 @@ function checkLink(
   const options = checkPluginOptions(plugin, c.options, [...path, 'options'], note) ?? {};
   const merit = readStopping(options).merit;
   if (merit !== undefined && !registry.has('merit', merit)) {
-    const merits = registry.names('merit');
-    note(`${formatPath([...path, 'options', 'merit'])}: unknown merit "${merit}"; known merits: ${merits.join(', ')}${didYouMean('merit', merit, merits)}`, true);
+    note(`${formatPath([...path, 'options', 'merit'])}: ${unknownPluginLine('merit', merit, registry.names('merit'))}`, true);
   }
   return { name: c.name, options, start: c.start ?? 'previous' };
 }
