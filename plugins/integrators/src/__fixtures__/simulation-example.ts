@@ -41,6 +41,18 @@ sim.events.on('step:end', ({ step, time, stats }) => {
 const first = sim.step();
 console.log(first.contacts, first.reason); // 0 'no-contacts'
 
-// ...or a whole run, until the scene's duration (or `until`).
+// ...or a whole run, until the scene's duration (or `until`): 999 more steps, 1000 in all.
 export const summary = sim.run({ until: 1 });
-console.log(summary.ended, summary.steps, sim.pose(1).position[2]); // 'until' 1000 ≈ 0.1
+console.log(summary.ended, summary.steps, sim.steps, sim.pose(1).position[2]); // 'until' 999 1000 ≈ 0.1
+
+// The last step's contacts: a structure of arrays holding `count` contacts (its arrays are
+// reused by the next step and may be longer), and their reactions r, 3 per contact, normal first.
+const contacts = sim.contacts();
+const r = sim.reactions();
+export const resting: { a: string; b: string; gap: number; normal: number[]; rN: number }[] = [];
+for (let c = 0; c < contacts.count; c++) {
+  const a = sim.bodies[contacts.bodyA[c]].name, b = sim.bodies[contacts.bodyB[c]].name;
+  const normal = Array.from(contacts.frame.subarray(9 * c, 9 * c + 3)); // row n of the frame, from b towards a
+  resting.push({ a, b, gap: contacts.gap[c], normal, rN: r[3 * c] });
+  console.log(`${a} on ${b}: gap ${contacts.gap[c].toExponential(2)}, normal [${normal}], r_N ${r[3 * c].toFixed(4)}`); // ball on floor: … r_N 0.3205 (m g h)
+}
