@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 // conformance suites on every plugin, real problems, scenes, the browser and the queue.
 // `npm test` runs both. The unit lane shares one module graph per worker (`isolate: false`: the
 // imports, not the tests, were most of its time), so a unit test leaves no mock or global behind.
-const ALL = ['scripts/**/*.test.mjs', 'core/src/**/*.test.ts', 'core/test/**/*.test.ts', 'cli/src/**/*.test.ts', 'cli/test/**/*.test.ts', 'plugins/*/src/**/*.test.ts', 'conformance/src/**/*.test.ts'];
+const ALL = ['scripts/**/*.test.mjs', 'bench/**/*.test.mjs', 'core/src/**/*.test.ts', 'core/test/**/*.test.ts', 'cli/src/**/*.test.ts', 'cli/test/**/*.test.ts', 'plugins/*/src/**/*.test.ts', 'conformance/src/**/*.test.ts'];
 const INTEGRATION = [
   'cli/src/**/*.test.ts',
   'cli/test/**/*.test.ts',
@@ -19,6 +19,7 @@ const INTEGRATION = [
   '**/*drum*.test.ts',
   '**/*scenes.test.ts',
   '**/rigid-limit.test.ts',
+  'bench/**/rapier-*.test.mjs',
 ];
 
 export default defineConfig({

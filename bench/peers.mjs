@@ -1,0 +1,201 @@
+// Moreau beside Rapier on the same scenes: each scene is written once as scene JSON, then run by
+// Moreau (createSimulation with the installed plugins and the built-in default config, as
+// `moreau simulate` runs without a moreau.config.json, or --config) and by Rapier
+// (@dimforge/rapier3d-compat with its default integration parameters, the scene converted by
+// bench/peers/rapier-scene.mjs), one engine after the other in this process, h = 1e-3.
+//
+//   node bench/peers.mjs [--cases pour,cubes,stick,stack] [--steps <n>] [--spheres 1000]
+//                        [--cubes 100] [--seed 1] [--config c.json] [--rapier-sleep]
+//                        [--out bench/out/peers.md]
+//
+// Cases: pour (spheres poured into a box for 1 s) and cubes (cubes dropped into a box for 0.5 s)
+// for speed, with the pour's deepest overlap at the end; stick (a box on a 30° incline with
+// μ = 0.8: its drift along the incline after 1 s) and stack (10 boxes on a floor: how far the
+// top sinks in 2 s and the deepest overlap). `--steps` replaces the step count of pour and cubes.
+// Overlaps are measured from the final poses by one function for both engines
+// (bench/peers/measures.mjs). Rapier bodies do not sleep unless --rapier-sleep (Moreau has no
+// sleeping). Before the cases, each engine runs 200 steps of the stack, not reported. Writes
+// the tables to --out, the scenes beside it (peers/<case>.json), and prints them; progress goes
+// to stderr every 100 Moreau steps. At the default 1e-8 Moreau's pour slows down as its pile
+// forms, to more than a second per step after 0.4 s (docs/results/peers.md): `--steps 500`
+// runs its first half. Runs the compiled
+// packages (`npm run bench:peers` builds them first).
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import RAPIER from '@dimforge/rapier3d-compat';
+import { EventBus, isMoreauError, openRun, readConfigFile, resolveDynamics } from '@moreau/core';
+import { rapierSettings, runMoreau, runRapier } from './peers/engines.mjs';
+import { deepestSphereOverlap, deepestStackOverlap, driftAlong } from './peers/measures.mjs';
+import { cubesScene, INCLINE, pourScene, stackScene, stickScene, TIME_STEP } from './peers/scenes.mjs';
+
+const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
+const OPTIONS = {
+  cases: { type: 'string', default: 'pour,cubes,stick,stack' },
+  steps: { type: 'string' },
+  spheres: { type: 'string', default: '1000' },
+  cubes: { type: 'string', default: '100' },
+  seed: { type: 'string', default: '1' },
+  config: { type: 'string' },
+  'rapier-sleep': { type: 'boolean', default: false },
+  out: { type: 'string', default: 'bench/out/peers.md' },
+};
+/** Bad input: one line on stderr, exit 2, no stack. */
+const fail = (message) => {
+  process.stderr.write(`bench/peers.mjs: ${message}\n`);
+  process.exit(2);
+};
+let values;
+try {
+  ({ values } = parseArgs({ options: OPTIONS }));
+} catch (e) {
+  fail(`${e.message.replace(/\.?$/, '.')} Options: ${Object.keys(OPTIONS).map((k) => `--${k}`).join(', ')}.`);
+}
+
+/** A whole number in [min, max], with the reason for the bound in the message. */
+function whole(name, min, max, why) {
+  const text = values[name];
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) fail(`--${name}: expected a whole number from ${min} to ${max} (${why}), got "${text}".`);
+  return Number(text);
+}
+const spheres = whole('spheres', 1, 10_000, 'the overlap check compares every pair of spheres');
+const cubeCount = whole('cubes', 1, 2_000, 'the cubes stand 25 to a layer, 0.2 m apart: 2,000 make a 16 m column');
+const seed = whole('seed', 0, 2 ** 31 - 1, 'a 32-bit seed');
+const steps = values.steps === undefined ? undefined : whole('steps', 1, 100_000, 'at most 100 s of simulated time at h = 1e-3');
+
+const stickNormal = [Math.sin(INCLINE.angle), 0, Math.cos(INCLINE.angle)];
+const mm = (x) => 1000 * x;
+/**
+ * The cases: the scene (its duration sets the steps), and what is measured on the final poses
+ * (`json`: the scene JSON; `poses`: per body, in scene order).
+ */
+const CASES = {
+  pour: {
+    scene: () => pourScene(spheres, seed, steps === undefined ? 1 : steps * TIME_STEP),
+    measures: { 'deepest overlap at the end, mm': (json, poses) => mm(deepestSphereOverlap(json.bodies, poses)) },
+  },
+  cubes: { scene: () => cubesScene(cubeCount, seed, steps === undefined ? 0.5 : steps * TIME_STEP), measures: {} },
+  stick: {
+    scene: stickScene,
+    measures: { 'drift along the incline after 1 s, mm': (json, poses) => mm(driftAlong(stickNormal, json.bodies[1].position, poses[1].position)) },
+  },
+  stack: {
+    scene: () => stackScene(10),
+    measures: {
+      'top box sinks in 2 s, mm': (json, poses) => mm(json.bodies.at(-1).position[2] - poses.at(-1).position[2]),
+      'deepest overlap at 2 s, mm': (json, poses) => mm(deepestStackOverlap(json.bodies, poses)),
+    },
+  },
+};
+const cases = values.cases.split(',').map((s) => s.trim());
+for (const name of cases) {
+  if (!Object.hasOwn(CASES, name)) fail(`--cases: unknown case "${name}"; known cases: ${Object.keys(CASES).join(', ')} (comma-separated).`);
+}
+if (new Set(cases).size !== cases.length) fail(`--cases: "${values.cases}" names a case twice.`);
+if (steps !== undefined && !cases.some((c) => c === 'pour' || c === 'cubes')) fail('--steps sets the steps of pour and cubes; --cases runs neither.');
+
+const outFile = resolve(values.out);
+if (existsSync(outFile) && statSync(outFile).isDirectory()) fail(`--out: ${values.out} is a folder; give the markdown file to write, e.g. bench/out/peers.md.`);
+const sceneDir = join(dirname(outFile), 'peers');
+// Without --config, what `moreau simulate` runs when the working folder has no moreau.config.json.
+const BUILT_IN = { solver: { name: 'gauss-seidel' } };
+let config, registry, chain;
+try {
+  const loaded = values.config ? readConfigFile(resolve(values.config)) : { config: BUILT_IN, dir: root };
+  config = loaded.config;
+  ({ registry } = await openRun(loaded));
+  // Validated once here, so a bad config stops the run before any case; also gives the resolved chain to report.
+  const { normalized } = resolveDynamics(config, [{ name: 'rigid', path: ['kinematics'] }], registry, new EventBus());
+  chain = chainText(normalized.solver);
+} catch (e) {
+  if (!isMoreauError(e)) throw e;
+  fail(e.message);
+}
+await RAPIER.init();
+const rapier = rapierSettings(RAPIER);
+const canSleep = values['rapier-sleep'];
+
+/** The solver chain as "gauss-seidel (siconos ≤ 1e-8) → …". */
+function chainText(solver) {
+  const links = [];
+  for (let c = solver; c; c = c.fallback) {
+    const o = c.options ?? {};
+    links.push(o.merit !== undefined && o.tolerance !== undefined ? `${c.name} (${o.merit} ≤ ${o.tolerance})` : c.name);
+  }
+  return links.join(' → ');
+}
+
+const load = { before: loadavg() };
+// Warm-up, not reported: the first case would otherwise pay for compiling each engine's hot loops.
+{
+  const warm = stackScene(10);
+  runMoreau(warm, 200, { config, registry, source: 'warm-up' });
+  runRapier(RAPIER, warm, 200, { canSleep });
+}
+const results = [];
+mkdirSync(sceneDir, { recursive: true });
+for (const name of cases) {
+  const file = join(sceneDir, `${name}.json`);
+  writeFileSync(file, `${JSON.stringify(CASES[name].scene(), null, 1)}\n`);
+  // Both engines read the same file; each gets its own parsed copy.
+  const text = readFileSync(file, 'utf8');
+  const json = JSON.parse(text);
+  const n = Math.round(json.duration / json.timeStep);
+  process.stderr.write(`${name}: ${json.bodies.length} bodies, ${n} steps: Moreau… `);
+  const cpu0 = process.cpuUsage();
+  // Every 100 steps, so a slow run shows where it is (a settled pile can take seconds per step at 1e-8).
+  const onStep = (k) => {
+    if (k % 100 !== 0 || k === n) return;
+    const { user, system } = process.cpuUsage(cpu0);
+    process.stderr.write(`step ${k} (${((user + system) / 1e6).toFixed(0)} s CPU)… `);
+  };
+  const moreau = runMoreau(JSON.parse(text), n, { config, registry, source: relative(root, file), onStep });
+  process.stderr.write(`${(moreau.cpuMs / n).toFixed(2)} ms CPU per step; Rapier… `);
+  const peer = runRapier(RAPIER, JSON.parse(text), n, { canSleep });
+  process.stderr.write(`${(peer.cpuMs / n).toFixed(2)} ms CPU per step\n`);
+  const measures = Object.entries(CASES[name].measures).map(([label, f]) => ({ label, moreau: f(json, moreau.poses), rapier: f(json, peer.poses) }));
+  results.push({ name, bodies: json.bodies.length, file, moreau, rapier: peer, measures });
+}
+load.after = loadavg();
+
+/** x to d decimals, without the "-0.000" of a tiny negative. */
+const f = (x, d = 2) => (Math.abs(x) < 0.5 * 10 ** -d ? 0 : x).toFixed(d);
+const e = (x) => x.toExponential(1);
+const command = `node bench/peers.mjs ${process.argv.slice(2).join(' ')}`.trim();
+const lines = [
+  `Command: \`${command}\`; ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.versions.node}; load average (1, 5, 15 min) ${load.before.map((x) => f(x)).join(', ')} before, ${load.after.map((x) => f(x)).join(', ')} after.`,
+  '',
+  `Moreau: ${values.config ? `config ${values.config}` : 'built-in defaults'}, solver ${chain}. Rapier ${rapier.version} (rapier3d-compat): ${rapier.solverIterations} solver iterations × ${rapier.internalPgsIterations} PGS per step, allowed overlap ${rapier.allowedLinearError} m, prediction distance ${rapier.predictionDistance} m, sleeping ${canSleep ? 'on' : 'off'}. h = ${TIME_STEP}.`,
+  '',
+  '### Cost per step',
+  '',
+  '| case | bodies | steps | Moreau CPU ms / step | Moreau wall ms / step | Rapier CPU ms / step | Rapier wall ms / step | CPU Moreau / Rapier |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ...results.map((r) => `| ${r.name} | ${r.bodies} | ${r.moreau.steps} | ${f(r.moreau.cpuMs / r.moreau.steps)} | ${f(r.moreau.wallMs / r.moreau.steps)} | ${f(r.rapier.cpuMs / r.rapier.steps, 3)} | ${f(r.rapier.wallMs / r.rapier.steps, 3)} | ${f(r.moreau.cpuMs / r.rapier.cpuMs, 1)} |`),
+  '',
+];
+const measured = results.flatMap((r) => r.measures.map((m) => ({ name: r.name, ...m })));
+if (measured.length) {
+  lines.push(
+    '### Accuracy (from the final poses, the same function for both engines)',
+    '',
+    '| case | measure | Moreau | Rapier |',
+    '|---|---|---:|---:|',
+    ...measured.map((m) => `| ${m.name} | ${m.label} | ${f(m.moreau, 3)} | ${f(m.rapier, 3)} |`),
+    '',
+  );
+}
+lines.push(
+  `### Moreau's solves (${chain})`,
+  '',
+  '| case | steps with contacts | converged | not converged | largest error | iterations mean | contacts max |',
+  '|---|---:|---:|---:|---:|---:|---:|',
+  ...results.map(({ name, moreau: { solves: s } }) => `| ${name} | ${s.withContacts} | ${s.withContacts - s.notConverged} | ${s.notConverged} | ${s.withContacts ? `${e(s.largestError)} (${[...s.merits].join(', ')})` : '—'} | ${s.withContacts ? f(s.iterations / s.withContacts, 1) : '—'} | ${s.contactsMax} |`),
+  '',
+  `Scenes: ${results.map((r) => relative(root, r.file)).join(', ')}.`,
+  '',
+);
+mkdirSync(dirname(outFile), { recursive: true });
+writeFileSync(outFile, lines.join('\n'));
+console.log(lines.join('\n'));
