@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { MoreauError, closestName, discoverPluginPackages, importPluginPackage } from '@moreau/core';
+import { MoreauError, closestName, discoverPluginPackages, importPluginPackage, otherCoreCopy } from '@moreau/core';
 import type { AnyPlugin, PluginKind } from '@moreau/core';
 import { jsonArg, numberArg, parseCommandArgs } from './args.js';
 import type { NamedPropertyReport, SuiteReport } from '@moreau/conformance/runner';
@@ -129,6 +129,9 @@ export async function conformanceCommand(args: string[], io: CliIO): Promise<num
   const options = jsonArg('options', values.options);
   const only = onlyArg(values.only);
 
+  // Said before loading it: a second copy of core can be why loading fails.
+  const copy = otherCoreCopy(spec, io.cwd);
+  if (copy) io.err(`moreau conformance: ${copy}`);
   const exported = await importPluginPackage(spec, io.cwd);
   const plugins = exported.filter(hasSuite);
   if (plugins.length === 0) {

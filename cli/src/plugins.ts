@@ -1,4 +1,4 @@
-import { openRun, z } from '@moreau/core';
+import { openRun, otherCoreCopy, z } from '@moreau/core';
 import type { AnyPlugin } from '@moreau/core';
 import { parseCommandArgs } from './args.js';
 import { EXIT, type CliIO } from './io.js';
@@ -68,7 +68,11 @@ const HEADINGS: Record<string, string> = {
 
 export async function pluginsCommand(args: string[], io: CliIO): Promise<number> {
   const { values } = parseCommandArgs('plugins', args, { json: { type: 'boolean' }, config: { type: 'string' } });
-  const { registry, packages } = await openRun({ cwd: io.cwd, config: values.config as string | undefined });
+  const { registry, packages, dir } = await openRun({ cwd: io.cwd, config: values.config as string | undefined });
+  for (const spec of packages) {
+    const copy = otherCoreCopy(spec, dir);
+    if (copy) io.err(`moreau plugins: ${copy}`);
+  }
   const docs = registry.list().map(describePlugin);
   if (values.json) {
     io.out(JSON.stringify({ packages, plugins: docs }));

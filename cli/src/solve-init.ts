@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
-import { MoreauError, checkWarmStart } from '@moreau/core';
+import { isMoreauError, MoreauError, checkWarmStart } from '@moreau/core';
 import type { FrictionContactProblem, PluginRegistry, ResolvedSolverConfig, SolverPlugin } from '@moreau/core';
 
 /** The warm start `--init` gives: the reactions, and where in the file they came from. */
@@ -37,7 +37,7 @@ export async function readInitialGuess(file: string, shown: string, problem: Fri
   try {
     checkWarmStart(problem, guess.r);
   } catch (e) {
-    if (e instanceof MoreauError) throw new MoreauError(e.code, `--init ${guess.source}: ${e.message}`, { file, place: 'init' }, { cause: e });
+    if (isMoreauError(e)) throw new MoreauError(e.code, `--init ${guess.source}: ${e.message}`, { file, place: 'init' }, { cause: e });
     throw e;
   }
   return guess;

@@ -1,6 +1,6 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { basename, dirname, extname, resolve } from 'node:path';
-import { applyOverrides, historyProblem, MoreauError, openRun, resolve as resolveRun, SiconosMerit, SolveHistoryRecorder, writeSolveHistory } from '@moreau/core';
+import { applyOverrides, historyProblem, isMoreauError, MoreauError, openRun, resolve as resolveRun, SiconosMerit, SolveHistoryRecorder, writeSolveHistory } from '@moreau/core';
 import type { ResolvedSolverConfig, SolveResult } from '@moreau/core';
 import { jsonArg, numberArg, parseCommandArgs } from './args.js';
 import { EXIT, jsonText, type CliIO } from './io.js';
@@ -156,7 +156,7 @@ function checkWritableFolder(flag: string, target: string): void {
     if (!statSync(dir).isDirectory()) throw new MoreauError('E_FILE_IO', `${flag} ${target}: ${dir} is not a folder.`, { file: target });
     accessSync(dir, constants.W_OK);
   } catch (e) {
-    if (e instanceof MoreauError) throw e;
+    if (isMoreauError(e)) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     throw new MoreauError('E_FILE_IO', `${flag} ${target}: its folder ${dir} ${code === 'ENOENT' ? 'does not exist' : `is not writable (${code})`}.`, { file: target });
   }

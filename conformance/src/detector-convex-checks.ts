@@ -1,7 +1,7 @@
 import type { DetectorBody, Shape } from '@moreau/core';
 import { gapLowerBound, sampledGap, separation } from './detector-bounds.js';
 import type { DetectorCase } from './detector-cases.js';
-import { between, fmt, fmtV, GEOMETRY_TOL, normalFromTo, sceneScale } from './detector-checks.js';
+import { between, fmt, fmtV, gapsWhenReaching, GEOMETRY_TOL, normalFromTo, reportedGaps, sceneScale, type Detect } from './detector-checks.js';
 import { add, dot, mulMV, norm, planeOf, reach, scale, sub, type V3 } from './detector-geometry.js';
 import type { SeenContact } from './detector-harness.js';
 import { distanceTo, worldShape } from './detector-shapes.js';
@@ -55,7 +55,7 @@ function gapTol(g: number, size: number): number {
  * ellipsoid has one contact, halfway between its lowest point and the plane; a capsule one
  * per end whose sphere comes within the margin.
  */
-export function checkSolidPlane(c: DetectorCase, cs: SeenContact[], margin: number): Verdict {
+export function checkSolidPlane(c: DetectorCase, cs: SeenContact[], margin: number, detect: Detect): Verdict {
   const b = c.bodies.findIndex((x) => x.shape.type !== 'plane'), pl = 1 - b;
   const { normal: n, point } = planeOf(c.bodies[pl]);
   const body = c.bodies[b], L = body.pose.linear, ctr = [...body.pose.position];
@@ -64,10 +64,10 @@ export function checkSolidPlane(c: DetectorCase, cs: SeenContact[], margin: numb
   if (Math.abs(lowest - margin) <= tol) return { inconclusive: `lowest point ${fmt(lowest)} is at the margin` };
   const found = between(cs, 0, 1);
   if (lowest > margin) {
-    check(found.length === 0, () => `the lowest point is ${fmt(lowest)} above the plane, beyond the margin ${fmt(margin)}, yet ${found.length} contact(s) were reported`);
+    check(found.length === 0, () => `the lowest point is ${fmt(lowest)} above the plane, beyond the margin ${fmt(margin)}, yet ${found.length} contact(s) were reported, with gap ${reportedGaps(found)}`);
     return;
   }
-  check(found.length > 0, () => `the lowest point is ${fmt(lowest)} from the plane, within the margin ${fmt(margin)}, yet no contact was reported`);
+  check(found.length > 0, () => `the lowest point is ${fmt(lowest)} from the plane, within the margin ${fmt(margin)}, yet no contact was reported${gapsWhenReaching(detect, c.bodies)}`);
   const least = Math.min(...found.map((k) => k.gap));
   check(Math.abs(least - lowest) <= tol, () => `least reported gap ${fmt(least)}, but the lowest point is at ${fmt(lowest)}`);
   for (const k of found) {
@@ -91,7 +91,7 @@ function checkCapsuleEnds(s: Extract<Shape, { type: 'capsule' }>, body: Detector
   const heights = [-1, 1].map((e) => dot(n, sub(add(ctr, scale(axis, e * s.halfLength)), point)) - s.radius);
   const within = heights.filter((h) => h <= margin - tol).length, maybe = heights.filter((h) => Math.abs(h - margin) <= tol).length;
   check(found.length >= within && found.length <= within + maybe,
-    () => `a capsule touches a plane with each end whose sphere is within the margin: end heights ${fmtV(heights)}, margin ${fmt(margin)}, yet ${found.length} contact(s) were reported`);
+    () => `a capsule touches a plane with each end whose sphere is within the margin: end heights ${fmtV(heights)}, margin ${fmt(margin)}, yet ${found.length} contact(s) were reported${found.length ? `, with gap ${reportedGaps(found)}` : ''}`);
 }
 
 /**
@@ -102,7 +102,7 @@ function checkCapsuleEnds(s: Extract<Shape, { type: 'capsule' }>, body: Detector
  * separation along the reported normal at least the reported gap (a wrong normal separates
  * less) and, when apart, the point halfway: g/2 from each body.
  */
-export function checkConvexPair(c: DetectorCase, cs: SeenContact[], margin: number): Verdict {
+export function checkConvexPair(c: DetectorCase, cs: SeenContact[], margin: number, detect: Detect): Verdict {
   const A = worldShape(c.bodies[0]), B = worldShape(c.bodies[1]);
   const found = between(cs, 0, 1);
   const size = sceneScale(c.bodies), tol = GEOMETRY_TOL * size;
@@ -113,7 +113,7 @@ export function checkConvexPair(c: DetectorCase, cs: SeenContact[], margin: numb
   const what = `${c.bodies[0].shape.type}-${c.bodies[1].shape.type}`;
   if (!c.bodies[0].free && !c.bodies[1].free) return;
   if (found.length === 0) {
-    check(!(hi <= margin - tol), () => `${what}: the gap is at most ${fmt(hi)} (${overlap ? 'a surface sample of one lies inside the other' : 'sampled surfaces'}), within the margin ${fmt(margin)}, yet no contact was reported`);
+    check(!(hi <= margin - tol), () => `${what}: the gap is at most ${fmt(hi)} (${overlap ? 'a surface sample of one lies inside the other' : 'sampled surfaces'}), within the margin ${fmt(margin)}, yet no contact was reported${gapsWhenReaching(detect, c.bodies)}`);
     if (lo <= margin - tol) return { inconclusive: `gap in [${fmt(lo)}, ${fmt(hi)}] around the margin ${fmt(margin)}` };
     return;
   }

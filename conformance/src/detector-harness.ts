@@ -1,5 +1,5 @@
 import {
-  ContactBuffer, createRegistry, EventBus, formatIssues, MoreauError, RunContext,
+  ContactBuffer, createRegistry, describeGivenPlugin, EventBus, formatIssues, MoreauError, RunContext,
   type ContactDetector, type DetectorBody, type DetectorPlugin, type ShapeType,
 } from '@moreau/core';
 import { CheckFailure } from './solver-checks.js';
@@ -62,7 +62,7 @@ const DEFAULT_SHAPES: readonly ShapeType[] = ['sphere', 'box', 'plane'];
  */
 export function prepareDetector(plugin: DetectorPlugin, opts: DetectorSuiteOptions = {}): DetectorUnderTest {
   if (typeof (plugin as Partial<DetectorPlugin> | null)?.create !== 'function' || plugin.kind !== 'detector') {
-    throw new TypeError(`expected a detector plugin (defineDetector({...})), got ${plugin === null ? 'null' : typeof plugin === 'object' ? `a ${String(plugin.kind)} plugin` : typeof plugin}`);
+    throw new TypeError(`expected a detector plugin (defineDetector({...})), got ${describeGivenPlugin(plugin)}`);
   }
   const registry = createRegistry();
   registry.register(plugin, 'the conformance suite');

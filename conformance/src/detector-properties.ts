@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { DetectorBody } from '@moreau/core';
 import {
-  between, checkFrames, checkMargin, checkWellFormed, fmt, fmtV, GEOMETRY_TOL, normalFromTo, sceneScale,
+  between, checkFrames, checkMargin, checkWellFormed, fmt, fmtV, gapsWhenReaching, GEOMETRY_TOL, normalFromTo, reportedGaps, sceneScale, type Detect,
 } from './detector-checks.js';
 import { arbDetectorPair, arbDetectorScene, shapePairs, type CaseOptions, type DetectorCase, type ShapePair } from './detector-cases.js';
 import {
@@ -83,7 +83,8 @@ export function detectorProperties(sut: DetectorUnderTest): Record<DetectorPrope
         if (!c.bodies[0].free && !c.bodies[1].free) return;
         const gap = sphericalGap(c.bodies), limit = margin + reachOf(0) + reachOf(1);
         if (Math.abs(gap - limit) <= tol) return { inconclusive: `gap ${fmt(gap)} is at the widened margin` };
-        check((wide.size > 0) === (gap <= limit), () => `gap ${fmt(gap)}, margin ${fmt(margin)} plus reaches ${fmt(reachOf(0))} and ${fmt(reachOf(1))}: ${wide.size > 0 ? 'reported beyond' : 'not reported within'} the widened margin`);
+        check((wide.size > 0) === (gap <= limit), () => `gap ${fmt(gap)}, margin ${fmt(margin)} plus reaches ${fmt(reachOf(0))} and ${fmt(reachOf(1))}: `
+          + (wide.size > 0 ? `reported beyond the widened margin, with gap ${reportedGaps(between(widened, 0, 1))}` : `not reported within the widened margin${gapsWhenReaching(detect, reaching)}`));
       },
     }),
 
@@ -96,7 +97,7 @@ export function detectorProperties(sut: DetectorUnderTest): Record<DetectorPrope
         const d = norm(sub(p, q)), gap = d - rp - rq, n10 = scale(sub(p, q), 1 / d);
         // Body 0's surface point p − r0 n and body 1's q + r1 n; the point halfway.
         const mid = scale(add(sub(p, scale(n10, rp)), add(q, scale(n10, rq))), 0.5);
-        return checkSmooth(detect(c.bodies), c.bodies, gap, n10, mid, sut.marginOf(c.bodies));
+        return checkSmooth(detect(c.bodies), c.bodies, gap, n10, mid, sut.marginOf(c.bodies), detect);
       },
     }),
 
@@ -110,32 +111,32 @@ export function detectorProperties(sut: DetectorUnderTest): Record<DetectorPrope
         const gap = dot(n, sub(ctr, point)) - r;
         const mid = sub(ctr, scale(n, r + gap / 2));
         // checkSmooth wants the normal from body 1 to body 0.
-        return checkSmooth(detect(c.bodies), c.bodies, gap, s === 0 ? n : scale(n, -1), mid, sut.marginOf(c.bodies));
+        return checkSmooth(detect(c.bodies), c.bodies, gap, s === 0 ? n : scale(n, -1), mid, sut.marginOf(c.bodies), detect);
       },
     }),
 
     'analytic: sphere-box and box-plane gaps and normals': spec({
       skip: skipUnless(has('sphere', 'box') || has('box', 'plane'), 'spheres and boxes, or boxes and planes'),
       arbitrary: pairCase(...pairs.filter(([p, q]) => p === 'box' ? q === 'plane' : p === 'sphere' && q === 'box')),
-      predicate: (c: DetectorCase) => (c.bodies.some((b) => b.shape.type === 'plane') ? checkSolidPlane(c, detect(c.bodies), sut.marginOf(c.bodies)) : checkSphereBox(c, detect(c.bodies), sut.marginOf(c.bodies))),
+      predicate: (c: DetectorCase) => (c.bodies.some((b) => b.shape.type === 'plane') ? checkSolidPlane(c, detect(c.bodies), sut.marginOf(c.bodies), detect) : checkSphereBox(c, detect(c.bodies), sut.marginOf(c.bodies), detect)),
     }),
 
     'sampled: box-box gap matches the distance between sampled surfaces': spec({
       skip: skipUnless(has('box'), 'boxes'),
       arbitrary: pairCase(['box', 'box']),
-      predicate: (c: DetectorCase) => checkBoxBox(c, detect(c.bodies), sut.marginOf(c.bodies)),
+      predicate: (c: DetectorCase) => checkBoxBox(c, detect(c.bodies), sut.marginOf(c.bodies), detect),
     }),
 
     'analytic: ellipsoid, capsule and hull against a plane: lowest point, normals, ends': spec({
       skip: solidPlanePairs.length ? noPairs : 'needs a plane and an ellipsoid, capsule or hull among the declared shapes',
       arbitrary: arbDetectorPair(solidPlanePairs, o),
-      predicate: (c: DetectorCase) => checkSolidPlane(c, detect(c.bodies), sut.marginOf(c.bodies)),
+      predicate: (c: DetectorCase) => checkSolidPlane(c, detect(c.bodies), sut.marginOf(c.bodies), detect),
     }),
 
     'bracketed: pairs with an ellipsoid, capsule or hull: gap, normal and point within independent bounds': spec({
       skip: convexPairs.length ? noPairs : 'needs an ellipsoid, capsule or hull (or a shape declared affine) among the declared shapes',
       arbitrary: arbDetectorPair(convexPairs, o),
-      predicate: (c: DetectorCase) => checkConvexPair(c, detect(c.bodies), sut.marginOf(c.bodies)),
+      predicate: (c: DetectorCase) => checkConvexPair(c, detect(c.bodies), sut.marginOf(c.bodies), detect),
     }),
 
     'stability: a tiny rigid motion keeps the contact ids': spec({
@@ -220,16 +221,16 @@ function sphericalGap(bodies: readonly DetectorBody[]): number {
  * margin (either way within the tolerance), then every contact with that gap, the normal
  * n10 (from body 1 to body 0, turned to the contact's own B-to-A) and the point.
  */
-function checkSmooth(cs: SeenContact[], bodies: DetectorBody[], gap: number, n10: readonly number[], mid: readonly number[], margin: number): void | { inconclusive: string } {
+function checkSmooth(cs: SeenContact[], bodies: DetectorBody[], gap: number, n10: readonly number[], mid: readonly number[], margin: number, detect: Detect): void | { inconclusive: string } {
   const tol = GEOMETRY_TOL * sceneScale(bodies);
   const found = between(cs, 0, 1);
   if (Math.abs(gap - margin) <= tol) return { inconclusive: `gap ${fmt(gap)} is at the margin` };
   if (!bodies[0].free && !bodies[1].free) return;
   if (gap > margin) {
-    check(found.length === 0, () => `gap ${fmt(gap)} is above the margin ${fmt(margin)}, yet ${found.length} contact(s) were reported`);
+    check(found.length === 0, () => `gap ${fmt(gap)} is above the margin ${fmt(margin)}, yet ${found.length} contact(s) were reported, with gap ${reportedGaps(found)}`);
     return;
   }
-  check(found.length > 0, () => `gap ${fmt(gap)} is within the margin ${fmt(margin)}, yet no contact was reported`);
+  check(found.length > 0, () => `gap ${fmt(gap)} is within the margin ${fmt(margin)}, yet no contact was reported${gapsWhenReaching(detect, bodies)}`);
   for (const k of found) {
     check(Math.abs(k.gap - gap) <= tol, () => `reported gap ${fmt(k.gap)}, analytic ${fmt(gap)}`);
     const n = normalFromTo(k, 1, 0);
@@ -239,7 +240,7 @@ function checkSmooth(cs: SeenContact[], bodies: DetectorBody[], gap: number, n10
 }
 
 /** A sphere and a box: gap from the exact point-box distance, normal from the closest point (or the nearest face, inside). */
-function checkSphereBox(c: DetectorCase, cs: SeenContact[], margin: number): void | { inconclusive: string } {
+function checkSphereBox(c: DetectorCase, cs: SeenContact[], margin: number, detect: Detect): void | { inconclusive: string } {
   const s = c.bodies.findIndex((b) => b.shape.type === 'sphere'), bx = 1 - s;
   const ctr = [...c.bodies[s].pose.position], r = (c.bodies[s].shape as { radius: number }).radius;
   const pb = pointBox(ctr, boxOf(c.bodies[bx]));
@@ -247,7 +248,7 @@ function checkSphereBox(c: DetectorCase, cs: SeenContact[], margin: number): voi
   const gap = outside ? pb.distance - r : -(pb.depth + r);
   const nBoxToSphere = outside ? scale(sub(ctr, pb.closest), 1 / pb.distance) : pb.faceNormal;
   const mid = outside ? scale(add(pb.closest, sub(ctr, scale(nBoxToSphere, r))), 0.5) : add(ctr, scale(nBoxToSphere, (pb.depth - r) / 2));
-  return checkSmooth(cs, c.bodies, gap, s === 0 ? nBoxToSphere : scale(nBoxToSphere, -1), mid, margin);
+  return checkSmooth(cs, c.bodies, gap, s === 0 ? nBoxToSphere : scale(nBoxToSphere, -1), mid, margin, detect);
 }
 
 /**
@@ -256,7 +257,7 @@ function checkSphereBox(c: DetectorCase, cs: SeenContact[], margin: number): voi
  * least gap within the sampling resolution of the sampled distance, or not reported when
  * beyond the margin.
  */
-function checkBoxBox(c: DetectorCase, cs: SeenContact[], margin: number): void | { inconclusive: string } {
+function checkBoxBox(c: DetectorCase, cs: SeenContact[], margin: number, detect: Detect): void | { inconclusive: string } {
   const { distance, overlap, resolution } = sampledBoxDistance(boxOf(c.bodies[0]), boxOf(c.bodies[1]), SAMPLES);
   const tol = GEOMETRY_TOL * sceneScale(c.bodies);
   const found = between(cs, 0, 1);
@@ -268,7 +269,7 @@ function checkBoxBox(c: DetectorCase, cs: SeenContact[], margin: number): void |
   }
   // The true distance lies in [distance − resolution, distance].
   if (found.length === 0) {
-    check(distance > margin - tol, () => `sampled surfaces are ${fmt(distance)} apart, within the margin ${fmt(margin)}, yet no contact was reported`);
+    check(distance > margin - tol, () => `sampled surfaces are ${fmt(distance)} apart, within the margin ${fmt(margin)}, yet no contact was reported${gapsWhenReaching(detect, c.bodies)}`);
     return;
   }
   check(least <= distance + tol, () => `least reported gap ${fmt(least)} exceeds the sampled surface distance ${fmt(distance)}, an upper bound of the true distance`);

@@ -46,6 +46,29 @@ describe('detector suite catches broken detectors', () => {
   });
 });
 
+describe('detector suite shows the gap a detector reported beside the expected one', () => {
+  const reasonOf = async (label: keyof typeof brokenDetectors, property: DetectorPropertyName) => {
+    const report = await runDetectorConformance(brokenDetectors[label].plugin, { shapes: SHAPES, runs: 25, seed: 42, only: [property] });
+    return report.properties.find((p) => p.name === property)!.reason ?? '';
+  };
+
+  test('should show the gap a detector computes for a pair its wrong gap left out ("gap-off-by-radius")', async () => {
+    const reason = await reasonOf('gap-off-by-radius', 'analytic: sphere-sphere gap, normal and point');
+    const m = /^gap (\S+) is within the margin 0, yet no contact was reported; with \S+ more reach on each body it reports them, with gap (\S+)$/.exec(reason);
+    expect(m, reason).not.toBeNull();
+    // It leaves the second radius out of the gap: its gap exceeds the suite's by that radius.
+    expect(Number(m![2])).toBeGreaterThan(Number(m![1]));
+  });
+
+  test('should show the gap of a contact reported beyond the margin ("ignores-margin")', async () => {
+    const reason = await reasonOf('ignores-margin', 'analytic: sphere-sphere gap, normal and point');
+    const m = /^gap (\S+) is above the margin 0, yet 1 contact\(s\) were reported, with gap (\S+)$/.exec(reason);
+    expect(m, reason).not.toBeNull();
+    // Its gap is right; its margin is not.
+    expect(m![2]).toBe(m![1]);
+  });
+});
+
 describe('detector suite reads the declared shapes', () => {
   test('should skip the properties needing undeclared shapes, saying why', async () => {
     const report = await runDetectorConformance(spherePlanePlugin('reference-spheres'), { shapes: SHAPES, runs: 5, seed: 1, only: ['frames are orthonormal and right-handed, normal first'] });

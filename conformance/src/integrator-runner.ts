@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { createRegistry, EventBus, MoreauError, RunContext, formatIssues, type Integrator, type IntegratorPlugin } from '@moreau/core';
+import { createRegistry, describeGivenPlugin, EventBus, MoreauError, RunContext, formatIssues, type Integrator, type IntegratorPlugin } from '@moreau/core';
 import {
   INTEGRATOR_PROPERTY_NAMES, integratorProperties,
   type IntegratorPropertyName, type IntegratorPropertySpec,
@@ -40,7 +40,7 @@ export interface IntegratorUnderTest {
  */
 export function prepareIntegrator(plugin: IntegratorPlugin, opts: IntegratorSuiteOptions = {}): IntegratorUnderTest {
   if (plugin?.kind !== 'integrator') {
-    throw new TypeError(`expected an integrator plugin (defineIntegrator({...})), got ${plugin === null ? 'null' : typeof plugin === 'object' ? `a ${String(plugin.kind)} plugin` : typeof plugin}`);
+    throw new TypeError(`expected an integrator plugin (defineIntegrator({...})), got ${describeGivenPlugin(plugin)}`);
   }
   const registry = createRegistry();
   registry.register(plugin, 'the conformance suite');

@@ -1,6 +1,6 @@
 import type fc from 'fast-check';
 import {
-  createRegistry, EventBus, formatIssues, MoreauError, RunContext,
+  createRegistry, describeGivenPlugin, EventBus, formatIssues, MoreauError, RunContext,
   type BodySpec, type Kinematics, type KinematicsPlugin, type Pose,
 } from '@moreau/core';
 import { arbBodySpec, deformableSample } from './kinematics-samples.js';
@@ -40,7 +40,7 @@ export interface KinematicsUnderTest {
  */
 export function prepareKinematics(plugin: KinematicsPlugin, opts: KinematicsSuiteOptions = {}): KinematicsUnderTest {
   if (typeof (plugin as Partial<KinematicsPlugin> | null)?.create !== 'function' || plugin.kind !== 'kinematics') {
-    throw new TypeError(`expected a kinematics plugin (defineKinematics({...})), got ${plugin === null ? 'null' : typeof plugin === 'object' ? `a ${String(plugin.kind)} plugin` : typeof plugin}`);
+    throw new TypeError(`expected a kinematics plugin (defineKinematics({...})), got ${describeGivenPlugin(plugin)}`);
   }
   createRegistry().register(plugin, 'the conformance suite');
   const parsed = plugin.options.safeParse(opts.options ?? {});

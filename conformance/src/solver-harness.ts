@@ -1,5 +1,5 @@
 import {
-  bsrMul, createRegistry, EventBus, resolve, RunContext,
+  bsrMul, createRegistry, describeGivenPlugin, EventBus, resolve, RunContext,
   type ContactSolver, type FrictionContactProblem, type MeritFunction, type SolveOptions, type SolveResult,
   type PluginRegistry, type SolverEndEvent, type SolverIterationEvent, type SolverPlugin,
 } from '@moreau/core';
@@ -103,7 +103,7 @@ export interface SolverUnderTest {
  */
 export function prepareSolver(plugin: SolverPlugin, opts: SolverSuiteOptions = {}): SolverUnderTest {
   if (typeof (plugin as Partial<SolverPlugin> | null)?.create !== 'function' || plugin.kind !== 'solver') {
-    throw new TypeError(`expected a solver plugin (defineSolver({...})), got ${plugin === null ? 'null' : typeof plugin === 'object' ? `a ${String(plugin.kind)} plugin` : typeof plugin}`);
+    throw new TypeError(`expected a solver plugin (defineSolver({...})), got ${describeGivenPlugin(plugin)}`);
   }
   const registry = createRegistry();
   registry.register(plugin, 'the conformance suite');

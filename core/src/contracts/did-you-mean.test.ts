@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { closestName, didYouMean, editDistance, SICONOS_SOLVER_NAMES, unknownPluginLine } from './did-you-mean.js';
+import { closestName, didYouMean, editDistance, SICONOS_SOLVER_NAMES, unknownKeysLine, unknownNameLine, unknownPluginLine } from './did-you-mean.js';
 
 const SOLVERS = ['apgd', 'gauss-seidel', 'pqn', 'semismooth-newton'];
 
@@ -78,5 +78,19 @@ describe('unknownPluginLine', () => {
   test('should say so when nothing is registered and suggest nothing far off', () => {
     expect(unknownPluginLine('detector', 'gjk', [])).toBe('unknown detector "gjk"; known detectors: (none registered)');
     expect(unknownPluginLine('detector', 'gjk', ['contact-detection'])).toBe('unknown detector "gjk"; known detectors: contact-detection');
+  });
+});
+
+describe('unknownNameLine and unknownKeysLine', () => {
+  test('should word any unknown name as an unknown plugin is worded', () => {
+    expect(unknownNameLine('type', 'sphre', ['sphere', 'box'])).toBe('unknown type "sphre"; known types: sphere, box; did you mean "sphere"?');
+    expect(unknownNameLine('type', 'cone', [])).toBe('unknown type "cone"; known types: (none)');
+    expect(unknownPluginLine('merit', 'l2', ['siconos'])).toBe(unknownNameLine('merit', 'l2', ['siconos'], '(none registered)'));
+  });
+
+  test('should name one unknown key with the known ones, and several each with its own suggestion', () => {
+    expect(unknownKeysLine(['raduis'], ['type', 'radius'])).toBe('unknown key "raduis"; known keys: type, radius; did you mean "radius"?');
+    expect(unknownKeysLine(['timestep'], ['timeStep', 'duration'])).toMatch(/; did you mean "timeStep"\?$/);
+    expect(unknownKeysLine(['raduis', 'colour'], ['type', 'radius'])).toBe('unknown keys "raduis" (did you mean "radius"?), "colour"; known keys: type, radius');
   });
 });

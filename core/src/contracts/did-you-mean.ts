@@ -1,8 +1,9 @@
 /**
- * Suggestions for an unknown plugin name: Siconos' solver identifiers mapped to the
- * plugin here that runs the same (or the nearest) method, else the closest known name
- * by edit distance. Case-insensitive, so `NSGS`, `nsgs` and `SICONOS_FRICTION_3D_NSGS`
- * are one name. `unknownPluginLine` says it the same way for every kind of plugin.
+ * Suggestions for an unknown name (a plugin's, a key's, a shape type's): for solvers, Siconos'
+ * identifiers mapped to the plugin here that runs the same (or the nearest) method; else the
+ * closest known name by edit distance. Case-insensitive, so `NSGS`, `nsgs` and `SICONOS_FRICTION_3D_NSGS`
+ * are one name. `unknownNameLine` says it the same way for every kind of name (`unknownPluginLine`
+ * for plugins, `unknownKeysLine` for the keys of an object).
  */
 
 /** Where a Siconos solver's users find its method here: the plugin, and what to set or know. */
@@ -81,9 +82,19 @@ export function didYouMean(kind: string, name: string, known: readonly string[])
   return close === undefined ? '' : `; did you mean "${close}"?`;
 }
 
-/** A kind of plugin in the plural, for messages ("kinematics" is its own plural). */
-function pluralKind(kind: string): string {
-  return kind === 'kinematics' ? kind : `${kind}s`;
+/** A kind of plugin or a kind of name in the plural, for messages ("kinematics" is its own plural). */
+function plural(what: string): string {
+  return what === 'kinematics' ? what : `${what}s`;
+}
+
+/**
+ * What is said of a name that is not one of `known`, wherever it was given: `unknown type
+ * "sphre"; known types: sphere, box, plane; did you mean "sphere"?`, the suggestion from
+ * `didYouMean` when there is one.
+ * @param none said in place of an empty `known`
+ */
+export function unknownNameLine(what: string, name: string, known: readonly string[], none = '(none)'): string {
+  return `unknown ${what} "${name}"; known ${plural(what)}: ${known.join(', ') || none}${didYouMean(what, name, known)}`;
 }
 
 /**
@@ -92,5 +103,18 @@ function pluralKind(kind: string): string {
  * did you mean …?`, the suggestion from `didYouMean` when there is one.
  */
 export function unknownPluginLine(kind: string, name: string, known: readonly string[]): string {
-  return `unknown ${kind} "${name}"; known ${pluralKind(kind)}: ${known.join(', ') || '(none registered)'}${didYouMean(kind, name, known)}`;
+  return unknownNameLine(kind, name, known, '(none registered)');
+}
+
+/**
+ * What is said of keys an object does not have: `unknown key "raduis"; known keys: type, radius;
+ * did you mean "radius"?`; several keys are named together, each with its closest known key.
+ */
+export function unknownKeysLine(keys: readonly string[], known: readonly string[]): string {
+  if (keys.length === 1) return unknownNameLine('key', keys[0], known);
+  const named = keys.map((k) => {
+    const close = closestName(k, known);
+    return close === undefined ? `"${k}"` : `"${k}" (did you mean "${close}"?)`;
+  });
+  return `unknown keys ${named.join(', ')}; known keys: ${known.join(', ') || '(none)'}`;
 }

@@ -33,6 +33,14 @@ export interface ErrorLocation {
   path?: (string | number)[];
 }
 
+/**
+ * What marks an error as a MoreauError, for `isMoreauError`. A plugin installed from its own
+ * folder can load a second copy of @moreau/core, whose MoreauError is another class that
+ * `instanceof` in this copy does not recognise: a user's bad input would then be reported as
+ * a bug. `Symbol.for` gives every copy the same symbol, so every copy reads the brand.
+ */
+const MOREAU_ERROR = Symbol.for('moreau.error');
+
 export class MoreauError extends Error {
   override name = 'MoreauError';
   readonly code: ErrorCode;
@@ -44,9 +52,16 @@ export class MoreauError extends Error {
     super(message, options);
     this.code = code;
     this.where = where;
+    Object.defineProperty(this, MOREAU_ERROR, { value: true });
   }
 }
 
+/**
+ * True for a MoreauError (with `code`, of that code) made by any copy of @moreau/core: it reads
+ * the brand, not the class. Every check that decides how an error is reported or handled uses
+ * this, never `instanceof MoreauError`.
+ */
 export function isMoreauError(e: unknown, code?: ErrorCode): e is MoreauError {
-  return e instanceof MoreauError && (code === undefined || e.code === code);
+  if (typeof e !== 'object' || e === null || (e as { [MOREAU_ERROR]?: unknown })[MOREAU_ERROR] !== true) return false;
+  return code === undefined || (e as { code?: unknown }).code === code;
 }

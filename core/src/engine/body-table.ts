@@ -1,5 +1,5 @@
 import type { BodySpec, DetectorBody, Kinematics } from '../contracts/dynamics.js';
-import { MoreauError } from '../contracts/errors.js';
+import { isMoreauError, MoreauError } from '../contracts/errors.js';
 import type { SceneBody } from './scene.js';
 
 /**
@@ -154,7 +154,7 @@ function addBody(k: Kinematics, spec: BodySpec, b: number): number {
   try {
     return k.addBody(spec);
   } catch (e) {
-    if (!(e instanceof MoreauError)) throw e;
+    if (!isMoreauError(e)) throw e;
     const err = new MoreauError(e.code, `bodies[${b}] ("${spec.name}"), kinematics "${k.name}": ${e.message}`, { ...e.where, path: ['bodies', b] }, { cause: e });
     if (e.issues) err.issues = e.issues;
     throw err;

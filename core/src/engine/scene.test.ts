@@ -151,6 +151,29 @@ describe('parseScene', () => {
     expect(paths).toEqual(expect.arrayContaining(['duration', 'gravity[1]', '(root)', 'bodies']));
   });
 
+  test('should answer a misspelt key with the keys allowed there and the closest one', () => {
+    const sphere = (shape: object) => issuesOf({ ...minimal, bodies: [{ shape, density: 1000, position: [0, 0, 1] }] });
+    expect(sphere({ type: 'sphere', raduis: 0.1 })).toEqual([
+      'bodies[0].shape.radius: Invalid input: expected number, received undefined',
+      'bodies[0].shape: unknown key "raduis"; known keys: type, radius; did you mean "radius"?',
+    ]);
+    expect(issuesOf({ ...minimal, timestep: 0.001 })).toEqual([
+      '(root): unknown key "timestep"; known keys: $schema, description, gravity, timeStep, duration, output, materials, friction, defaultFriction, bodies; did you mean "timeStep"?',
+    ]);
+    // Several at once, each with its suggestion; one far from every key gets none.
+    expect(issuesOf({ ...minimal, bodies: [{ ...minimal.bodies[0], densty: 1000, colour: 'red' }] })[0])
+      .toMatch(/^bodies\[0\]: unknown keys "densty" \(did you mean "density"\?\), "colour"; known keys: name, shape, kinematics, /);
+  });
+
+  test('should answer a misspelt shape type with the shape types and the closest one', () => {
+    expect(issuesOf({ ...minimal, bodies: [{ shape: { type: 'sphre', radius: 0.1 }, density: 1000, position: [0, 0, 1] }] })).toEqual([
+      'bodies[0].shape.type: unknown type "sphre"; known types: sphere, box, ellipsoid, capsule, hull, plane; did you mean "sphere"?',
+    ]);
+    expect(issuesOf({ ...minimal, bodies: [{ shape: { type: 'cone', radius: 0.1 }, density: 1000, position: [0, 0, 1] }] })).toEqual([
+      'bodies[0].shape.type: unknown type "cone"; known types: sphere, box, ellipsoid, capsule, hull, plane',
+    ]);
+  });
+
   test('should reject an output interval shorter than the time step', () => {
     expect(issuesOf({ ...minimal, output: { interval: 0.0001 } })).toEqual(['output.interval: must be at least the time step (0.001)']);
   });

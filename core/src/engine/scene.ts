@@ -1,8 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { z } from 'zod';
 import { toPrincipalFrame } from '../geometry/principal-hull.js';
-import { MoreauError } from '../contracts/errors.js';
-import { formatIssues } from '../contracts/format-issues.js';
+import { isMoreauError, MoreauError } from '../contracts/errors.js';
+import { formatIssues, misspeltNames } from '../contracts/format-issues.js';
 import type { BodySpec, Motion, Vec3 } from '../contracts/dynamics.js';
 import { axisAngleToMatrix, IDENTITY3, quaternionToMatrix } from './rotation.js';
 import { crossCheckScene, defaultBodyName } from './scene-checks.js';
@@ -54,7 +54,7 @@ export function isScene(x: unknown): x is Scene {
  */
 export function parseScene(input: unknown, source?: string): Scene {
   if (isScene(input)) return input;
-  const parsed = sceneSchema.safeParse(input);
+  const parsed = sceneSchema.safeParse(input, { error: misspeltNames });
   const problems = [...(parsed.success ? [] : formatIssues(flattenUnionIssues(parsed.error.issues))), ...crossCheckScene(input)];
   if (problems.length || !parsed.success) throw sceneError(problems, source);
   const scene = convert(parsed.data, source);
@@ -69,7 +69,7 @@ export function readScene(file: string): Scene {
     if (statSync(file).isDirectory()) throw new MoreauError('E_FILE_IO', `Scene file ${file} is a directory.`, { file });
     text = readFileSync(file, 'utf8');
   } catch (e) {
-    if (e instanceof MoreauError) throw e;
+    if (isMoreauError(e)) throw e;
     throw new MoreauError('E_FILE_IO', `Scene file ${file} cannot be read: ${(e as Error).message}`, { file }, { cause: e });
   }
   let json: unknown;

@@ -1,4 +1,4 @@
-import { MoreauError } from '../contracts/errors.js';
+import { isMoreauError, MoreauError } from '../contracts/errors.js';
 
 /**
  * `E_FILE_FORMAT` naming the file and the place in it (dataset, line, token),
@@ -33,7 +33,7 @@ export function internalReadError(file: string, e: unknown): MoreauError {
  * whatever arrives here unconverted is a bug and becomes E_INTERNAL.
  */
 export function toFileError(e: unknown, file: string, place: string): MoreauError {
-  if (e instanceof MoreauError) {
+  if (isMoreauError(e)) {
     // Refusals that are not about the content (too large for the memory budget, a bad budget setting, a bug) keep their code.
     if (e.code === 'E_FILE_FORMAT' || e.code === 'E_FILE_IO' || e.code === 'E_TOO_LARGE' || e.code === 'E_USAGE' || e.code === 'E_INTERNAL') return e;
     return fileFormatError(file, place, e.message, e);

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixture, tempDir } from '../../test/io-helpers.js';
-import { MoreauError } from '../contracts/errors.js';
+import { isMoreauError } from '../contracts/errors.js';
 import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import { writeFclibLocal } from './fclib-writer.js';
 import { readProblem } from './read-problem.js';
@@ -75,7 +75,7 @@ async function checkCase(bytes: Uint8Array, name: string): Promise<void> {
   } catch (e) {
     outcome = e;
   }
-  if (outcome instanceof MoreauError) {
+  if (isMoreauError(outcome)) {
     const cause = outcome.cause instanceof Error ? `\n${outcome.cause.stack}` : '';
     expect(['E_FILE_FORMAT', 'E_TOO_LARGE'], `${outcome.code}: ${outcome.message}${cause}`).toContain(outcome.code);
     expect(outcome.where?.file).toBe(path);

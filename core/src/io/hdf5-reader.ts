@@ -1,5 +1,5 @@
 import type * as H5 from 'h5wasm';
-import { MoreauError } from '../contracts/errors.js';
+import { isMoreauError, MoreauError } from '../contracts/errors.js';
 import { fileFormatError, toFileError } from './file-errors.js';
 import { loadHdf5, releaseScratch, scratchPath, summariseDiagnostics } from './hdf5-lib.js';
 import type { Hdf5Lib } from './hdf5-lib.js';
@@ -40,7 +40,7 @@ export class Hdf5Reader {
     try {
       out = fn();
     } catch (e) {
-      if (e instanceof MoreauError) throw e;
+      if (isMoreauError(e)) throw e;
       const text = this.lib.takeDiagnostics();
       const why = text ? summariseDiagnostics(text) : e instanceof Error ? e.message : String(e);
       throw fileFormatError(this.file, place, `HDF5 could not read it: ${why}`, e);
@@ -198,7 +198,7 @@ export async function withHdf5<T>(bytes: Uint8Array, file: string, fn: (r: Hdf5R
   } catch (e) {
     // HDF5 printing its error stack means the content failed it; a foreign exception without that is our bug (E_INTERNAL)
     const text = lib.takeDiagnostics();
-    if (text && !(e instanceof MoreauError)) {
+    if (text && !isMoreauError(e)) {
       throw fileFormatError(file, 'HDF5', `HDF5 could not read the file: ${summariseDiagnostics(text)}`, e);
     }
     throw toFileError(e, file, 'HDF5');

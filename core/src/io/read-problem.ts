@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
-import { MoreauError } from '../contracts/errors.js';
+import { isMoreauError, MoreauError } from '../contracts/errors.js';
 import { fileFormatError, fileIoError, toFileError } from './file-errors.js';
 import { readFclib } from './fclib-reader.js';
 import type { LoadedProblem, ReadProblemOptions } from './loaded-problem.js';
@@ -85,7 +85,7 @@ export async function readProblem(path: string, options: ReadProblemOptions = {}
     if (!st.isFile()) throw fileIoError(path, 'is not a regular file');
     bytes = await readFile(path);
   } catch (e) {
-    if (e instanceof MoreauError) throw e;
+    if (isMoreauError(e)) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     throw fileIoError(path, code === 'ENOENT' ? 'does not exist' : `could not be read (${code ?? (e as Error).message})`, e);
   }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { MoreauError } from '../contracts/errors.js';
+import { isMoreauError, MoreauError } from '../contracts/errors.js';
 import type { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 
 // The same relative path from src/linalg (tests) and dist/linalg (the package).
@@ -45,7 +45,7 @@ function kernelModule(): WebAssembly.Module {
   try {
     compiled = compileBsrMulWasm(bytes);
   } catch (error) {
-    if (error instanceof MoreauError) unsupported = error;
+    if (isMoreauError(error)) unsupported = error;
     throw error;
   }
   return compiled;
@@ -57,7 +57,7 @@ export function wasmBsrMulAvailable(): boolean {
     kernelModule();
     return true;
   } catch (error) {
-    if (error instanceof MoreauError && error.code === 'E_UNSUPPORTED') return false;
+    if (isMoreauError(error, 'E_UNSUPPORTED')) return false;
     throw error;
   }
 }

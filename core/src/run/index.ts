@@ -10,3 +10,4 @@ export * from './solve-budget.js';
 export * from './create-simulation.js';
 export * from './resolve-dynamics.js';
 export * from './config-file.js';
+export * from './core-copy.js';

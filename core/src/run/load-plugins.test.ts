@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { otherCoreCopy } from './core-copy.js';
 import { discoverPluginPackages, importPluginPackage, loadPlugins, PLUGIN_KEYWORD } from './load-plugins.js';
 import { PluginRegistry } from './registry.js';
 
@@ -130,5 +131,54 @@ describe('plugins that Node cannot load as they are', () => {
     });
     expect(code).toBe(2);
     expect(stderr).toMatch(/^E_PLUGIN_LOAD: .*it is TypeScript, and Moreau loads compiled JavaScript: build the plugin first \(`npm run build`/);
+  });
+});
+
+describe('what a plugin package exports', () => {
+  /** A plugin folder whose index.js is `source`. */
+  function pluginFolder(name: string, source: string): string {
+    return writePackage(join(root, 'exports'), name, [PLUGIN_KEYWORD], source);
+  }
+  const detectorObject = (kind: string) => `{ ${kind} name: 'brute-detector', summary: 's', options: { safeParse: (x) => ({ success: true, data: x }) }, create: () => ({ detect() {} }) }`;
+
+  test('should refuse a plugin without a kind, listing the kinds and naming the helper of the kind it looks like', async () => {
+    const dir = pluginFolder('no-kind', `export default ${detectorObject('')};\n`);
+    const error = await importPluginPackage(dir, root).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'E_PLUGIN_CONTRACT' });
+    expect((error as Error).message).toBe(`Plugin package "${dir}" exports a plugin that does not follow the contract: kind is missing; `
+      + 'a plugin\'s kind is one of solver, merit, kinematics, detector, integrator, set by the define* helper that builds it: '
+      + '"brute-detector" looks like a detector plugin: build it with defineDetector({...}) from @moreau/core.');
+  });
+
+  test('should point at a plugin exported under another name, with its kind, when there is no default export', async () => {
+    const dir = pluginFolder('named-export', `export const detector = ${detectorObject("kind: 'detector',")};\nexport const version = 1;\n`);
+    const error = await importPluginPackage(dir, root).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'E_PLUGIN_CONTRACT' });
+    expect((error as Error).message).toBe(`Plugin package "${dir}" exports no plugin where Moreau looks for one (its default export, or an array exported as "plugins"). `
+      + 'It exports "detector" (a detector plugin) under another name: export default detector.');
+  });
+
+  test('should list every define* helper, not only defineSolver, when the package exports no plugin at all', async () => {
+    const dir = pluginFolder('no-plugin', 'export const options = {};\n');
+    const error = await importPluginPackage(dir, root).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'E_PLUGIN_CONTRACT' });
+    expect((error as Error).message).toBe(`Plugin package "${dir}" exports no plugin where Moreau looks for one (its default export, or an array exported as "plugins"), nor under another name. `
+      + 'Default-export the plugin; build it with the helper of its kind from @moreau/core: defineSolver, defineMerit, defineKinematics, defineDetector or defineIntegrator.');
+  });
+});
+
+describe('otherCoreCopy', () => {
+  test('should name both copies when a plugin folder has its own @moreau/core', () => {
+    const dir = writePackage(join(root, 'copies'), 'own-core', [PLUGIN_KEYWORD], solverModule('own-core'));
+    const copy = writePackage(join(dir, 'node_modules'), '@moreau/core', undefined, '', './index.js');
+    const message = otherCoreCopy(dir, root);
+    expect(message).toContain(`plugin package "${dir}" loads its own copy of @moreau/core (${realpathSync(copy)}), not the one running this command (`);
+    expect(message).toContain('npm pack');
+  });
+
+  test('should say nothing of a plugin that resolves the running core, installed or by path', () => {
+    expect(otherCoreCopy('@moreau/gauss-seidel', project)).toBeUndefined();
+    expect(otherCoreCopy(fileURLToPath(new URL('../../../plugins/contact-detection', import.meta.url)), root)).toBeUndefined();
+    expect(otherCoreCopy(writePackage(join(root, 'copies'), 'no-core', [PLUGIN_KEYWORD], solverModule('no-core')), root)).toBeUndefined();
   });
 });

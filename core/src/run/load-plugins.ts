@@ -3,8 +3,10 @@ import { createRequire } from 'node:module';
 import { dirname, isAbsolute, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyPlugin } from '../contracts/plugin.js';
-import { MoreauError } from '../contracts/errors.js';
+import { isMoreauError, MoreauError } from '../contracts/errors.js';
+import { defineHelperAdvice, isPluginKind, pluginKindProblem, pluginOfKind } from '../contracts/plugin-kind.js';
 import { createRegistry } from './builtins.js';
+import { installedPackageDir } from './package-folders.js';
 import type { PluginRegistry } from './registry.js';
 
 /** Packages that declare this keyword in package.json are found without being listed in a config. */
@@ -61,14 +63,16 @@ function hasPluginKeyword(packageJson: string): boolean {
 /**
  * Imports a plugin package by name (resolved from `baseDir`) or by path (a
  * package folder or a module file), and returns its default export (or its
- * `plugins` array export, for packages that provide several).
+ * `plugins` array export, for packages that provide several). E_PLUGIN_CONTRACT
+ * when it exports no plugin there, or one without a valid kind (the rest of the
+ * shape is the registry's to check).
  */
 export async function importPluginPackage(spec: string, baseDir: string): Promise<AnyPlugin[]> {
-  let mod: { default?: unknown; plugins?: unknown };
+  let mod: Record<string, unknown>;
   try {
     mod = (await importModule(spec, baseDir)) as typeof mod;
   } catch (e) {
-    if (e instanceof MoreauError) throw e;
+    if (isMoreauError(e)) throw e;
     // The package was found, but importing it failed: a dependency of its own is missing, or its module threw.
     // That is a load error, not a broken contract (the contract is checked on what it exports).
     const code = (e as { code?: string })?.code;
@@ -80,10 +84,35 @@ export async function importPluginPackage(spec: string, baseDir: string): Promis
     throw new MoreauError('E_PLUGIN_LOAD', `Could not load plugin package "${spec}": ${why}: ${message}`, { file: spec }, { cause: e });
   }
   const exported = Array.isArray(mod.plugins) ? mod.plugins : [mod.default];
-  if (exported.length === 0 || exported[0] === undefined) {
-    throw new MoreauError('E_PLUGIN_CONTRACT', `Plugin package "${spec}" has no default export. Default-export defineSolver({...}).`, { file: spec });
+  if (exported.length === 0 || (!Array.isArray(mod.plugins) && mod.default === undefined)) {
+    throw new MoreauError('E_PLUGIN_CONTRACT', noPluginExported(spec, mod), { file: spec });
+  }
+  // The kind says which contract the rest follows (the registry checks that): without one, a plugin
+  // would be passed over by every command as "not a solver", "no suite for its kind".
+  for (const plugin of exported) {
+    const problem = typeof plugin !== 'object' || plugin === null
+      ? `it is ${plugin == null ? String(plugin) : `a ${typeof plugin}`}, not a plugin object; ${defineHelperAdvice(plugin)}`
+      : pluginKindProblem(plugin);
+    if (problem) throw new MoreauError('E_PLUGIN_CONTRACT', `Plugin package "${spec}" exports a plugin that does not follow the contract: ${problem}.`, { file: spec });
   }
   return exported as AnyPlugin[];
+}
+
+/**
+ * Why a module gives no plugin where Moreau looks (its default export, or an array exported as
+ * `plugins`), naming a plugin it exports under another name (a one-line fix) or the helpers
+ * that build one.
+ */
+function noPluginExported(spec: string, mod: Record<string, unknown>): string {
+  const where = `Plugin package "${spec}" exports no plugin where Moreau looks for one (its default export, or an array exported as "plugins")`;
+  if (Array.isArray(mod.plugins)) return `${where}: its "plugins" array is empty.`;
+  const named = Object.keys(mod).filter((k) => k !== 'default' && typeof (mod[k] as { create?: unknown } | null)?.create === 'function');
+  if (named.length === 0) return `${where}, nor under another name. Default-export the plugin; ${defineHelperAdvice(undefined)}.`;
+  const what = named.map((k) => {
+    const kind = (mod[k] as { kind?: unknown }).kind;
+    return `"${k}" (${isPluginKind(kind) ? pluginOfKind(kind) : `no kind: ${defineHelperAdvice(mod[k])}`})`;
+  });
+  return `${where}. It exports ${what.join(', ')} under another name: ${named.length === 1 ? `export default ${named[0]}` : `export const plugins = [${named.join(', ')}]`}.`;
 }
 
 /** A TypeScript source named in an error message (Node does not run these without a loader). */
@@ -96,18 +125,6 @@ const BUILD_HINT = 'build the plugin first (`npm run build` in its package folde
 function missingEntryError(spec: string, entry: string): MoreauError {
   return new MoreauError('E_PLUGIN_LOAD',
     `Could not load plugin package "${spec}": its entry ${entry} does not exist. Moreau loads compiled JavaScript: ${BUILD_HINT}.`, { file: spec });
-}
-
-/** The folder of an installed package, found as node's resolution would: node_modules folders from each start upwards. */
-function installedPackageDir(spec: string, starts: string[]): string | undefined {
-  for (const start of starts) {
-    for (let dir = resolvePath(start); ; dir = dirname(dir)) {
-      const candidate = join(dir, 'node_modules', ...spec.split('/'));
-      if (existsSync(join(candidate, 'package.json'))) return candidate;
-      if (dirname(dir) === dir) break;
-    }
-  }
-  return undefined;
 }
 
 /**

@@ -43,4 +43,14 @@ describe('PluginRegistry', () => {
     // @ts-expect-error: check the runtime guard
     expect(() => new PluginRegistry().register({ ...toyZero, supports: {} })).toThrow(/supports must be/);
   });
+
+  test('should say what kind was found, the kinds there are, and the helper of the kind the plugin looks like', () => {
+    const { kind: _, ...kindless } = toyZero;
+    // @ts-expect-error: check the runtime guard
+    expect(() => new PluginRegistry().register(kindless, './toy-zero')).toThrow('The plugin from ./toy-zero does not follow the contract:\n'
+      + '  - kind is missing; a plugin\'s kind is one of solver, merit, kinematics, detector, integrator, set by the define* helper that builds it: '
+      + '"toy-zero" looks like a solver plugin: build it with defineSolver({...}) from @moreau/core');
+    // @ts-expect-error: check the runtime guard
+    expect(() => new PluginRegistry().register({ ...toyZero, kind: 'slover' })).toThrow(/^The plugin does not follow the contract:\n {2}- kind is "slover", not a kind of plugin; .*: "toy-zero" looks like a solver plugin: build it with defineSolver/);
+  });
 });

@@ -1,8 +1,9 @@
 import { unknownPluginLine } from '../contracts/did-you-mean.js';
 import { MoreauError } from '../contracts/errors.js';
 import type { AnyPlugin, PluginKind } from '../contracts/plugin.js';
+import { PLUGIN_KINDS, pluginKindProblem } from '../contracts/plugin-kind.js';
 
-const KINDS: readonly PluginKind[] = ['solver', 'merit', 'kinematics', 'detector', 'integrator'];
+const KINDS = Object.keys(PLUGIN_KINDS) as PluginKind[];
 
 /** Plugins by kind and name. Refuses duplicates, and answers an unknown name with the list of known ones. */
 export class PluginRegistry {
@@ -50,9 +51,10 @@ function checkPluginShape(plugin: unknown, origin?: string): asserts plugin is A
   const p = plugin as Partial<AnyPlugin> | null;
   const problems: string[] = [];
   if (typeof p !== 'object' || p === null) {
-    throw new MoreauError('E_PLUGIN_CONTRACT', `The plugin${from} is not an object (got ${p === null ? 'null' : typeof p}). A plugin package default-exports defineSolver({...}) or a sibling.`);
+    throw new MoreauError('E_PLUGIN_CONTRACT', `The plugin${from} is not an object (got ${p === null ? 'null' : typeof p}). A plugin package default-exports the object a define* helper of @moreau/core builds: ${Object.values(PLUGIN_KINDS).join(', ')}.`);
   }
-  if (!KINDS.includes(p.kind as PluginKind)) problems.push(`kind must be one of ${KINDS.join(', ')} (got ${String(p.kind)}); build the plugin with defineSolver/defineMerit/...`);
+  const kindProblem = pluginKindProblem(p);
+  if (kindProblem) problems.push(kindProblem);
   if (typeof p.name !== 'string' || !/^[a-z0-9][a-z0-9-]*$/.test(p.name)) problems.push(`name must be a kebab-case string (got ${JSON.stringify(p.name)})`);
   if (typeof p.summary !== 'string') problems.push('summary must be a string');
   if (typeof p.create !== 'function') problems.push('create must be a function (options, ctx) => instance');
