@@ -107,7 +107,8 @@ export class GaussSeidel implements ContactSolver {
       if (opts.ordering === 'reshuffled') shuffle(order, random);
       const reverse = opts.ordering === 'symmetric' && k % 2 === 0;
       let finite: boolean;
-      if (mixer !== undefined) this.beforeSweep.set(r);
+      const mixing = mixer !== undefined && k > opts.andersonStart;
+      if (mixing) this.beforeSweep.set(r);
       if (jacobi) {
         this.previous.set(r);
         finite = sweeper.sweep(problem, r, this.previous, omega, order, reverse);
@@ -133,7 +134,7 @@ export class GaussSeidel implements ContactSolver {
       }
       if (listening) this.events.emit('solver:iteration', e === undefined ? { solver: this.name, iteration: k } : { solver: this.name, iteration: k, error: e });
       // Extrapolate only from a sweep that did not stop the solve: the answer is always a sweep's.
-      if (mixer !== undefined && reason === undefined && k < cap) mixer.mix(this.beforeSweep, r, jacobi ? undefined : kept, problem.mu, addColumn);
+      if (mixing && reason === undefined && k < cap) mixer.mix(this.beforeSweep, r, jacobi ? undefined : kept, problem.mu, addColumn);
     }
     if (errorAt !== k) error = evaluate(k);
     // Stopped by the cap or the clock before minIterations, yet within tolerance: that is convergence.

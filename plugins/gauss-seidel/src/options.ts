@@ -17,6 +17,8 @@ const schema = z.object({
   acceleration: z.enum(['none', 'anderson']).default('none')
     .describe('anderson: extrapolate each sweep from the last `andersonDepth` sweeps (Anderson acceleration of the sweep map, projected onto the cones); none: plain sweeps'),
   andersonDepth: z.number().int().min(1).max(50).default(5).describe('sweeps the Anderson extrapolation remembers'),
+  andersonStart: z.number().int().min(0).max(1_000_000).default(10)
+    .describe('plain sweeps before the first extrapolation: a solve that ends within them is exactly the plain one, and pays nothing for the acceleration'),
 });
 
 /**
