@@ -1,6 +1,7 @@
 import { moduleStrykerConfig } from './stryker-module.mjs';
 
-// The sweep and the local solver it runs, with the 3×3 LU and the local residual. The driver
+// The sweep and the local solver it runs, with the 3×3 LU and the local residual, and the
+// Anderson mixing of sweeps (anderson.ts, tested through its own suite). The driver
 // loop (gauss-seidel.ts) is left out so a run stays near ten minutes: its tests are the slow
 // whole-solver ones. The sliding solver and its quartic are a fallback path with their own suites.
 export default moduleStrykerConfig('gauss-seidel', [
@@ -8,4 +9,5 @@ export default moduleStrykerConfig('gauss-seidel', [
   'plugins/gauss-seidel/src/local-solver.ts',
   'plugins/gauss-seidel/src/lu3.ts',
   'plugins/gauss-seidel/src/residual.ts',
+  'plugins/gauss-seidel/src/anderson.ts',
 ]);
