@@ -31,6 +31,12 @@ describe('checkPluginOptions', () => {
     ]);
   });
 
+  test('should suggest the option a misspelt one is close to', () => {
+    expect(check({ restitusion: 0.5 }).lines).toEqual([
+      'integrator.options.restitusion: "probe" has no option "restitusion"; its options are: restitution; did you mean "restitution"?',
+    ]);
+  });
+
   test('should take keys every object inherits (__proto__, toString, constructor) for what they are: not options', () => {
     const given = JSON.parse('{ "__proto__": { "restitution": 1 }, "toString": 1, "constructor": 2 }') as Record<string, unknown>;
     const { options, lines } = check(given);

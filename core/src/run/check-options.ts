@@ -1,4 +1,5 @@
 import type { AnyPlugin } from '../contracts/plugin.js';
+import { didYouMean } from '../contracts/did-you-mean.js';
 import { formatIssues, formatPath } from '../contracts/format-issues.js';
 
 /**
@@ -18,7 +19,7 @@ export function checkPluginOptions(
   if (shape) {
     for (const key of Object.keys(given ?? {})) {
       if (!Object.hasOwn(shape, key)) {
-        note(`${formatPath([...optionsPath, key])}: "${plugin.name}" has no option "${key}"; its options are: ${Object.keys(shape).join(', ') || '(none)'}`, false);
+        note(`${formatPath([...optionsPath, key])}: "${plugin.name}" has no option "${key}"; its options are: ${Object.keys(shape).join(', ') || '(none)'}${didYouMean('option', key, Object.keys(shape))}`, false);
         ok = false;
       }
     }
