@@ -1,6 +1,7 @@
-// The bodies of a sphere pour, shared by bench/sim.mjs and bench/scale.mjs: spheres of radius
-// 5 cm (material "glass") on a lattice of `perRow` × `perRow` per layer with 2.4 r spacing,
-// jittered by up to 0.1 r sideways by a seeded generator, above an open box of five static planes.
+// The bodies of a sphere pour, shared by bench/sim.mjs, bench/scale.mjs and bench/partition.mjs:
+// spheres of radius 5 cm (material "glass") on a lattice of `perRow` × `perRow` per layer with
+// 2.4 r spacing, jittered by up to 0.1 r sideways by a seeded generator, above an open box of five
+// static planes; and the scene scale.mjs and partition.mjs run.
 
 /** mulberry32: a small seeded generator, so every machine builds the same scene. */
 export function random(s) {
@@ -35,4 +36,10 @@ export function pourBodies(count, perRow, seed) {
     });
   }
   return bodies;
+}
+
+/** The scene of a pour `layers` deep and as wide as `count` spheres need: h = 1e-3, μ = 0.3, `steps` steps long. */
+export function pourScene(count, layers, seed, steps) {
+  const bodies = pourBodies(count, Math.ceil(Math.sqrt(count / layers)), seed);
+  return { timeStep: 1e-3, duration: steps * 1e-3, materials: { glass: { density: 2500 } }, defaultFriction: { mu: 0.3 }, bodies };
 }

@@ -17,7 +17,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createSimulation, openRegistry } from '@moreau/core';
-import { pourBodies } from './pour.mjs';
+import { pourScene } from './pour.mjs';
 
 const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
 const { values } = parseArgs({
@@ -40,10 +40,7 @@ if (!Number.isInteger(layers) || layers < 1) throw new Error(`--layers: a positi
 const config = values.config ? JSON.parse(readFileSync(resolve(values.config), 'utf8')) : { solver: { name: 'gauss-seidel' } };
 
 /** N spheres, `layers` deep, as wide as N needs (bench/pour.mjs). */
-function pour(count) {
-  const bodies = pourBodies(count, Math.ceil(Math.sqrt(count / layers)), seed);
-  return { timeStep: 1e-3, duration: steps * 1e-3, materials: { glass: { density: 2500 } }, defaultFriction: { mu: 0.3 }, bodies };
-}
+const pour = (count) => pourScene(count, layers, seed, steps);
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
