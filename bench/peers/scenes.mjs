@@ -1,7 +1,7 @@
 // The scenes bench/peers.mjs runs in both engines, as scene JSON (docs/scene-json.md). The pour
 // is bench/pour.mjs's; the cubes, the incline and the stack are built here. Every scene uses
 // h = 1e-3 and only spheres, boxes and static planes, which both engines have.
-import { pourBodies, random } from '../pour.mjs';
+import { pourScene as pourSceneOf, random } from '../pour.mjs';
 
 export const TIME_STEP = 1e-3;
 
@@ -20,15 +20,11 @@ function openBox(half, material) {
   ];
 }
 
-/** `count` spheres (radius 5 cm, glass, μ = 0.3) poured from a 10-deep lattice into an open box, for `duration` seconds. */
+/** `count` spheres (radius 5 cm, glass, μ = 0.3) poured from a 10-deep lattice into an open box, for `duration` seconds (bench/pour.mjs's scene). */
 export function pourScene(count, seed, duration = 1) {
   return {
     description: `${count} spheres poured into a box (bench/peers.mjs, seed ${seed})`,
-    timeStep: TIME_STEP,
-    duration,
-    materials: { glass: { density: 2500 } },
-    defaultFriction: { mu: 0.3 },
-    bodies: pourBodies(count, Math.ceil(Math.sqrt(count / 10)), seed),
+    ...pourSceneOf(count, 10, seed, Math.round(duration / TIME_STEP)),
   };
 }
 
