@@ -19,13 +19,15 @@ const STALL_SWEEPS = 50;
  * ridge (depth ≤ 50 unknowns). u = W r + q follows without a product with W: the kept u of
  * each sweep is W G(x) + q, so the same combination of its differences ΔU_j gives W r + q
  * before the projection; a contact the projection moves is added through its block column.
- * A residual that grows more than twofold clears the history (a restart). Each call makes two
- * passes over the unknowns (differences, Gram row and right-hand side; then the combination
- * and the projection): the history is read where it lies, in one flat array per kind. Near a nonsmooth
+ * A residual that grows more than twofold clears the history (a restart). Near a nonsmooth
  * solution (contacts still changing between sticking, sliding and separating) the secants
  * mislead: when the residual has not reached a new minimum for `STALL_SWEEPS` sweeps, the
  * extrapolation stops and plain sweeps finish the solve (measured on the shared Capsules
  * piles: without this, the sweeps stall above 1e-7 where plain Gauss–Seidel reaches 1e-8).
+ *
+ * Each call makes two passes over the unknowns (the differences, the new Gram row and the
+ * right-hand side; then the combination and the projection), reading the history where it
+ * lies, in one flat array per kind.
  */
 export class AndersonMixer {
   /** Extrapolations made since `reset`; restarts since `reset`. */
