@@ -1,9 +1,10 @@
 // The path of a third party, end to end, outside this repository: pack @moreau/core,
 // @moreau/conformance and @moreau/cli as `npm publish` would ship them, then, in a temporary folder, build three
 // solver plugins against the tarballs alone — the TypeScript package docs/writing-a-solver.md shows
-// file by file, and `moreau new-solver` in JavaScript and in TypeScript — and run each one's own
-// tests (vitest, solverSuite) and `moreau conformance .` on it. The commands are the guide's §7,
-// word for word; the script stops if the guide no longer shows one of them.
+// file by file, and `moreau new-solver` in JavaScript and in TypeScript — and a detector, a kinematics,
+// an integrator and a merit plugin with `moreau new-plugin`, each in JavaScript and in TypeScript, and
+// run each one's own tests (vitest, the suite of its kind) and `moreau conformance .` on it. The
+// commands are the guide's §7, word for word; the script stops if the guide no longer shows one of them.
 //
 //   node scripts/stranger-test.mjs [--skip-build] [--keep] [--verbose]
 //
@@ -11,7 +12,7 @@
 // temporary folder for inspection (it is always left when a step fails). --verbose: stream every
 // command's output instead of printing it only on failure.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +39,7 @@ const STEPS = {
   build: 'npm run build',
   pack: 'npm pack ./core ./conformance ./cli --pack-destination "$TARBALLS"',
   newSolver: `npx --yes -p ${TARBALL_CORE} -p ${TARBALL_CONFORMANCE} -p ${TARBALL_CLI} moreau new-solver moreau-my-solver`,
+  newPlugin: `npx --yes -p ${TARBALL_CORE} -p ${TARBALL_CONFORMANCE} -p ${TARBALL_CLI} moreau new-plugin --kind`,
   install: `npm install --save-dev ${TARBALL_CORE} ${TARBALL_CONFORMANCE} ${TARBALL_CLI}`,
   buildPlugin: 'npm run build',
   test: 'npm test',
@@ -102,6 +104,24 @@ function guidePackage() {
   return files;
 }
 
+/**
+ * What the packages sharing one install ask for: their devDependencies but the @moreau packages
+ * (the install takes those from the tarballs). Two packages asking for different versions of one
+ * package cannot share an install: that stops the script.
+ */
+function sharedDevDependencies(pkgs) {
+  const wanted = {};
+  for (const p of pkgs) {
+    const { devDependencies = {} } = JSON.parse(readFileSync(join(p.dir, 'package.json'), 'utf8'));
+    for (const [name, range] of Object.entries(devDependencies)) {
+      if (name.startsWith('@moreau/')) continue;
+      if (wanted[name] !== undefined && wanted[name] !== range) fail(`${p.name} asks for ${name} ${range}, another package for ${wanted[name]}: they cannot share one install`);
+      wanted[name] = range;
+    }
+  }
+  return wanted;
+}
+
 /** The source a compiled file comes from: dist/x/y.js from src/x/y.ts, except the viewer page, bundled from src/view/page/main.ts. */
 function sourceOf(distFile) {
   return distFile === 'dist/page/view.js' ? 'view/page/main.ts' : distFile.slice(5).replace(/\.js$/, '.ts');
@@ -122,10 +142,13 @@ function checkTarball(pkg) {
   console.log(`  ✓ ${pkg} tarball: ${listing.length} files, nothing a user does not need`);
 }
 
+/** The kinds `moreau new-plugin` writes besides solvers, and the suite each one's test file runs. */
+const OTHER_KINDS = { detector: 'detectorSuite', kinematics: 'kinematicsSuite', integrator: 'integratorSuite', merit: 'meritSuite' };
+
 /** Builds (TypeScript), tests and certifies an installed plugin package. */
-function certify(name, dir, typescript) {
+function certify(name, dir, typescript, suite) {
   if (typescript) run(`${name}: build`, STEPS.buildPlugin, dir);
-  const tests = run(`${name}: npm test (vitest, solverSuite)`, STEPS.test, dir);
+  const tests = run(`${name}: npm test (vitest, ${suite})`, STEPS.test, dir);
   if (!verbose && !/Tests\s+.*\d+ passed/.test(tests.replace(/\x1b\[[0-9;]*m/g, ''))) fail(`${name}: npm test printed no passed tests`);
   const report = run(`${name}: moreau conformance .`, STEPS.conformance, dir);
   if (!verbose && !/— PASSED/.test(report)) fail(`${name}: moreau conformance . did not report PASSED`);
@@ -138,7 +161,7 @@ checkTarball('core');
 checkTarball('conformance');
 checkTarball('cli');
 
-const packages = [{ name: 'guide package', dir: join(work, 'guide', 'moreau-projected-jacobi'), typescript: true }];
+const packages = [{ name: 'guide package', dir: join(work, 'guide', 'moreau-projected-jacobi'), typescript: true, suite: 'solverSuite' }];
 for (const { path, text } of guidePackage()) {
   mkdirSync(dirname(join(packages[0].dir, ...path.split('/'))), { recursive: true });
   writeFileSync(join(packages[0].dir, ...path.split('/')), text);
@@ -150,10 +173,27 @@ for (const typescript of [false, true]) {
   mkdirSync(parent);
   const flag = typescript ? ' --typescript' : '';
   run(`new-solver${flag}`, `${STEPS.newSolver}${flag}`, parent);
-  packages.push({ name: `new-solver${flag} package`, dir: join(parent, 'moreau-my-solver'), typescript });
+  packages.push({ name: `new-solver${flag} package`, dir: join(parent, 'moreau-my-solver'), typescript, suite: 'solverSuite' });
 }
 
-// Three installs at once: each waits on the registry and the cache far more than on the processor.
+// The other kinds, each in both languages. Their devDependencies are a solver package's, so the eight
+// share one install: a folder whose package.json asks for what theirs ask for, which their
+// node_modules link to. Each package is still built, tested and certified in its own folder.
+const sharedInstall = join(work, 'other-kinds', 'shared-install');
+const others = [];
+for (const typescript of [false, true]) {
+  const parent = join(work, 'other-kinds', typescript ? 'typescript' : 'javascript');
+  mkdirSync(parent, { recursive: true });
+  const flag = typescript ? ' --typescript' : '';
+  for (const [kind, suite] of Object.entries(OTHER_KINDS)) {
+    run(`new-plugin --kind ${kind}${flag}`, `${STEPS.newPlugin} ${kind} moreau-my-${kind}${flag}`, parent);
+    others.push({ name: `new-plugin --kind ${kind}${flag} package`, dir: join(parent, `moreau-my-${kind}`), typescript, suite });
+  }
+}
+mkdirSync(sharedInstall);
+writeFileSync(join(sharedInstall, 'package.json'), `${JSON.stringify({ name: 'shared-install', version: '1.0.0', private: true, type: 'module', devDependencies: sharedDevDependencies(others) }, null, 2)}\n`);
+
+// The installs at once: each waits on the registry and the cache far more than on the processor.
 // A library user installs @moreau/core alone: none of the application's dependencies come with it.
 const libraryOnly = join(work, 'library-only');
 mkdirSync(libraryOnly);
@@ -161,8 +201,11 @@ writeFileSync(join(libraryOnly, 'package.json'), `${JSON.stringify({ name: 'libr
 const installs = [
   runAsync('library only: npm install @moreau/core', `npm install ${TARBALL_CORE}`, libraryOnly),
   ...packages.map((p) => runAsync(`${p.name}: install the tarballs and the dev dependencies`, STEPS.install, p.dir)),
+  runAsync(`the other kinds' ${others.length} packages: install the tarballs and the dev dependencies once`, STEPS.install, sharedInstall),
 ];
 await Promise.all(installs);
+for (const p of others) symlinkSync(join(sharedInstall, 'node_modules'), join(p.dir, 'node_modules'), 'junction');
+packages.push(...others);
 const tree = run('library only: npm ls --all', 'npm ls --all --parseable', libraryOnly);
 const applicationOnly = ['bullmq', 'ioredis', 'piscina', 'three', 'uplot', 'esbuild', 'playwright-core'].filter((name) => tree.split('\n').some((line) => line.split(/[\\/]node_modules[\\/]/).pop() === name));
 if (applicationOnly.length) fail(`installing @moreau/core alone brings ${applicationOnly.join(', ')}: the application's dependencies belong to @moreau/cli`);
@@ -178,7 +221,7 @@ for (const p of packages) {
 }
 console.log('  ✓ one copy of @moreau/core in each package, shared by the plugin, @moreau/conformance and @moreau/cli');
 // The tests one package at a time: the suites measure time budgets, which a shared processor would blur.
-for (const p of packages) certify(p.name, p.dir, p.typescript);
+for (const p of packages) certify(p.name, p.dir, p.typescript, p.suite);
 
 if (args.has('--keep')) console.log(`kept ${work}`);
 else rmSync(work, { recursive: true, force: true });

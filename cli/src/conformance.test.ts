@@ -107,11 +107,19 @@ describe('moreau conformance', () => {
     [['./examples/projected-jacobi', '--options', '{"tolerance": -1}'], 'E_CONFIG'],
     [['./no/such/plugin'], 'E_FILE_IO'],
     [['not-an-installed-package'], 'E_UNKNOWN_PLUGIN'],
-    [['./core/src/merit/siconos.ts'], 'E_USAGE'],
+    [['./examples/projected-jacobi', './examples/projected-jacobi'], 'E_USAGE'],
   ])('should reject %j with %s and status 2', async (args, code) => {
     const res = await run(['conformance', ...args]);
     expect(res.code).toBe(2);
     expect(res.err).toMatch(new RegExp(`^${code}: `));
+  });
+
+  test('should run the merit suite on a merit plugin', async () => {
+    const { code, out } = await run(['conformance', './core/src/merit/siconos.ts', '--runs', '5', '--seed', '3']);
+    expect(out).toMatch(/^merit "siconos" with \{\}/);
+    expect(out).toMatch(/is zero at an exact solution\s+pass\s+5/);
+    expect(out).toContain('7 properties: 7 pass, 0 fail, 0 inconclusive, 0 skip — PASSED');
+    expect(code).toBe(0);
   });
 
   // The compiled command in a process of its own (`npm run build` first): a solver that never

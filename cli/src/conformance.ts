@@ -12,8 +12,8 @@ export const conformanceHelp = `moreau conformance <package-name-or-path> [optio
 
 Runs the conformance suites of @moreau/conformance on every plugin the package exports
 (an installed package name, or a path to a package folder or module), each with the
-suite of its kind: solvers, kinematics, detectors, integrators. Prints pass / fail /
-skip per property.
+suite of its kind: solvers, kinematics, detectors, integrators, merits. Prints pass /
+fail / skip per property.
 
   --options '<json>'   the plugin's options, e.g. '{"relaxation": 1.2}' (default: its defaults)
   --runs <n>           runs per property (default 25)
@@ -65,6 +65,7 @@ export const SUITE_RUNNERS = {
   kinematics: 'runKinematicsConformance',
   detector: 'runDetectorConformance',
   integrator: 'runIntegratorConformance',
+  merit: 'runMeritConformance',
 } as const satisfies Partial<Record<PluginKind, string>>;
 
 type SuiteKind = keyof typeof SUITE_RUNNERS;

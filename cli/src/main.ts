@@ -19,6 +19,7 @@ const COMMANDS: Record<string, () => Promise<{ run: Command; help: string }>> = 
   plugins: async () => import('./plugins.js').then((m) => ({ run: m.pluginsCommand, help: m.pluginsHelp })),
   start: async () => import('./start.js').then((m) => ({ run: m.startCommand, help: m.startHelp })),
   conformance: async () => import('./conformance.js').then((m) => ({ run: m.conformanceCommand, help: m.conformanceHelp })),
+  'new-plugin': async () => import('./new-plugin.js').then((m) => ({ run: m.newPluginCommand, help: m.newPluginHelp })),
   'new-solver': async () => import('./new-solver.js').then((m) => ({ run: m.newSolverCommand, help: m.newSolverHelp })),
   bench: async () => import('./bench.js').then((m) => ({ run: m.benchCommand, help: m.benchHelp })),
   sweep: async () => import('./sweep.js').then((m) => ({ run: m.sweepCommand, help: m.sweepHelp })),
@@ -36,7 +37,8 @@ Usage:
   moreau plugins [--json]
   moreau start
   moreau conformance <package-or-path> [--options '<json>'] [--runs <n>] [--seed <s>] [--json]
-  moreau new-solver <package-name> [--typescript] [--dir <parent>]
+  moreau new-plugin --kind solver|detector|kinematics|integrator|merit <package-name> [--typescript] [--dir <parent>]
+  moreau new-solver <package-name> [--typescript] [--dir <parent>]   (new-plugin --kind solver)
   moreau bench <files or folders...> [--solver <s> [--options '<json>']]... [--config <file>]...
                [--tol <t>] [--time-limit <ms>] [--repeat <n>] [--reference <csv>] [--out <dir>] [--jobs <n>]
   moreau sweep <spec.json> [--out <dir>] [--jobs <n|auto> | --queue <redis://host:port>] [--job-time-limit <ms>] [--tol <t>] ...

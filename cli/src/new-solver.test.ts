@@ -141,7 +141,7 @@ describe('moreau new-solver', () => {
 });
 
 describe('the templates and the guide', () => {
-  const templates = join(root, 'cli', 'templates');
+  const templates = join(root, 'cli', 'templates', 'solver');
   const guide = readFileSync(join(root, 'docs', 'writing-a-solver.md'), 'utf8');
 
   test('should show every TypeScript file of the template in the guide, byte for byte, and the JavaScript ones it names', () => {

@@ -86,7 +86,7 @@ describe('moreau sweep over scenes', () => {
     expect(inProcess.code).toBe(0);
     const pooled = await runCli(['sweep', 'spec.json', '--out', 'b', '--jobs', '2'], dir);
     expect(pooled.code).toBe(0);
-    expect(pooled.stderr).toContain('1 scene × 2 option sets of gauss-seidel = 2 jobs on 2 worker threads');
+    expect(pooled.stderr).toContain('1 scene × 2 points of gauss-seidel = 2 jobs on 2 worker threads');
     const a = sceneRecords(join(dir, 'a')), b = sceneRecords(join(dir, 'b'));
     expect(a.map((r) => [r.kind, r.scene, r.solver, r.ended, r.steps])).toEqual([
       ['scene', 'box-stack', 'gauss-seidel {"relaxation":1}', 'until', 25],
@@ -121,7 +121,7 @@ describe('moreau sweep over scenes', () => {
     const dir = sceneFolder({ problems: tiny[0] });
     const run = await runCli(['sweep', 'spec.json', '--out', 'out'], dir);
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^E_CONFIG: spec\.json: invalid sweep .*\n {2}problems, scenes: both are given/);
+    expect(run.stderr).toMatch(/^E_CONFIG: spec\.json: invalid sweep .*\n {2}problems, scenes, generator: problems and scenes are given; a sweep runs over exactly one of them/);
     expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 
@@ -149,5 +149,95 @@ describe('moreau sweep over scenes', () => {
     expect(rs).toHaveLength(2);
     for (const r of rs) expect(r).toMatchObject({ kind: 'scene', scene: 'box-stack', reason: 'timed-out', failure: expect.stringMatching(/after 200 ms/) });
     expect(readFileSync(join(dir, 'out', 'table.md'), 'utf8')).toMatch(/\| box-stack \| 1\.5 \| ✗ timed-out \|/);
+  });
+});
+
+const incline = fileURLToPath(new URL('../../examples/scenes/incline.json', import.meta.url));
+/** The box on the 30° incline at μ = 0.3 (it slides) and 0.8 (> tan 30°: it stays), 0.2 s, its speed sampled every 0.05 s. */
+const inclineFolder = (extra: Record<string, unknown> = {}) => tempFolder({
+  'spec.json': JSON.stringify({
+    solver: 'gauss-seidel', scenes: incline, until: 0.2, fields: { '/friction/0/mu': [0.3, 0.8] },
+    observe: [{ name: 'speed', type: 'mean-velocity', every: 0.05 }], ...extra,
+  }),
+});
+
+describe('moreau sweep over scene fields, generators and observables', () => {
+  test('should replace a scene field per point and sample the observable, the same in this process and on two workers', async () => {
+    const dir = inclineFolder();
+    const inProcess = await runCli(['sweep', 'spec.json', '--out', 'a'], dir);
+    expect(inProcess.code).toBe(0);
+    const pooled = await runCli(['sweep', 'spec.json', '--out', 'b', '--jobs', '2'], dir);
+    expect(pooled.code).toBe(0);
+    expect(pooled.stderr).toContain('1 scene × 2 points of gauss-seidel = 2 jobs on 2 worker threads');
+    const a = sceneRecords(join(dir, 'a')), b = sceneRecords(join(dir, 'b'));
+    expect(a.map((r) => [r.solver, r.fields])).toEqual([
+      ['gauss-seidel {"/friction/0/mu":0.3}', { '/friction/0/mu': 0.3 }], ['gauss-seidel {"/friction/0/mu":0.8}', { '/friction/0/mu': 0.8 }],
+    ]);
+    expect(b.map(untimedRun)).toEqual(a.map(untimedRun));
+    // Sliding at μ = 0.3: speed g (sin 30° − μ cos 30°) t = 2.356 t; the 1 % covers the solver's
+    // tolerance and the first step's contact. At μ = 0.8 > tan 30° the box stays (speed below 1e-6).
+    const slide = 9.81 * (0.5 - 0.3 * Math.cos(Math.PI / 6));
+    const [sliding, sticking] = a.map((r) => r.observables!.speed);
+    expect(sliding.t.map((t) => Math.round(t * 100))).toEqual([0, 5, 10, 15, 20]);
+    sliding.t.forEach((t, k) => expect(sliding.value[k]).toBeCloseTo(slide * t, 2));
+    expect(Math.abs(sliding.value[4] - slide * 0.2) / (slide * 0.2)).toBeLessThan(0.01);
+    expect(Math.max(...sticking.value)).toBeLessThan(1e-6);
+    const table = readFileSync(join(dir, 'b', 'table.md'), 'utf8');
+    expect(table).toMatch(/^\| scene \| \/friction\/0\/mu \| speed \| steps \|/m);
+    expect(table).toContain(`| incline | 0.3 | ${formatNumber(sliding.value[4])} (t = 0.2) | 200 |`);
+    expect(table).toContain('## speed over time');
+    expect(readFileSync(join(dir, 'b', 'plot.svg'), 'utf8')).toContain('>speed over time</text>');
+  });
+
+  test('should redraw the plot from the records when only "plot" changes, and run again when an observable is added', async () => {
+    const dir = inclineFolder();
+    expect((await runCli(['sweep', 'spec.json', '--out', 'out'], dir)).code).toBe(0);
+    writeFileSync(join(dir, 'spec.json'), JSON.stringify({
+      solver: 'gauss-seidel', scenes: incline, until: 0.2, fields: { '/friction/0/mu': [0.3, 0.8] },
+      observe: [{ name: 'speed', type: 'mean-velocity', every: 0.05 }], plot: { x: 'swept' },
+    }));
+    const redraw = await runCli(['sweep', 'spec.json', '--out', 'out'], dir);
+    expect(redraw.stderr).toContain('2 of 2 jobs already recorded; running the other 0.');
+    expect(readFileSync(join(dir, 'out', 'plot.svg'), 'utf8')).toContain('gauss-seidel: speed (last sample) against /friction/0/mu');
+    writeFileSync(join(dir, 'spec.json'), JSON.stringify({
+      solver: 'gauss-seidel', scenes: incline, until: 0.2, fields: { '/friction/0/mu': [0.3, 0.8] },
+      observe: [{ name: 'speed', type: 'mean-velocity', every: 0.05 }, { name: 'low', type: 'count-below', z: 0, every: 0.1 }],
+    }));
+    const more = await runCli(['sweep', 'spec.json', '--out', 'out'], dir);
+    expect(more.stderr).not.toContain('already recorded');
+    expect(sceneRecords(join(dir, 'out')).slice(0, 2).map((r) => Object.keys(r.observables!))).toEqual([['speed', 'low'], ['speed', 'low']]);
+  });
+
+  test('should refuse a pointer that names nothing and a value the scene refuses, naming the place in the spec, before any job', async () => {
+    const missing = inclineFolder({ fields: { '/friction/1/mu': [0.3, 0.8] } });
+    const run = await runCli(['sweep', 'spec.json', '--out', 'out'], missing);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^E_CONFIG: spec\.json: invalid sweep \(1 problem\):\n {2}fields\["\/friction\/1\/mu"\]: .*incline\.json: "\/friction" has 1 entry \(indices 0 to 0\), so no 1/);
+    expect(existsSync(join(missing, 'out'))).toBe(false);
+    const negative = inclineFolder({ fields: {}, list: [{ '/friction/0/mu': 0.3 }, { '/friction/0/mu': -1 }] });
+    const refused = await runCli(['sweep', 'spec.json', '--out', 'out'], negative);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^E_CONFIG: spec\.json: invalid sweep \(1 problem\):\n {2}list\.1\["\/friction\/0\/mu"\] = -1: the scene .*incline\.json becomes invalid: friction\[0\]\.mu: /);
+  });
+
+  test('should call a generator with each point\'s arguments on two workers and record them', async () => {
+    // A ball dropped from `height` over a floor far below; it passes z = 0.5 at sqrt(2 (height − 0.5)/g):
+    // 0.319 s from height 1 (counted from the sample at 0.4 s), 0.553 s from height 2 (not within 0.5 s).
+    const dir = tempFolder({
+      'drop.mjs': 'export default ({ height }) => ({ timeStep: 0.01, duration: 1, bodies: [{ shape: { type: "sphere", radius: 0.05 }, density: 1000, position: [0, 0, height] }] });',
+      'spec.json': JSON.stringify({
+        solver: 'gauss-seidel', generator: { module: 'drop.mjs', args: { height: [1, 2] } }, until: 0.5,
+        observe: [{ name: 'low', type: 'count-below', z: 0.5, every: 0.1 }],
+      }),
+    });
+    const run = await runCli(['sweep', 'spec.json', '--out', 'out', '--jobs', '2'], dir);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('the generator drop.mjs × 2 points of gauss-seidel = 2 jobs on 2 worker threads');
+    const rs = sceneRecords(join(dir, 'out'));
+    expect(rs.map((r) => [r.scene, r.file, r.args, r.observables!.low.value])).toEqual([
+      ['drop', 'drop.mjs', { height: 1 }, [0, 0, 0, 0, 1, 1]],
+      ['drop', 'drop.mjs', { height: 2 }, [0, 0, 0, 0, 0, 0]],
+    ]);
+    expect(readFileSync(join(dir, 'out', 'table.md'), 'utf8')).toMatch(/^\| drop \| 1 \| 1 \(t = 0\.5\) \| 50 \|/m);
   });
 });

@@ -7,7 +7,7 @@ import { Rng } from './rng.js';
 export type ShapePair = readonly [ShapeType, ShapeType];
 
 export function shapePairs(shapes: readonly ShapeType[]): ShapePair[] {
-  const order: ShapeType[] = ['sphere', 'capsule', 'ellipsoid', 'box', 'hull', 'plane'];
+  const order: ShapeType[] = ['sphere', 'capsule', 'ellipsoid', 'cylinder', 'box', 'hull', 'plane'];
   const declared = order.filter((s) => shapes.includes(s));
   const pairs: ShapePair[] = [];
   for (let i = 0; i < declared.length; i++) {
@@ -38,6 +38,7 @@ function randomShape(type: ShapeType, rng: Rng): Shape {
   if (type === 'box') return { type, halfExtents: [rng.uniform(0.15, 1.2), rng.uniform(0.15, 1.2), rng.uniform(0.15, 1.2)] };
   if (type === 'ellipsoid') return { type, semiAxes: [rng.uniform(0.2, 1.2), rng.uniform(0.2, 1.2), rng.uniform(0.2, 1.2)] };
   if (type === 'capsule') return { type, radius: rng.uniform(0.15, 0.8), halfLength: rng.uniform(0.1, 1.2) };
+  if (type === 'cylinder') return { type, radius: rng.uniform(0.15, 1), halfLength: rng.uniform(0.1, 1.2) };
   if (type === 'hull') return { type, points: randomHullPoints(rng) };
   // A reference normal of any length: the detector must normalise linear·n.
   return { type, normal: scale(randomDirection(rng), rng.uniform(0.5, 2)) };
@@ -110,6 +111,7 @@ export function randomDetectorPair(seed: number, pair: ShapePair, options: CaseO
 
 function sizeOf(s: Shape): number {
   if (s.type === 'sphere' || s.type === 'capsule') return s.radius;
+  if (s.type === 'cylinder') return Math.min(s.radius, s.halfLength);
   if (s.type === 'box') return Math.min(...s.halfExtents);
   if (s.type === 'ellipsoid') return Math.min(...s.semiAxes);
   if (s.type === 'hull') return 0.3;

@@ -9,8 +9,8 @@ import { check } from './solver-checks.js';
 import type { Verdict } from './solver-property.js';
 
 /**
- * Checks of ellipsoid, capsule and hull contacts: against a plane in closed form, and in
- * every other pair against the suite's own gap brackets (detector-bounds.ts).
+ * Checks of ellipsoid, capsule, cylinder and hull contacts: against a plane in closed form, and
+ * in every other pair against the suite's own gap brackets (detector-bounds.ts).
  */
 
 /**
@@ -26,10 +26,10 @@ export const DEPTH_TOL = 1e-6;
  */
 export const ITERATIVE_TOL = 1e-4;
 
-/** Whether a body's contacts may come from iterative algorithms: an ellipsoid, capsule or hull, or any shape under a linear map that is not a rotation. */
+/** Whether a body's contacts may come from iterative algorithms: an ellipsoid, capsule, cylinder or hull, or any shape under a linear map that is not a rotation. */
 export function iterative(b: DetectorBody): boolean {
   const t = b.shape.type, L = b.pose.linear;
-  if (t === 'ellipsoid' || t === 'capsule' || t === 'hull') return true;
+  if (t === 'ellipsoid' || t === 'capsule' || t === 'cylinder' || t === 'hull') return true;
   if (t === 'plane') return false;
   for (let i = 0; i < 3; i++) {
     for (let j = 0; j < 3; j++) {
@@ -50,10 +50,11 @@ function gapTol(g: number, size: number): number {
 }
 
 /**
- * An ellipsoid, capsule or hull (body b) and a plane: reported when its lowest point is within
- * the margin; the least gap is the lowest point's height; every normal is the plane's. An
- * ellipsoid has one contact, halfway between its lowest point and the plane; a capsule one
- * per end whose sphere comes within the margin.
+ * An ellipsoid, capsule, cylinder or hull (body b) and a plane: reported when its lowest point
+ * is within the margin; the least gap is the lowest point's height; every normal is the
+ * plane's. An ellipsoid has one contact, halfway between its lowest point and the plane; a
+ * capsule one per end whose sphere comes within the margin; a cylinder's contacts lie within
+ * half the margin of it and of the plane.
  */
 export function checkSolidPlane(c: DetectorCase, cs: SeenContact[], margin: number, detect: Detect): Verdict {
   const b = c.bodies.findIndex((x) => x.shape.type !== 'plane'), pl = 1 - b;
@@ -84,6 +85,24 @@ export function checkSolidPlane(c: DetectorCase, cs: SeenContact[], margin: numb
     check(norm(sub(found[0].point, mid)) <= tol, () => `point ${fmtV(found[0].point)}, expected halfway between the lowest point and the plane ${fmtV(mid)}`);
   }
   if (s.type === 'capsule') checkCapsuleEnds(s, body, n, point, found, margin, tol);
+  if (s.type === 'cylinder') checkCylinderPoints(body, n, point, found, margin, least, tol);
+}
+
+/**
+ * A cylinder's contacts with a plane lie between it and the plane: a contact point is a convex
+ * combination of points halfway between a point x of the cylinder, at height d ∈ [least gap,
+ * margin] above the plane, and the plane (one such point, or the centroid of several with
+ * `manifold: 'one-per-face'`). Such a point is |d|/2 from x and at height d/2; heights are
+ * linear and the distance to a convex body is convex, so each contact point is at a height in
+ * [least/2, margin/2] and within max(margin, −least)/2 of the cylinder.
+ */
+function checkCylinderPoints(body: DetectorBody, n: V3, point: V3, found: SeenContact[], margin: number, least: number, tol: number): void {
+  const shape = worldShape(body), reach = Math.max(margin, -least, 0) / 2;
+  for (const k of found) {
+    const toBody = distanceTo(shape, k.point), height = dot(n, sub(k.point, point));
+    check(toBody <= reach + tol && height <= margin / 2 + tol && height >= least / 2 - tol,
+      () => `a cylinder contact at ${fmtV(k.point)} (gap ${fmt(k.gap)}) is ${fmt(toBody)} from the cylinder and ${fmt(height)} above the plane: it should lie within ${fmt(reach)} of the cylinder, at a height between half the least gap ${fmt(least)} and half the margin ${fmt(margin)}`);
+  }
 }
 
 function checkCapsuleEnds(s: Extract<Shape, { type: 'capsule' }>, body: DetectorBody, n: V3, point: V3, found: SeenContact[], margin: number, tol: number): void | { inconclusive: string } {
@@ -95,7 +114,7 @@ function checkCapsuleEnds(s: Extract<Shape, { type: 'capsule' }>, body: Detector
 }
 
 /**
- * Two convex bodies (0 and 1), at least one an ellipsoid, capsule or hull (or any under a
+ * Two convex bodies (0 and 1), at least one an ellipsoid, capsule, cylinder or hull (or any under a
  * general linear map), against the suite's brackets lo ≤ g ≤ hi of their signed gap:
  * reported exactly when g is within the margin; the least reported gap within the brackets
  * (hi = 0 when they overlap); and, for a pair with a curved body (one contact), the

@@ -68,6 +68,7 @@ export function reach(shape: Shape, L: ArrayLike<number>, u: readonly number[]):
     case 'box': return shape.halfExtents[0] * Math.abs(l[0]) + shape.halfExtents[1] * Math.abs(l[1]) + shape.halfExtents[2] * Math.abs(l[2]);
     case 'ellipsoid': return norm([shape.semiAxes[0] * l[0], shape.semiAxes[1] * l[1], shape.semiAxes[2] * l[2]]);
     case 'capsule': return shape.radius * norm(l) + shape.halfLength * Math.abs(l[2]);
+    case 'cylinder': return shape.radius * Math.hypot(l[0], l[1]) + shape.halfLength * Math.abs(l[2]);
     case 'hull': return Math.max(...shape.points.map((p) => dot(p, l)));
     default: throw new Error('a plane reaches infinitely far');
   }

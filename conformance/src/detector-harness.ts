@@ -51,7 +51,7 @@ export interface DetectorUnderTest {
   instance(): ContactDetector;
 }
 
-const ALL_SHAPES: readonly ShapeType[] = ['sphere', 'capsule', 'ellipsoid', 'box', 'hull', 'plane'];
+const ALL_SHAPES: readonly ShapeType[] = ['sphere', 'capsule', 'ellipsoid', 'cylinder', 'box', 'hull', 'plane'];
 /** What a plugin is asked about when it does not say: the shapes of the first detectors. */
 const DEFAULT_SHAPES: readonly ShapeType[] = ['sphere', 'box', 'plane'];
 

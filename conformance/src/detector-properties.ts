@@ -28,7 +28,7 @@ export function detectorProperties(sut: DetectorUnderTest): Record<DetectorPrope
   const o: CaseOptions = { margin: sut.margin, affine: sut.affine };
   const rigid: CaseOptions = { margin: sut.margin };
   const pairs = shapePairs(sut.shapes);
-  const novel = (t: string) => t === 'ellipsoid' || t === 'capsule' || t === 'hull';
+  const novel = (t: string) => t === 'ellipsoid' || t === 'capsule' || t === 'cylinder' || t === 'hull';
   const solidPlanePairs = pairs.filter(([p, q]) => q === 'plane' && novel(p));
   const convexPairs = pairs.filter(([p, q]) => p !== 'plane' && q !== 'plane' && (novel(p) || novel(q) || sut.affine.includes(p) || sut.affine.includes(q)));
   const has = (...types: string[]) => types.every((t) => sut.shapes.includes(t as never));
@@ -127,14 +127,14 @@ export function detectorProperties(sut: DetectorUnderTest): Record<DetectorPrope
       predicate: (c: DetectorCase) => checkBoxBox(c, detect(c.bodies), sut.marginOf(c.bodies), detect),
     }),
 
-    'analytic: ellipsoid, capsule and hull against a plane: lowest point, normals, ends': spec({
-      skip: solidPlanePairs.length ? noPairs : 'needs a plane and an ellipsoid, capsule or hull among the declared shapes',
+    'analytic: ellipsoid, capsule, cylinder and hull against a plane: lowest point, normals, ends': spec({
+      skip: solidPlanePairs.length ? noPairs : 'needs a plane and an ellipsoid, capsule, cylinder or hull among the declared shapes',
       arbitrary: arbDetectorPair(solidPlanePairs, o),
       predicate: (c: DetectorCase) => checkSolidPlane(c, detect(c.bodies), sut.marginOf(c.bodies), detect),
     }),
 
-    'bracketed: pairs with an ellipsoid, capsule or hull: gap, normal and point within independent bounds': spec({
-      skip: convexPairs.length ? noPairs : 'needs an ellipsoid, capsule or hull (or a shape declared affine) among the declared shapes',
+    'bracketed: pairs with an ellipsoid, capsule, cylinder or hull: gap, normal and point within independent bounds': spec({
+      skip: convexPairs.length ? noPairs : 'needs an ellipsoid, capsule, cylinder or hull (or a shape declared affine) among the declared shapes',
       arbitrary: arbDetectorPair(convexPairs, o),
       predicate: (c: DetectorCase) => checkConvexPair(c, detect(c.bodies), sut.marginOf(c.bodies), detect),
     }),

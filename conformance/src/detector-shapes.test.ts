@@ -2,7 +2,7 @@ import type { DetectorBody, Shape } from '@moreau/core';
 import { describe, expect, test } from 'vitest';
 import { gapLowerBound, sampledGap } from './detector-bounds.js';
 import { randomRotation } from './detector-geometry.js';
-import { distanceTo, supportValue, worldShape } from './detector-shapes.js';
+import { distanceTo, supportValue, surfaceSamples, worldShape } from './detector-shapes.js';
 import { Rng } from './rng.js';
 
 const I = [1, 0, 0, 0, 1, 0, 0, 0, 1];
@@ -45,6 +45,37 @@ describe('the suite\'s reference geometry', () => {
       } else {
         expect(overlap).toBe(true);
       }
+    }
+  });
+
+  test('should measure points against a turned cylinder exactly: beyond the side, beyond an end, beyond the rim, inside', () => {
+    const R = randomRotation(new Rng(4)), c = [1, -2, 0.5];
+    const at = (l: number[]) => [0, 1, 2].map((i) => c[i] + R[3 * i] * l[0] + R[3 * i + 1] * l[1] + R[3 * i + 2] * l[2]);
+    const s = worldShape(body({ type: 'cylinder', radius: 0.5, halfLength: 1 }, c, R));
+    expect(distanceTo(s, at([0.2, 0.3, 0.9]))).toBe(0); // inside: 0.36 from the axis, within the length
+    expect(distanceTo(s, at([0.6, 0.8, 0.7]))).toBeCloseTo(0.5, 12); // 1 from the axis, within the length
+    expect(distanceTo(s, at([0.1, -0.2, -1.4]))).toBeCloseTo(0.4, 12); // below the − end, over the disc
+    expect(distanceTo(s, at([0.9, 0, 1.3]))).toBeCloseTo(0.5, 12); // past the rim: (0.4, 0.3) from it
+    // The support along the axis is the end disc's, across it the side's, obliquely both.
+    expect(supportValue(s, [R[2], R[5], R[8]]) - (c[0] * R[2] + c[1] * R[5] + c[2] * R[8])).toBeCloseTo(1, 12);
+    expect(supportValue(s, [R[0], R[3], R[6]]) - (c[0] * R[0] + c[1] * R[3] + c[2] * R[6])).toBeCloseTo(0.5, 12);
+    const u = [0.6 * R[0] + 0.8 * R[2], 0.6 * R[3] + 0.8 * R[5], 0.6 * R[6] + 0.8 * R[8]];
+    expect(supportValue(s, u) - (c[0] * u[0] + c[1] * u[1] + c[2] * u[2])).toBeCloseTo(0.6 * 0.5 + 0.8 * 1, 12);
+  });
+
+  test('should bracket the gap of a cylinder standing on a box, and sample a cylinder within its stated resolution', () => {
+    // A cylinder of radius 0.5 standing 0.2 above a box top at z = 0.5: the gap is 0.2, along the ends' normal.
+    const A = worldShape(body({ type: 'cylinder', radius: 0.5, halfLength: 0.3 }, [0.1, 0, 1])), B = worldShape(body({ type: 'box', halfExtents: [1, 1, 0.5] }, [0, 0, 0]));
+    expect(gapLowerBound(A, B).lo).toBeCloseTo(0.2, 10);
+    const { hi, overlap, resolution } = sampledGap(A, B, 13);
+    expect(overlap).toBe(false);
+    expect(hi).toBeCloseTo(0.2, 10); // the lower end's samples lie on the plane z = 0.7
+    // Every surface point lies within the resolution of a sample: random side, end and rim points.
+    const { points } = surfaceSamples(A, 13), rng = new Rng(5);
+    for (let k = 0; k < 200; k++) {
+      const t = rng.uniform(0, 2 * Math.PI), z = rng.uniform(-0.3, 0.3), q = Math.sqrt(rng.next()) * 0.5, side = rng.next() < 0.5;
+      const p = side ? [0.1 + 0.5 * Math.cos(t), 0.5 * Math.sin(t), 1 + z] : [0.1 + q * Math.cos(t), q * Math.sin(t), rng.next() < 0.5 ? 0.7 : 1.3];
+      expect(Math.min(...points.map((x) => Math.hypot(x[0] - p[0], x[1] - p[1], x[2] - p[2])))).toBeLessThanOrEqual(resolution);
     }
   });
 

@@ -17,10 +17,10 @@ interface WorldHull {
 
 /** A body as the reference computations read it. */
 export interface WorldShape {
-  type: 'sphere' | 'box' | 'ellipsoid' | 'capsule' | 'hull';
+  type: 'sphere' | 'box' | 'ellipsoid' | 'capsule' | 'cylinder' | 'hull';
   c: V3;
   L: number[];
-  /** Box half extents, ellipsoid semi-axes (a sphere's radius thrice), capsule [radius, halfLength, 0]. */
+  /** Box half extents, ellipsoid semi-axes (a sphere's radius thrice), capsule or cylinder [radius, halfLength, 0]. */
   size: V3;
   /** For a sphere or ellipsoid: M = L·diag(size), the body being { c + M y : |y| ≤ 1 }. */
   M?: number[];
@@ -43,6 +43,7 @@ export function worldShape(body: DetectorBody): WorldShape {
     }
     case 'ellipsoid': return withMap({ type: 'ellipsoid', c, L, size: [...s.semiAxes] as V3 });
     case 'capsule': return { type: 'capsule', c, L, size: [s.radius, s.halfLength, 0] };
+    case 'cylinder': return { type: 'cylinder', c, L, size: [s.radius, s.halfLength, 0] };
     case 'hull': {
       let hull = hullCache.get(body);
       if (!hull) { hull = worldHull(s.points.map((p) => add(c, mulMV(L, p)))); hullCache.set(body, hull); }
@@ -114,6 +115,11 @@ export function supportValue(s: WorldShape, u: readonly number[]): number {
       const l = mulMtV(s.L, u);
       return base + s.size[0] * norm(l) + s.size[1] * Math.abs(l[2]);
     }
+    case 'cylinder': {
+      // The end disc on u's side (radius r about the axis, z = ±h): r |l across the axis| + h |l_z|.
+      const l = mulMtV(s.L, u);
+      return base + s.size[0] * Math.hypot(l[0], l[1]) + s.size[1] * Math.abs(l[2]);
+    }
     case 'hull': return Math.max(...s.hull!.points.map((p) => dot(p, u)));
   }
 }
@@ -153,6 +159,19 @@ export function surfaceSamples(s: WorldShape, k: number): { points: V3[]; resolu
       for (const end of [-h, h]) for (const y of unitSphere(k)) points.push(add(s.c, mulMV(s.L, [r * y[0], r * y[1], end + r * y[2]])));
       const side = Math.hypot(r * (2 * Math.PI) / m, (2 * h) / (k - 1));
       return { points, resolution: Math.max(side, r * (Math.SQRT2 / (k - 1)) * 2) };
+    }
+    case 'cylinder': {
+      // The side on a grid of m angles × k heights; each end on k rings of m angles (the centre once).
+      const [r, h] = s.size, points: V3[] = [], m = 4 * k;
+      for (let i = 0; i < m; i++) {
+        const t = (2 * Math.PI * i) / m, x = Math.cos(t), y = Math.sin(t);
+        for (let j = 0; j < k; j++) points.push(add(s.c, mulMV(s.L, [r * x, r * y, h * (-1 + (2 * j) / (k - 1))])));
+        for (const end of [-h, h]) for (let j = 1; j < k; j++) points.push(add(s.c, mulMV(s.L, [(r * j * x) / (k - 1), (r * j * y) / (k - 1), end])));
+      }
+      for (const end of [-h, h]) points.push(add(s.c, mulMV(s.L, [0, 0, end])));
+      // A grid cell's diagonal bounds how far a surface point is from a sample: arcs of 2πr/m, steps of 2h/(k − 1) and r/(k − 1).
+      const arc = (2 * Math.PI * r) / m;
+      return { points, resolution: Math.max(Math.hypot(arc, (2 * h) / (k - 1)), Math.hypot(arc, r / (k - 1))) };
     }
     case 'hull': {
       const points: V3[] = [];
@@ -201,6 +220,11 @@ export function distanceTo(s: WorldShape, p: readonly number[]): number {
       const l = mulMtV(s.L, sub(p, s.c)), h = s.size[1];
       const z = Math.max(-h, Math.min(h, l[2]));
       return Math.max(0, Math.hypot(l[0], l[1], l[2] - z) - s.size[0]);
+    }
+    case 'cylinder': {
+      // In the body frame: how far beyond the side (radially) and beyond the ends (axially).
+      const l = mulMtV(s.L, sub(p, s.c));
+      return Math.hypot(Math.max(0, Math.hypot(l[0], l[1]) - s.size[0]), Math.max(0, Math.abs(l[2]) - s.size[1]));
     }
     case 'hull': {
       const { triangles } = s.hull!;
@@ -262,8 +286,16 @@ function pointTriangle(p: readonly number[], a: V3, b: V3, c: V3): number {
   return norm(sub(p, add(a, add(scale(ab, vb * den), scale(ac, vc * den)))));
 }
 
-/** World outward normals of a polytope body's faces (boxes: ± its axes; hulls: its supporting triangles'), and its edge directions. */
+/**
+ * World outward normals of a body's flat faces (boxes: ± its axes; hulls: their supporting
+ * triangles'; cylinders: ± the axis, their ends), and its straight edge directions (a
+ * cylinder's: its axis, the direction of the lines on its side).
+ */
 export function polytopeFeatures(s: WorldShape): { normals: V3[]; edges: V3[] } {
+  if (s.type === 'cylinder') {
+    const a: V3 = [s.L[2], s.L[5], s.L[8]];
+    return { normals: [a, scale(a, -1)], edges: [a] };
+  }
   if (s.type === 'box') {
     const axes = [0, 1, 2].map((k) => [s.L[k], s.L[3 + k], s.L[6 + k]] as V3);
     // Face normals map by the cofactor of L: the + face of axis k has normal ∝ (L e_{k+1}) × (L e_{k+2}).

@@ -74,8 +74,8 @@ describe('detector suite reads the declared shapes', () => {
     const report = await runDetectorConformance(spherePlanePlugin('reference-spheres'), { shapes: SHAPES, runs: 5, seed: 1, only: ['frames are orthonormal and right-handed, normal first'] });
     const status = Object.fromEntries(report.properties.map((p) => [p.name, `${p.status}: ${p.reason ?? ''}`]));
     expect(status['sampled: box-box gap matches the distance between sampled surfaces']).toMatch(/^skip: needs boxes/);
-    expect(status['analytic: ellipsoid, capsule and hull against a plane: lowest point, normals, ends']).toMatch(/^skip: needs a plane and an ellipsoid, capsule or hull/);
-    expect(status['bracketed: pairs with an ellipsoid, capsule or hull: gap, normal and point within independent bounds']).toMatch(/^skip: needs an ellipsoid, capsule or hull/);
+    expect(status['analytic: ellipsoid, capsule, cylinder and hull against a plane: lowest point, normals, ends']).toMatch(/^skip: needs a plane and an ellipsoid, capsule, cylinder or hull/);
+    expect(status['bracketed: pairs with an ellipsoid, capsule, cylinder or hull: gap, normal and point within independent bounds']).toMatch(/^skip: needs an ellipsoid, capsule, cylinder or hull/);
     expect(status['analytic: sphere-box and box-plane gaps and normals']).toMatch(/^skip: needs spheres and boxes, or boxes and planes/);
     expect(status['frames are orthonormal and right-handed, normal first']).toBe('pass: ');
     expect(report.passed).toBe(true);

@@ -9,4 +9,5 @@ export * from './shared-problems.js';
 export { kinematicsSuite, describeKinematicsFailure } from './kinematics-suite.js';
 export { integratorSuite, describeIntegratorFailure } from './integrator-suite.js';
 export { detectorSuite } from './detector-suite.js';
+export { meritSuite, describeMeritFailure } from './merit-suite.js';
 export { judgeSiconosError, type JudgedError } from './siconos-judge.js';

@@ -10,18 +10,44 @@ import { spec } from './solver-property.js';
 type BodyProperty = Extract<KinematicsPropertyName,
   | 'addBody numbers bodies in order and refuses what the model cannot hold'
   | 'static bodies have no unknowns and do not move'
-  | 'driven bodies rest before their start, then follow their prescribed motion'>;
+  | 'driven bodies rest before their start, then follow their prescribed motion'
+  | 'a free body starts with the velocity and angular velocity it was given'
+  | 'driven bodies without rotation rest before their start, then translate'>;
 
 /**
  * Relative tolerance of the driven motion: the centre, a material point and its velocity
- * against the exact rigid motion (a few roundings of one step's arithmetic).
+ * against the exact rigid motion (a few roundings of one step's arithmetic); also of a free
+ * body's initial point velocity against v + ω × (p − c) (a few roundings of a 3×3 product).
  */
 export const DRIVEN_RTOL = 1e-12;
 
 
-/** What the suite asks of a body's bookkeeping: indices, refusals, static and driven motion. */
+/**
+ * What the suite asks of a body's bookkeeping: indices, refusals, initial velocities, static and
+ * driven motion. The driven motions are those the plugin declares (`supports.driven`): a model
+ * without driven rotation skips the rotating property and is held to the translating one.
+ */
 export function bodyProperties(sut: KinematicsUnderTest): Record<BodyProperty, KinematicsPropertySpec> {
   const scene = arbScene(sut.bodies);
+  const { rotations, driven } = sut.supports;
+  const translates = driven.includes('velocity') ? undefined : `the plugin declares no driven velocity (supports.driven: ${JSON.stringify(driven)})`;
+  const turns = !rotations ? 'a model without rotations: the plugin declares supports.rotations: false'
+    : !driven.includes('angularVelocity') ? `the plugin declares no driven rotation (supports.driven: ${JSON.stringify(driven)})`
+      : translates;
+  const drivenCase = (w: fc.Arbitrary<Vec3>) => fc.record({
+    free: sut.bodies, driven: sut.bodies, v: arbVec3(3), w, from: arbUniform(0.5, 2), dt: arbUniform(1e-4, 0.05),
+    xi: arbVec3(1), frame: arbRotation(),
+  }).map((c) => {
+    const specs = named([c.free, { ...c.driven, motion: { kind: 'driven', velocity: c.v, angularVelocity: c.w, from: c.from } }]);
+    return { ...c, specs, label: `${describeBodies(specs)}; dt ${c.dt}; point ξ ${JSON.stringify(c.xi)}; frame ${JSON.stringify(c.frame)}` };
+  });
+  const followsDrive = (c: Parameters<typeof checkFollows>[2] & { label: string }): void => {
+    const k = buildScene(sut, c.specs);
+    const d = 1;
+    check(!k.isFree(d), () => 'isFree is true for a driven body');
+    checkRestsBefore(k, d, c.dt, c.from);
+    checkFollows(k, d, c);
+  };
   return {
     'addBody numbers bodies in order and refuses what the model cannot hold': spec({
       arbitrary: fc.record({ specs: scene, normal: arbUnit(), density: fc.constantFrom(0, -1000, -1e-9) })
@@ -73,22 +99,44 @@ export function bodyProperties(sut: KinematicsUnderTest): Record<BodyProperty, K
     }),
 
     'driven bodies rest before their start, then follow their prescribed motion': spec({
-      arbitrary: fc.record({
-        free: sut.bodies, driven: sut.bodies, v: arbVec3(3), w: arbVec3(4), from: arbUniform(0.5, 2), dt: arbUniform(1e-4, 0.05),
-        xi: arbVec3(1), frame: arbRotation(),
-      }).map((c) => {
-        const specs = named([c.free, { ...c.driven, motion: { kind: 'driven', velocity: c.v, angularVelocity: c.w, from: c.from } }]);
-        return { ...c, specs, label: `${describeBodies(specs)}; dt ${c.dt}; point ξ ${JSON.stringify(c.xi)}; frame ${JSON.stringify(c.frame)}` };
-      }),
+      skip: turns,
+      arbitrary: drivenCase(arbVec3(4)),
+      predicate: followsDrive,
+    }),
+
+    'a free body starts with the velocity and angular velocity it was given': spec({
+      arbitrary: fc.record({ specs: scene, xi: arbVec3(1), frame: arbRotation() })
+        .map((c) => ({ ...c, label: `${describeBodies(c.specs)}; point ξ ${JSON.stringify(c.xi)}; frame ${JSON.stringify(c.frame)}` })),
       predicate: (c) => {
         const k = buildScene(sut, c.specs);
-        const d = 1;
-        check(!k.isFree(d), () => 'isFree is true for a driven body');
-        checkRestsBefore(k, d, c.dt, c.from);
-        checkFollows(k, d, c);
+        for (const [i, s] of c.specs.entries()) checkStartsMoving(k, i, s, c.xi, c.frame);
       },
     }),
+
+    'driven bodies without rotation rest before their start, then translate': spec({
+      skip: translates,
+      arbitrary: drivenCase(fc.constant<Vec3>([0, 0, 0])),
+      predicate: followsDrive,
+    }),
   };
+}
+
+/**
+ * Body i as given: its velocity maps a material point p to v + ω × (p − c), the rigid motion of
+ * the spec's velocity and angular velocity (a model that dropped the spin, or took ω in the body
+ * frame, moves the point otherwise).
+ */
+function checkStartsMoving(k: Kinematics, i: number, s: BodySpec, xi: Vec3, frame: number[]): void {
+  const pose = poseOf(k, i);
+  const p = placePoint(pose, referencePoint(s.shape, xi));
+  const c = pose.position;
+  const r = [p[0] - c[0], p[1] - c[1], p[2] - c[2]];
+  const wr = cross3(s.angularVelocity, r);
+  const want = mat3Vec(frame, [s.velocity[0] + wr[0], s.velocity[1] + wr[1], s.velocity[2] + wr[2]]);
+  const got = rowsTimes(contactMatrix(k, i, p, frame), k.velocity(i));
+  const scale = norm3(s.velocity) + norm3(s.angularVelocity) * norm3(r);
+  const err = maxAbs([got[0] - want[0], got[1] - want[1], got[2] - want[2]]);
+  check(err <= DRIVEN_RTOL * scale + 1e-300, () => `body ${i} as added: H u at a material point is [${got}], expected E (v + ω × (p − c)) = [${want}] for its given v = ${JSON.stringify(s.velocity)}, ω = ${JSON.stringify(s.angularVelocity)} (error ${fmt(err)} > ${DRIVEN_RTOL} × ${fmt(scale)})`);
 }
 
 function expectRefusal(k: Kinematics, body: BodySpec, what: string): void {

@@ -1,9 +1,9 @@
 import type fc from 'fast-check';
 import {
-  createRegistry, describeGivenPlugin, EventBus, formatIssues, MoreauError, RunContext,
-  type BodySpec, type Kinematics, type KinematicsPlugin, type Pose,
+  createRegistry, describeGivenPlugin, EventBus, formatIssues, kinematicsCapabilities, MoreauError, RunContext,
+  type BodySpec, type Kinematics, type KinematicsCapabilities, type KinematicsPlugin, type Pose,
 } from '@moreau/core';
-import { arbBodySpec, deformableSample } from './kinematics-samples.js';
+import { arbBodySpec, deformableSample, withoutSpin } from './kinematics-samples.js';
 import type { V3 } from './kinematics-math.js';
 import { check } from './solver-checks.js';
 
@@ -18,7 +18,8 @@ export interface KinematicsSuiteOptions {
   /**
    * Sample free bodies (shape, density, pose, velocities; motion 'free'). Default
    * `arbBodySpec()`: spheres and boxes of random sizes, densities, rotations and velocities,
-   * made physical by `deformableSample` for a plugin that declares `supports.deformable`.
+   * made physical by `deformableSample` for a plugin that declares `supports.deformable`, and
+   * without angular velocity for one that declares `supports.rotations: false`.
    * The suite derives static and driven bodies from them by changing `motion`.
    */
   bodies?: fc.Arbitrary<BodySpec>;
@@ -30,6 +31,8 @@ export interface KinematicsUnderTest {
   /** The validated options with defaults filled in. */
   readonly options: Record<string, unknown>;
   readonly bodies: fc.Arbitrary<BodySpec>;
+  /** What the plugin declares it can hold, defaults filled in (`kinematicsCapabilities`). */
+  readonly supports: Required<KinematicsCapabilities>;
   /** A fresh, empty instance of the plugin's model. */
   instance(): Kinematics;
 }
@@ -52,10 +55,13 @@ export function prepareKinematics(plugin: KinematicsPlugin, opts: KinematicsSuit
   }
   const options = parsed.data as Record<string, unknown>;
   const context = new RunContext(createRegistry(), new EventBus());
+  const supports = kinematicsCapabilities(plugin);
+  const samples = supports.deformable ? arbBodySpec().map(deformableSample) : arbBodySpec();
   return {
     plugin,
     options,
-    bodies: opts.bodies ?? (plugin.supports?.deformable ? arbBodySpec().map(deformableSample) : arbBodySpec()),
+    bodies: opts.bodies ?? (supports.rotations ? samples : samples.map(withoutSpin)),
+    supports,
     instance: () => plugin.create(options, context),
   };
 }

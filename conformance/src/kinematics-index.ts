@@ -7,7 +7,7 @@ export {
 export { kinematicsProperties } from './kinematics-properties.js';
 export {
   arbBodySpec, arbMagnitude, arbRotation, arbScene, arbSeed, arbUniform, arbUnit, arbVec3, deformableSample, describeBodies,
-  randomBodySpec, randomRotation, randomSolidShape, referencePoint, SAMPLE_MATERIAL,
+  randomBodySpec, randomRotation, randomSolidShape, referencePoint, SAMPLE_MATERIAL, withoutSpin,
 } from './kinematics-samples.js';
 export {
   runKinematicsConformance, runKinematicsProperty,

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { BodySpec, Kinematics } from '@moreau/core';
+import type { BodySpec, Kinematics, Vec3 } from '@moreau/core';
 import { buildScene, poseOf, runMidpoint, type KinematicsUnderTest } from './kinematics-harness.js';
 import { cross3, fmt, norm3, type V3 } from './kinematics-math.js';
 import type { KinematicsPropertyName, KinematicsPropertySpec } from './kinematics-property.js';
@@ -68,8 +68,11 @@ export function motionProperties(sut: KinematicsUnderTest): Record<MotionPropert
         specs: scene, h: arbUniform(1e-4, 1e-2), g: arbVec3(20), before: fc.integer({ min: 0, max: 20 }),
         drive: fc.record({ body: sut.bodies, v: arbVec3(3), w: arbVec3(4), from: arbUniform(0, 0.05) }),
       }).map((c) => {
-        const driven: BodySpec = { ...c.drive.body, motion: { kind: 'driven', velocity: c.drive.v, angularVelocity: c.drive.w, from: c.drive.from } };
-        const specs = named([...c.specs, driven]);
+        // The driven body moves as the plugin declares it can (supports.driven); none when it declares no driven motion.
+        const { driven: kinds } = sut.supports;
+        const part = (kind: 'velocity' | 'angularVelocity', v: Vec3): Vec3 => (kinds.includes(kind) ? v : [0, 0, 0]);
+        const driven: BodySpec = { ...c.drive.body, motion: { kind: 'driven', velocity: part('velocity', c.drive.v), angularVelocity: part('angularVelocity', c.drive.w), from: c.drive.from } };
+        const specs = named(kinds.length ? [...c.specs, driven] : c.specs);
         return { specs, h: c.h, g: c.g, before: c.before, label: `${describeBodies(specs)}; h ${c.h}; g ${JSON.stringify(c.g)}; saved after ${c.before} steps` };
       }),
       predicate: (c) => {

@@ -17,6 +17,9 @@ export const KINEMATICS_PROPERTY_NAMES = [
   // Deformable models only (supports.deformable); appended, so the properties above keep their seeds.
   'det F > 0 after every integrator step under bounded loads and impacts',
   'the tangent stiffness at the reference is symmetric, positive semi-definite and −∂f/∂q',
+  // Appended too: what a body starts with, and driven motion for models without driven rotation.
+  'a free body starts with the velocity and angular velocity it was given',
+  'driven bodies without rotation rest before their start, then translate',
 ] as const;
 
 export type KinematicsPropertyName = (typeof KINEMATICS_PROPERTY_NAMES)[number];

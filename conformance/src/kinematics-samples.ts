@@ -101,6 +101,11 @@ export function referencePoint(shape: Shape, xi: Vec3): Vec3 {
       const s = shape.radius / Math.sqrt(3);
       return [s * xi[0], s * xi[1], shape.halfLength * xi[2]];
     }
+    case 'cylinder': {
+      // Within r·√(2/3) of the axis, over the length: inside.
+      const s = shape.radius / Math.sqrt(3);
+      return [s * xi[0], s * xi[1], shape.halfLength * xi[2]];
+    }
     case 'hull': {
       // t·p on the segment from the centroid (inside) to a vertex p, t ∈ [0, ½]: inside by convexity.
       const n = shape.points.length;
@@ -144,8 +149,17 @@ export function deformableSample(spec: BodySpec): BodySpec {
 }
 
 /**
+ * A sample body for a model without rotations (`supports.rotations: false`): the same body with
+ * no angular velocity. Its orientation stays: such a model keeps a body's initial orientation.
+ */
+export function withoutSpin(spec: BodySpec): BodySpec {
+  return { ...spec, angularVelocity: [0, 0, 0] };
+}
+
+/**
  * The least and largest half size of a solid shape: a capsule's radius and radius + half length,
- * a hull's least and largest half extent of its bounding box about the centre.
+ * a cylinder's lesser and greater of radius and half length, a hull's least and largest half
+ * extent of its bounding box about the centre.
  */
 export function halfSizeRange(shape: Shape): [number, number] {
   switch (shape.type) {
@@ -153,6 +167,7 @@ export function halfSizeRange(shape: Shape): [number, number] {
     case 'box': return [Math.min(...shape.halfExtents), Math.max(...shape.halfExtents)];
     case 'ellipsoid': return [Math.min(...shape.semiAxes), Math.max(...shape.semiAxes)];
     case 'capsule': return [shape.radius, shape.radius + shape.halfLength];
+    case 'cylinder': return [Math.min(shape.radius, shape.halfLength), Math.max(shape.radius, shape.halfLength)];
     case 'hull': {
       const half = [0, 1, 2].map((j) => Math.max(...shape.points.map((p) => Math.abs(p[j]))));
       return [Math.min(...half), Math.max(...half)];

@@ -13,6 +13,7 @@ export { naturalMapResidual, type Residual } from './solver-checks.js';
 export * from './kinematics-index.js';
 export * from './integrator-index.js';
 export * from './detector-index.js';
+export * from './merit-index.js';
 export { SolverWatchdog } from './solver-watchdog.js';
 export type { WatchedSuiteOptions } from './solver-worker-protocol.js';
 export { hangLimitMs, HANG_BUDGET_FACTOR, MIN_HANG_LIMIT_MS, UNBUDGETED_LIMIT_MS } from './solver-watch.js';

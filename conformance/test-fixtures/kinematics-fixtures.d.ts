@@ -27,6 +27,8 @@ export interface KinematicsDefects {
   halfGravity?: boolean;
   /** saveState rounds each body's first coordinate to single precision. */
   lossyState?: boolean;
+  /** addBody gives a free body its velocity but not its angular velocity. */
+  dropsSpin?: boolean;
 }
 
 export function referenceKinematics(name: string, defects?: KinematicsDefects): KinematicsPlugin;
@@ -40,6 +42,6 @@ export interface BrokenKinematics {
 export const brokenKinematics: Record<
   | 'accepts-free-plane' | 'moving-static' | 'ignores-drive-start' | 'asymmetric-inverse' | 'h-sign' | 'transposed-frame'
   | 'no-spin-energy' | 'potential-sign' | 'massless-momentum' | 'leaky-force' | 'half-gravity' | 'lossy-state'
-  | 'fast-deformation' | 'no-volumetric-tangent',
+  | 'fast-deformation' | 'no-volumetric-tangent' | 'drops-spin' | 'point-mass-ignores-drive-start',
   BrokenKinematics>;
 export const plugins: KinematicsPlugin[];

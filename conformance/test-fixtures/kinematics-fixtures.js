@@ -4,6 +4,7 @@
 // conformance command can load it too. Clarity over speed: it allocates freely.
 import { defineKinematics, MoreauError, z } from '@moreau/core';
 import { brokenDeformableKinematics } from './deformable-kinematics-fixtures.js';
+import { brokenPointMassKinematics } from './point-mass-kinematics-fixtures.js';
 
 const cross = (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
 const matVec = (m, v) => [0, 1, 2].map((r) => m[3 * r] * v[0] + m[3 * r + 1] * v[1] + m[3 * r + 2] * v[2]);
@@ -65,7 +66,7 @@ class ReferenceRigid {
       drive: kind === 'driven' ? spec.motion : undefined, spec,
     };
     this.bodies.push(b);
-    if (kind === 'free') this.setVelocity(b, spec.velocity, spec.angularVelocity);
+    if (kind === 'free') this.setVelocity(b, spec.velocity, this.d.dropsSpin ? [0, 0, 0] : spec.angularVelocity);
     return this.bodies.length - 1;
   }
 
@@ -220,6 +221,9 @@ export const brokenKinematics = {
   'lossy-state': { plugin: referenceKinematics('lossy-state', { lossyState: true }), breaks: 'saveState/loadState continue bit-identically' },
   // The deformable properties skip a rigid model: their broken models are deformable.
   ...brokenDeformableKinematics,
+  'drops-spin': { plugin: referenceKinematics('drops-spin', { dropsSpin: true }), breaks: 'a free body starts with the velocity and angular velocity it was given' },
+  // The translating driven property is the one a model without driven rotation is held to.
+  ...brokenPointMassKinematics,
 };
 
 /** A package exporting several plugins: every broken model. */

@@ -2,6 +2,7 @@ import type { BenchLimits } from '../bench/limits.js';
 import type { BenchProblemFile } from '../bench/problems.js';
 import type { BenchSolver } from '../bench/solvers.js';
 import type { ProblemJob } from './job.js';
+import type { Observable } from './observables.js';
 import type { SceneFile, SceneJob, SceneJobConfig } from './scene-job.js';
 
 /** Every problem × every configuration, problem by problem (so a problem is read once per thread in a row). */
@@ -15,17 +16,23 @@ export function expandJobs(files: readonly BenchProblemFile[], solvers: readonly
   })));
 }
 
-/** One option point of a sweep over scenes: its label, its options, and the config carrying them on its first solver. */
+/**
+ * One point of a sweep over scenes: its label, its options and the config carrying them
+ * on its first solver, and the generator's arguments and scene fields it sets, if any.
+ */
 export interface ScenePoint {
   label: string;
   options: Record<string, unknown>;
   config: SceneJobConfig;
+  args?: Record<string, unknown>;
+  fields?: Record<string, unknown>;
 }
 
-/** Every scene × every point, scene by scene. */
-export function expandSceneJobs(scenes: readonly SceneFile[], points: readonly ScenePoint[], configDir: string, until: number | undefined, seed = 0): SceneJob[] {
+/** Every scene × every point, scene by scene, each sampling `observe` (none: no key, so older sweeps keep theirs). */
+export function expandSceneJobs(scenes: readonly SceneFile[], points: readonly ScenePoint[], configDir: string, until: number | undefined, seed = 0, observe?: Observable[]): SceneJob[] {
   return scenes.flatMap((scene) => points.map((p) => ({
     kind: 'scene' as const, scene, label: p.label, config: p.config, configDir, options: p.options,
+    ...(p.args ? { args: p.args } : {}), ...(p.fields ? { fields: p.fields } : {}), ...(observe?.length ? { observe } : {}),
     ...(until !== undefined ? { until } : {}), seed,
   })));
 }

@@ -50,13 +50,15 @@ export type RecordOf<J extends Job> = J extends SceneJob ? SceneRecord : BenchRe
 /**
  * The job's key: sha256 of the canonical JSON of what decides its answer. A problem
  * job: the problem file as shown, the label, the resolved chain, the limits, the seed.
- * A scene job: the scene file as shown, the config (its chain resolved), the swept
- * options, `until`, the seed. Where plugins are loaded from is left out, so moving the
- * checkout does not redo a sweep.
+ * A scene job: the scene file (or generator module) as shown, the config (its chain
+ * resolved), the swept options, the generator's arguments, the replaced scene fields,
+ * the observables, `until`, the seed; the last four only when present, so a sweep
+ * without them keeps the keys it had. Where plugins are loaded from is left out, so
+ * moving the checkout does not redo a sweep.
  */
 export function jobKey(job: Job): string {
   const decisive = job.kind === 'scene'
-    ? { scene: job.scene.shown, config: job.config, options: job.options, until: job.until, seed: job.seed }
+    ? { scene: job.scene.shown, config: job.config, options: job.options, args: job.args, fields: job.fields, observe: job.observe, until: job.until, seed: job.seed }
     : { problem: job.problem.shown, solver: { label: job.solver.label, config: job.solver.config }, limits: job.limits, seed: job.seed };
   return createHash('sha256').update(canonicalJson(decisive)).digest('hex');
 }

@@ -1,20 +1,27 @@
 import { createHash } from 'node:crypto';
-import { isMoreauError } from '@moreau/core';
+import { createSimulation, isMoreauError, MoreauError, openRun } from '@moreau/core';
 import type { Simulation } from '@moreau/core';
-import { setupSimulation } from '../simulate/setup.js';
 import { StepStatistics } from '../simulate/step-statistics.js';
-import { sceneFailureRecord, type SceneJob, type SceneRecord } from './scene-job.js';
+import { Observer } from './observables.js';
+import { sceneFailureRecord, sceneRecordHead, type SceneJob, type SceneRecord } from './scene-job.js';
+import { sceneDigest, sceneJson } from './scene-source.js';
 
 /**
  * Runs one scene job in the calling thread, as `moreau simulate` runs a scene without
- * --out: the same setup (simulation-setup.ts) and the same statistics (step-statistics.ts).
- * A scene or config the engine refuses is a record, not a crash of the sweep; an
- * internal error (E_INTERNAL, a foreign exception during setup) is thrown.
+ * --out: the same plugins (the installed ones and the config's), the scene validated and
+ * built by `createSimulation`, and the same statistics (step-statistics.ts); the scene is
+ * the job's file or generator with its fields replaced (scene-source.ts), and the job's
+ * observables are sampled from the states as it runs. A scene or config the engine
+ * refuses is a record, not a crash of the sweep; an internal error (E_INTERNAL, a
+ * foreign exception during setup) is thrown.
  */
 export async function runSceneJob(job: SceneJob, key: string): Promise<SceneRecord> {
   let sim: Simulation;
   try {
-    sim = (await setupSimulation(job.scene.path, { config: job.config, dir: job.configDir })).simulation;
+    const scene = await sceneJson(job);
+    checkDigest(job, scene);
+    const { registry } = await openRun({ config: job.config, dir: job.configDir });
+    sim = createSimulation(scene, job.config, { registry, source: job.scene.path });
   } catch (e) {
     if (!isMoreauError(e) || e.code === 'E_INTERNAL') throw e;
     const unreadable = e.code === 'E_SCENE' || e.code === 'E_FILE_IO';
@@ -22,10 +29,12 @@ export async function runSceneJob(job: SceneJob, key: string): Promise<SceneReco
   }
   const until = job.until ?? sim.duration;
   const stats = new StepStatistics();
+  const observer = job.observe?.length ? new Observer(job.observe, sim) : undefined;
+  observer?.sample();
   const t0 = performance.now();
   let ended: 'until' | 'requested' | 'solve-failed';
   try {
-    ended = sim.run({ until, onStep: (s) => stats.add(s) }).ended;
+    ended = sim.run({ until, onStep: (s) => { stats.add(s); observer?.sample(); } }).ended;
   } catch (e) {
     // A plugin's bug mid-run is recorded, as bench-run records a crashing solver, so the sweep goes on.
     const failure = isMoreauError(e) ? `${e.code}: ${e.message}` : e instanceof Error ? `${e.name}: ${e.message.split('\n')[0]}` : String(e);
@@ -33,9 +42,19 @@ export async function runSceneJob(job: SceneJob, key: string): Promise<SceneReco
   }
   const wallMs = performance.now() - t0;
   return {
-    kind: 'scene', key, scene: job.scene.name, file: job.scene.shown, solver: job.label, options: job.options,
+    ...sceneRecordHead(job, key),
     ended, time: sim.time, until, wallMs, ...stats.summary(), kinetic: sim.energy().kinetic, poses: posesChecksum(sim),
+    ...(observer ? { observables: observer.result() } : {}),
   };
+}
+
+/** E_CONFIG when the scene is not the one the sweep checked before it started. */
+function checkDigest(job: SceneJob, scene: unknown): void {
+  if (job.digest === undefined) return;
+  const digest = sceneDigest(scene);
+  if (digest === job.digest) return;
+  const what = job.args ? `the generator ${job.scene.shown} gave another scene for the same arguments (a generator must be deterministic)` : `the scene file ${job.scene.shown} changed, or this machine's copy of it differs`;
+  throw new MoreauError('E_CONFIG', `This job's scene is not the one the sweep checked before it started (digest ${digest}, expected ${job.digest}): ${what}.`, { file: job.scene.path });
 }
 
 /** sha256 of every body's pose (position, then the row-major linear map) as float64 bytes: equal digests, equal bits. */

@@ -29,13 +29,14 @@ export async function runSceneSweep(spec: SweepSpec, specFile: string, where: st
   const { scenes, points, jobs, config } = await prepareSceneSweep(spec, specFile, where, io.cwd);
   // The bench's default job limit is made of solve limits; a simulation has none unless asked.
   const executor = chooseExecutor({ ...a, jobTimeLimitMs: a.jobTimeLimitMs ?? SCENE_JOB_LIMIT_MS }, [], { outDir, cwd: io.cwd });
-  io.err(`moreau sweep: ${scenes.length} scene${scenes.length === 1 ? '' : 's'} × ${points.length} option set${points.length === 1 ? '' : 's'} of ${spec.solver} = ${jobs.length} jobs ${executor.where} -> ${outDir}`);
+  const subject = spec.generator ? `the generator ${scenes[0].shown}` : `${scenes.length} scene${scenes.length === 1 ? '' : 's'}`;
+  io.err(`moreau sweep: ${subject} × ${points.length} point${points.length === 1 ? '' : 's'} of ${spec.solver} = ${jobs.length} jobs ${executor.where} -> ${outDir}`);
   const load = `load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores at the start`;
   const progress = new BenchProgress(io, jobs.length, Boolean(v.progress));
   const { records, interrupted } = await runJobs(jobs, executor, outDir, io, progress);
   const until = spec.until === undefined ? "each scene's duration" : `t = ${spec.until} s`;
   await writeSceneSweepReport({
-    jobs, records, solver: spec.solver, outDir, interrupted,
+    jobs, records, solver: spec.solver, outDir, interrupted, observe: spec.observe, plot: spec.plot,
     settings: `Config: ${config}; simulated to ${until}; ${executor.where}; ${load}.${interrupted ? ' INTERRUPTED: partial results.' : ''}`,
   }, io);
   return interrupted ? EXIT.interrupted : EXIT.converged;

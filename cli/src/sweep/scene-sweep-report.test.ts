@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { jobKey } from '../jobs/job.js';
 import type { SceneJob, SceneRecord } from '../jobs/scene-job.js';
-import { leaves, renderSceneSweepTable, sweepAxes } from './scene-sweep-report.js';
+import { leaves, sweepAxes } from './point-values.js';
+import { sceneSweepPlot } from './scene-sweep-plot.js';
+import { renderSceneSweepTable } from './scene-sweep-report.js';
 
 const delta = (value: number) => ({ delta: { value, relativeTo: 'avgWii' }, gmresIterations: 10 });
 const job = (options: Record<string, unknown>): SceneJob => ({
@@ -34,5 +36,48 @@ describe('scene sweep table', () => {
     ]);
     expect(table).toContain('| scene | delta.value | steps | contacts mean | iterations / step | iterations total | at cap | fallbacks | not converged | wall s |');
     expect(table).toContain(`- drum × ${jobs[1].label}: timed-out: stopped after 5 ms`);
+  });
+
+  test('should name scene fields by pointer and generator arguments as args.<name> among the swept values', () => {
+    const at = (mu: number, n: number): SceneJob => ({ ...job({}), fields: { '/defaultFriction/mu': mu }, args: { n, orifice: 0.1 } });
+    expect(sweepAxes([at(0.2, 10), at(0.4, 10), at(0.2, 20)])).toEqual(['/defaultFriction/mu', 'args.n']);
+  });
+
+  describe('with observables', () => {
+    const hopper = (mu: number): SceneJob => ({ ...job({}), scene: { path: '/d/hopper.json', shown: 'hopper.json', name: 'hopper' }, fields: { '/defaultFriction/mu': mu }, observe: [{ name: 'out', type: 'count-below', z: -0.05, every: 0.5 }] });
+    const jobs = [hopper(0.2), hopper(0.6)];
+    const record = (j: SceneJob, value: number[]): SceneRecord => ({
+      kind: 'scene', key: jobKey(j), scene: 'hopper', file: 'hopper.json', solver: j.label, options: {}, fields: j.fields,
+      ended: 'until', time: 1, until: 1, wallMs: 1000, steps: 1000, solvedSteps: 1000, contacts: { mean: 100, max: 200 },
+      iterations: its(20), firstSolver: its(20), attempts: [{ solver: 'gauss-seidel', steps: 1000, converged: 1000, iterations: { total: 20000, mean: 20, max: 90 } }],
+      stepsAtCap: 0, notConverged: 0, fallbacks: 0, overlap: { max: 0, steps: 0 }, stepMs: 900, msPerStep: 0.9, split: { detect: 0, assemble: 0, solve: 0, update: 0, other: 0 }, kinetic: 0, poses: '0',
+      observables: { out: { t: [0, 0.5, 1], value } },
+    });
+    const records = [record(jobs[0], [0, 40, 90]), record(jobs[1], [0, 25, 70])];
+    const observe = jobs[0].observe;
+
+    test('should give each observable a column with its last sample, and a table over time with a column per point', () => {
+      const table = renderSceneSweepTable({ jobs, records, solver: 'gauss-seidel', settings: 's', observe }).split('\n');
+      expect(table).toContain('| scene | /defaultFriction/mu | out | steps | contacts mean | iterations / step | iterations total | at cap | fallbacks | not converged | wall s |');
+      expect(table).toContain('| hopper | 0.2 | 90 (t = 1) | 1000 | 100 | 20 | 20000 | 0 | 0 | 0 | 1 |');
+      expect(table).toContain('| hopper | 0.6 | 70 (t = 1) | 1000 | 100 | 20 | 20000 | 0 | 0 | 0 | 1 |');
+      const over = table.slice(table.indexOf('## out over time'));
+      expect(over.slice(2, 7)).toEqual([
+        '| t (s) | hopper, /defaultFriction/mu = 0.2 | hopper, /defaultFriction/mu = 0.6 |', '| ---: | ---: | ---: |',
+        '| 0 | 0 | 0 |', '| 0.5 | 40 | 25 |', '| 1 | 90 | 70 |',
+      ]);
+    });
+
+    test('should plot the observable over time by default, one line per point, and against the swept value at a time when asked', () => {
+      const overTime = sceneSweepPlot({ jobs, records, solver: 'gauss-seidel', observe })!;
+      expect(overTime).toContain('>out over time</text>');
+      expect(overTime.match(/<polyline /g)).toHaveLength(2);
+      expect(overTime).toContain('<title>hopper, /defaultFriction/mu = 0.6: 0.5 → 25</title>');
+      const swept = sceneSweepPlot({ jobs, records, solver: 'gauss-seidel', observe, plot: { x: 'swept', at: 0.5 } })!;
+      expect(swept).toContain('gauss-seidel: out at t = 0.5 s against /defaultFriction/mu');
+      expect(swept).toContain('<title>hopper: 0.2 → 40</title>');
+      expect(swept).toContain('<title>hopper: 0.6 → 25</title>');
+      expect(swept.match(/<polyline /g)).toHaveLength(1);
+    });
   });
 });

@@ -1,69 +1,83 @@
 import { join } from 'node:path';
 import { writeFileAtomic } from '@moreau/core';
 import type { CliIO } from '../io.js';
-import { canonicalJson, jobKey } from '../jobs/job.js';
+import { jobKey } from '../jobs/job.js';
 import type { SceneJob, SceneRecord, SceneRun } from '../jobs/scene-job.js';
 import { formatNumber } from '../table.js';
-import { renderSweepPlotSvg } from './sweep-plot-svg.js';
+import { pointValues, seriesName, sweepAxes } from './point-values.js';
+import { sceneSweepPlot, type SceneSweepPlotInput } from './scene-sweep-plot.js';
 
-export interface SceneSweepReport {
-  jobs: readonly SceneJob[];
-  records: readonly SceneRecord[];
-  solver: string;
+/** What table.md and plot.svg are drawn from (the jobs, their records, the spec's observables and plot), and where they go. */
+export interface SceneSweepReport extends SceneSweepPlotInput {
   /** The line under the table's title (config, until, machine load; partial or not). */
   settings: string;
   outDir: string;
   interrupted: boolean;
 }
 
-/**
- * The swept values: the options' leaves (`delta.value` inside `{ delta: { value, relativeTo } }`)
- * that are not the same at every point, in the spec's order.
- */
-export function sweepAxes(points: readonly { options: Record<string, unknown> }[]): string[] {
-  const flat = points.map((p) => leaves(p.options));
-  const names = [...new Set(flat.flatMap((f) => Object.keys(f)))];
-  return names.filter((k) => new Set(flat.map((f) => canonicalJson(f[k]))).size > 1);
-}
-
-/** An options object's leaves by dotted path; arrays are leaves. */
-export function leaves(options: Record<string, unknown>, prefix = ''): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(options)) {
-    if (v !== null && typeof v === 'object' && !Array.isArray(v)) Object.assign(out, leaves(v as Record<string, unknown>, `${prefix}${k}.`));
-    else out[`${prefix}${k}`] = v;
-  }
-  return out;
-}
+/** The most points whose observables are tabled over time side by side; past it, results.jsonl has them. */
+const MAX_TIME_COLUMNS = 12;
 
 /**
- * table.md of a sweep over scenes: one row per scene × option point, with the swept
- * values and what `moreau simulate` reports of the run (the chain's first solver's
- * iterations, steps at its cap, fallbacks, unconverged steps, wall time); then failures.
+ * table.md of a sweep over scenes: one row per scene × point, with the swept values,
+ * each observable's last sample, and what `moreau simulate` reports of the run (the
+ * chain's first solver's iterations, steps at its cap, fallbacks, unconverged steps,
+ * wall time); then each observable over time, a column per point; then failures.
  */
 export function renderSceneSweepTable(r: Omit<SceneSweepReport, 'outDir' | 'interrupted'>): string {
   const byKey = new Map(r.records.map((x) => [x.key, x]));
   const axes = sweepAxes(r.jobs);
   const head = axes.length ? axes : ['options'];
+  const observed = (r.observe ?? []).map((o) => o.name);
+  const blanks = (n: number) => Array<string>(n).fill('');
   const lines = [
     `# moreau sweep: ${r.solver} over scenes`, '', r.settings, '',
-    'Iterations are the first solver\'s of the chain, per step with contacts (mean) and over the run (total); "at cap": steps it stopped at its iteration cap; "not converged": steps whose answer (after any fallback) did not converge.', '',
-    row(['scene', ...head, 'steps', 'contacts mean', 'iterations / step', 'iterations total', 'at cap', 'fallbacks', 'not converged', 'wall s']),
-    row(['---', ...head.map(() => '---:'), '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
+    'Iterations are the first solver\'s of the chain, per step with contacts (mean) and over the run (total); "at cap": steps it stopped at its iteration cap; "not converged": steps whose answer (after any fallback) did not converge.'
+      + (observed.length ? ` Observables: their last sample (at the time in parentheses); each over time below.` : ''), '',
+    row(['scene', ...head, ...observed, 'steps', 'contacts mean', 'iterations / step', 'iterations total', 'at cap', 'fallbacks', 'not converged', 'wall s']),
+    row(['---', ...head.map(() => '---:'), ...observed.map(() => '---:'), '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:']),
   ];
   const failures: string[] = [];
   for (const job of r.jobs) {
     const rec = byKey.get(jobKey(job));
-    const flat = leaves(job.options);
+    const flat = pointValues(job);
     const values = axes.length ? axes.map((k) => cellValue(flat[k])) : [escapeCell(JSON.stringify(job.options))];
-    if (!rec) lines.push(row([escapeCell(job.scene.name), ...values, 'not run', '', '', '', '', '', '', '']));
+    if (!rec) lines.push(row([escapeCell(job.scene.name), ...values, ...blanks(observed.length), 'not run', ...blanks(7)]));
     else if (rec.failure !== undefined) {
-      lines.push(row([escapeCell(job.scene.name), ...values, `✗ ${rec.reason}`, '', '', '', '', '', '', '']));
+      lines.push(row([escapeCell(job.scene.name), ...values, ...blanks(observed.length), `✗ ${rec.reason}`, ...blanks(7)]));
       failures.push(`- ${rec.scene} × ${rec.solver}: ${rec.reason}: ${rec.failure.split('\n')[0]}`);
-    } else lines.push(row([escapeCell(job.scene.name), ...values, ...runCells(rec)]));
+    } else lines.push(row([escapeCell(job.scene.name), ...values, ...observed.map((name) => lastSample(rec, name)), ...runCells(rec)]));
   }
+  for (const name of observed) lines.push(...overTime(name, r.jobs, byKey, axes));
   if (failures.length) lines.push('', '## Failures', '', ...failures);
   return `${lines.join('\n')}\n`;
+}
+
+/** "12 (t = 1.3)": an observable's last sample, or blank when the record has none. */
+function lastSample(rec: SceneRun, name: string): string {
+  const s = rec.observables?.[name];
+  const k = s ? s.t.length - 1 : -1;
+  return k < 0 ? '' : `${formatNumber(s!.value[k])} (t = ${formatNumber(s!.t[k])})`;
+}
+
+/** One observable over time: a row per sample time, a column per point that ran (at most MAX_TIME_COLUMNS). */
+function overTime(name: string, jobs: readonly SceneJob[], byKey: ReadonlyMap<string | undefined, SceneRecord>, axes: readonly string[]): string[] {
+  const ran = jobs.flatMap((job) => {
+    const rec = byKey.get(jobKey(job));
+    return rec && rec.failure === undefined && rec.observables?.[name] ? [{ job, series: rec.observables[name] }] : [];
+  });
+  if (ran.length === 0) return [];
+  const title = ['', `## ${name} over time`, ''];
+  if (ran.length > MAX_TIME_COLUMNS) return [...title, `${ran.length} points: more than ${MAX_TIME_COLUMNS} columns; each record in results.jsonl holds its samples (observables.${name}).`];
+  // Rows by sample time, as the records give it (every run samples at the same step ends when `every` and h agree).
+  const times = [...new Set(ran.flatMap((x) => x.series.t))].sort((a, b) => a - b);
+  const cells = ran.map((x) => new Map(x.series.t.map((t, k) => [t, x.series.value[k]])));
+  return [
+    ...title,
+    row(['t (s)', ...ran.map((x) => escapeCell(seriesName(x.job, axes)))]),
+    row(['---:', ...ran.map(() => '---:')]),
+    ...times.map((t) => row([formatNumber(t), ...cells.map((c) => (c.has(t) ? formatNumber(c.get(t)!) : ''))])),
+  ];
 }
 
 function runCells(s: SceneRun): string[] {
@@ -75,38 +89,17 @@ function runCells(s: SceneRun): string[] {
 }
 
 /**
- * Writes table.md, and plot.svg when the sweep has one numeric axis (the first
- * solver's iterations per step against the swept value, one line per scene); prints
- * the table.
+ * Writes table.md, and plot.svg when there is something to draw (scene-sweep-plot.ts:
+ * an observable over time, or a statistic against the one swept number); prints the
+ * table.
  */
 export async function writeSceneSweepReport(r: SceneSweepReport, io: CliIO): Promise<void> {
   const table = renderSceneSweepTable(r);
   await writeFileAtomic(join(r.outDir, 'table.md'), table);
-  const plot = plotOf(r);
+  const plot = sceneSweepPlot(r);
   if (plot) await writeFileAtomic(join(r.outDir, 'plot.svg'), plot);
   io.out(table);
   io.out(`wrote ${join(r.outDir, 'results.jsonl')}, table.md${plot ? ' and plot.svg' : ''}${r.interrupted ? ' (interrupted: partial results)' : ''}`);
-}
-
-function plotOf(r: SceneSweepReport): string | undefined {
-  const axes = sweepAxes(r.jobs);
-  if (axes.length !== 1 || !r.jobs.every((j) => typeof leaves(j.options)[axes[0]] === 'number')) return undefined;
-  const axis = axes[0];
-  const byKey = new Map(r.records.map((x) => [x.key, x]));
-  const scenes = [...new Set(r.jobs.map((j) => j.scene.name))];
-  const series = scenes.map((name) => ({
-    name,
-    points: r.jobs.filter((j) => j.scene.name === name).flatMap((j) => {
-      const rec = byKey.get(jobKey(j));
-      return rec && rec.failure === undefined ? [{ x: leaves(j.options)[axis] as number, y: rec.firstSolver.mean }] : [];
-    }).sort((p, q) => p.x - q.x),
-  }));
-  return renderSweepPlotSvg({
-    title: `${r.solver}: iterations per step against ${axis}`,
-    xLabel: axis,
-    yLabel: 'iterations per step (first solver, mean)',
-    series,
-  });
 }
 
 const cellValue = (v: unknown) => escapeCell(typeof v === 'number' ? String(v) : JSON.stringify(v) ?? '–');

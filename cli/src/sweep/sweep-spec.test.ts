@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, test } from 'vitest';
 import { createRegistry, loadPlugins } from '@moreau/core';
 import type { PluginRegistry } from '@moreau/core';
-import { MAX_SWEEP_POINTS, parseSweepSpec, sweepPoints } from './sweep-spec.js';
+import { MAX_SWEEP_POINTS, sweepPoints } from './sweep-points.js';
+import { parseSweepSpec } from './sweep-spec.js';
 
 let registry: PluginRegistry;
 beforeAll(async () => {
@@ -9,7 +10,8 @@ beforeAll(async () => {
   await loadPlugins(registry, { baseDir: process.cwd() });
 });
 
-const points = (spec: unknown) => sweepPoints(parseSweepSpec(spec, 'spec.json'), registry, 'spec.json');
+const full = (spec: unknown) => sweepPoints(parseSweepSpec(spec, 'spec.json'), registry, 'spec.json');
+const points = (spec: unknown) => full(spec).map((p) => p.options);
 
 describe('sweep spec', () => {
   test('should run the cartesian product of every array-valued option, the first axis slowest, fixed values in every point', () => {
@@ -71,11 +73,12 @@ describe('sweep spec', () => {
       .toThrow(expect.objectContaining({ code: 'E_CONFIG', message: expect.stringMatching(/cannot hold arrays/) }));
   });
 
-  test('should refuse a spec with both problems and scenes, or neither, with E_CONFIG naming the file', () => {
-    for (const spec of [{ solver: 'pqn', problems: 'x', scenes: 'y' }, { solver: 'pqn', options: { delta: [0, 1] } }]) {
+  test('should refuse a spec with problems and scenes, or a generator and scenes, or none, with E_CONFIG naming the file', () => {
+    const specs = [{ solver: 'pqn', problems: 'x', scenes: 'y' }, { solver: 'pqn', scenes: 'y', generator: { module: 'g.mjs' } }, { solver: 'pqn', options: { delta: [0, 1] } }];
+    for (const spec of specs) {
       expect(() => parseSweepSpec(spec, 'sweeps/delta.json')).toThrow(expect.objectContaining({
         code: 'E_CONFIG', where: { file: 'sweeps/delta.json' },
-        message: expect.stringMatching(/^sweeps\/delta\.json: invalid sweep .*\n {2}problems, scenes: (both are|neither is) given; a sweep runs over exactly one of them/),
+        message: expect.stringMatching(/^sweeps\/delta\.json: invalid sweep .*\n {2}problems, scenes, generator: (problems and scenes are|scenes and generator are|none is) given; a sweep runs over exactly one of them/),
       }));
     }
   });
@@ -87,5 +90,74 @@ describe('sweep spec', () => {
     }));
     expect(() => parseSweepSpec({ solver: 'pqn', scenes: 'a.json', until: 0 }, 'spec.json'))
       .toThrow(expect.objectContaining({ code: 'E_CONFIG', issues: [expect.stringMatching(/^until: must be positive/)] }));
+  });
+
+  test('should make scene fields axes after the options, in the spec\'s order, fixed fields in every point', () => {
+    expect(full({ solver: 'gauss-seidel', options: { relaxation: [1, 1.5] }, fields: { '/defaultFriction/mu': [0.2, 0.4], '/gravity': [[0, 0, -5]] }, scenes: 'a.json' })).toEqual([
+      { options: { relaxation: 1 }, fields: { '/defaultFriction/mu': 0.2, '/gravity': [0, 0, -5] } },
+      { options: { relaxation: 1 }, fields: { '/defaultFriction/mu': 0.4, '/gravity': [0, 0, -5] } },
+      { options: { relaxation: 1.5 }, fields: { '/defaultFriction/mu': 0.2, '/gravity': [0, 0, -5] } },
+      { options: { relaxation: 1.5 }, fields: { '/defaultFriction/mu': 0.4, '/gravity': [0, 0, -5] } },
+    ]);
+  });
+
+  test('should read a list entry\'s keys starting with "/" as scene fields, over the fixed ones', () => {
+    expect(full({ solver: 'gauss-seidel', fields: { '/defaultFriction/mu': 0.3 }, list: [{ relaxation: 1 }, { '/defaultFriction/mu': 0.6, '/friction/0/mu': 0.1 }], scenes: 'a.json' })).toEqual([
+      { options: { relaxation: 1 }, fields: { '/defaultFriction/mu': 0.3 } },
+      { options: {}, fields: { '/defaultFriction/mu': 0.6, '/friction/0/mu': 0.1 } },
+    ]);
+  });
+
+  test('should make a generator\'s arguments axes, recorded in every point, and count them in the grid\'s size', () => {
+    expect(full({ solver: 'gauss-seidel', generator: { module: 'g.mjs', args: { n: [10, 20], orifice: 0.1 } } })).toEqual([
+      { options: {}, args: { n: 10, orifice: 0.1 } }, { options: {}, args: { n: 20, orifice: 0.1 } },
+    ]);
+    expect(full({ solver: 'gauss-seidel', generator: { module: 'g.mjs' } })).toEqual([{ options: {}, args: {} }]);
+    const axis = Array.from({ length: 400 }, (_, i) => i);
+    expect(() => full({ solver: 'gauss-seidel', fields: { '/a': axis }, generator: { module: 'g.mjs', args: { n: axis } } }))
+      .toThrow(expect.objectContaining({ code: 'E_CONFIG', message: expect.stringContaining('fields, generator.args: the grid has 160000 points (/a: 400 × n: 400)') }));
+    expect(() => full({ solver: 'gauss-seidel', fields: { '/a': [] }, scenes: 'a.json' }))
+      .toThrow(expect.objectContaining({ code: 'E_CONFIG', message: expect.stringContaining('fields["/a"]: an empty list of values') }));
+  });
+
+  test('should refuse a field that is not a JSON Pointer, under fields and in a list entry, naming each place', () => {
+    expect(() => parseSweepSpec({ solver: 'pqn', fields: { 'defaultFriction/mu': [0.1], '/a~2': 1 }, list: [{}, { '/x/~': 1 }], scenes: 'a.json' }, 'spec.json'))
+      .toThrow(expect.objectContaining({
+        code: 'E_CONFIG',
+        issues: [
+          'fields["defaultFriction/mu"]: not a JSON Pointer (RFC 6901): it starts with "/", such as "/defaultFriction/mu"',
+          'fields["/a~2"]: "a~2": "~" is an escape in a JSON Pointer: write "~0" for "~" and "~1" for "/"',
+          'list.1["/x/~"]: "~": "~" is an escape in a JSON Pointer: write "~0" for "~" and "~1" for "/"',
+          'fields: with "list", fields are the fixed values under every entry and cannot hold arrays; put each combination in the list',
+        ],
+      }));
+  });
+
+  test('should refuse fields nested in one another, whose order would decide the scene', () => {
+    expect(() => parseSweepSpec({ solver: 'pqn', fields: { '/materials/glass': { density: 1 } }, list: [{ '/materials/glass/density': 2 }], scenes: 'a.json' }, 'spec.json'))
+      .toThrow(expect.objectContaining({ code: 'E_CONFIG', issues: ['fields: "/materials/glass/density" lies inside "/materials/glass"; replace one or the other (the order they are applied in would decide the scene)'] }));
+    // Siblings that share a prefix are not nested.
+    expect(parseSweepSpec({ solver: 'pqn', fields: { '/friction/1': {}, '/friction/10': {} }, scenes: 'a.json' }, 'spec.json').fields).toBeDefined();
+  });
+
+  test('should refuse scene keys over problems, and a field in a list over problems', () => {
+    expect(() => parseSweepSpec({ solver: 'pqn', problems: 'x', fields: { '/a': 1 }, observe: [], plot: {}, list: [{ '/a': 2 }] }, 'spec.json')).toThrow(expect.objectContaining({
+      code: 'E_CONFIG',
+      issues: [
+        'fields: applies to a sweep over scenes; this one is over problems', 'observe: applies to a sweep over scenes; this one is over problems',
+        'plot: applies to a sweep over scenes; this one is over problems', 'list.0["/a"]: a scene field applies to a sweep over scenes; this one is over problems',
+      ],
+    }));
+  });
+
+  test('should refuse an observable declared twice, and a plot of what the sweep does not record', () => {
+    const out = { name: 'out', type: 'count-below', z: 0, every: 0.1 };
+    const spec = (extra: object) => ({ solver: 'pqn', scenes: 'a.json', observe: [out], ...extra });
+    expect(() => parseSweepSpec(spec({ observe: [out, out] }), 's.json')).toThrow(expect.objectContaining({ issues: ['observe: "out" is declared twice; give each observable its own name'] }));
+    expect(() => parseSweepSpec(spec({ plot: { y: 'ou' } }), 's.json')).toThrow(expect.objectContaining({ issues: ['plot.y: "ou" is neither "iterations" nor an observable of this sweep (out)'] }));
+    expect(() => parseSweepSpec(spec({ plot: { y: 'iterations', x: 'time' } }), 's.json')).toThrow(expect.objectContaining({ issues: [expect.stringMatching(/^plot\.x: "time" draws an observable over time/)] }));
+    expect(() => parseSweepSpec(spec({ plot: { at: 1 } }), 's.json')).toThrow(expect.objectContaining({ issues: ['plot.at: applies with x "swept" (an observable against the swept value at that time)'] }));
+    expect(() => parseSweepSpec(spec({ observe: [{ ...out, type: 'count-abov' }] }), 's.json')).toThrow(expect.objectContaining({ issues: [expect.stringMatching(/^observe\[0\]\.type: /)] }));
+    expect(parseSweepSpec(spec({ plot: { y: 'out', x: 'swept', at: 0.5 } }), 's.json').plot).toEqual({ y: 'out', x: 'swept', at: 0.5 });
   });
 });

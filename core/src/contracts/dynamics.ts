@@ -25,6 +25,8 @@ export type Vec3 = readonly [number, number, number];
  * - `box`: half extents along the reference axes.
  * - `ellipsoid`: semi-axes along the reference axes ({ X : Σ (X_k / a_k)² ≤ 1 }).
  * - `capsule`: the points within `radius` of the segment from (0, 0, −halfLength) to (0, 0, halfLength).
+ * - `cylinder`: the solid circular cylinder of `radius` about the reference z axis, from
+ *   z = −halfLength to z = halfLength (the capsule's axis and length convention, flat ends).
  * - `hull`: the convex hull of `points` (at least 4, not coplanar), whose solid centroid is the
  *   origin (a scene's hull is re-centred on reading, its position moved to match).
  * - `plane`: the half-space { X : n·X ≤ 0 } with outward unit normal n (obstacles only: it has no mass).
@@ -34,6 +36,7 @@ export type Shape =
   | { type: 'box'; halfExtents: Vec3 }
   | { type: 'ellipsoid'; semiAxes: Vec3 }
   | { type: 'capsule'; radius: number; halfLength: number }
+  | { type: 'cylinder'; radius: number; halfLength: number }
   | { type: 'hull'; points: readonly Vec3[] }
   | { type: 'plane'; normal: Vec3 };
 
@@ -85,6 +88,19 @@ export interface BodySpec {
   velocity: Vec3;
   /** Initial world angular velocity. */
   angularVelocity: Vec3;
+  /**
+   * Deformable models (`supports.deformable`) only, free bodies: the initial deformation
+   * gradient F0 (row-major 3×3, det > 0) applied to the placed body about its reference centre,
+   * so F = F0 · rotation and a reference point X starts at position + F0 · rotation · X. Absent:
+   * the identity (undeformed).
+   */
+  initialDeformation?: readonly number[];
+  /**
+   * Deformable models only, free bodies: the initial world velocity gradient L0 (row-major
+   * 3×3), added to the angular velocity's: a point x starts at velocity
+   * velocity + (L0 + [angularVelocity]×)(x − position), i.e. Ḟ = (L0 + [ω]×) F. Absent: zero.
+   */
+  initialVelocityGradient?: readonly number[];
   motion: Motion;
   /** Material properties from the scene (e.g. young, poisson), for deformable models. */
   material: Readonly<Record<string, number>>;

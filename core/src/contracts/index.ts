@@ -3,6 +3,7 @@ export * from './errors.js';
 export * from './solver.js';
 export * from './dynamics.js';
 export * from './plugin.js';
+export * from './capabilities.js';
 export * from './define.js';
 export * from './tokens.js';
 export * from './events.js';

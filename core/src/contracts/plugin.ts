@@ -69,23 +69,46 @@ export interface MeritPlugin<S extends z.ZodType = z.ZodType> extends PluginBase
 
 // Kinematics, detection and integration: their working objects are in dynamics.ts.
 
+/** A part of a scene's `driven` motion, named as the scene names it. */
+export type DrivenMotionKind = 'velocity' | 'angularVelocity';
+
+/** What a kinematics model can hold (`KinematicsPlugin.supports`). */
+export interface KinematicsCapabilities {
+  /**
+   * Deformable bodies (default false): the suite gives them sample materials their step can
+   * resolve (an elastic body's fastest mode must be resolved by the suite's explicit harness, and
+   * a soft body spinning fast tears), rigid ones any material; the engine refuses the deformable
+   * fields of a scene body (`initialDeformation`, ...) on a model without them.
+   */
+  deformable?: boolean;
+  /**
+   * Bodies that turn (default true). A model without rotations (a 3-dof point mass) is never given
+   * an angular velocity, a turned body or a driven rotation: the engine refuses such a scene and
+   * the suite skips the properties that need one.
+   */
+  rotations?: boolean;
+  /**
+   * The parts of a `driven` motion the model can prescribe (default: `velocity`, and
+   * `angularVelocity` when it has rotations). A driven body using another part is refused.
+   */
+  driven?: readonly DrivenMotionKind[];
+}
+
 export interface KinematicsPlugin<S extends z.ZodType = z.ZodType> extends PluginBase<S> {
   kind: 'kinematics';
-  /**
-   * What the model is, read by the conformance suite: `deformable` bodies (default false) get
-   * sample materials their step can resolve (an elastic body's fastest mode must be resolved by
-   * the suite's explicit harness, and a soft body spinning fast tears), rigid ones any material.
-   */
-  supports?: { deformable?: boolean };
+  /** What the model can hold, read by the engine (a scene asking for more is refused) and the conformance suite. */
+  supports?: KinematicsCapabilities;
   create(options: z.output<S>, ctx: PluginContext): Kinematics;
 }
 
 export interface DetectorPlugin<S extends z.ZodType = z.ZodType> extends PluginBase<S> {
   kind: 'detector';
   /**
-   * What the detector handles, read by the conformance suite (`moreau conformance` tests these):
+   * What the detector handles, read by the conformance suite (`moreau conformance` tests these)
+   * and by `createSimulation`, which refuses a scene with a shape not listed (E_UNSUPPORTED):
    * `shapes` (default sphere, box, plane) and the solid shapes it also takes under a general
-   * linear map with det > 0 (`affine`, a deformed body; default none).
+   * linear map with det > 0 (`affine`, a deformed body, i.e. a free body of a deformable
+   * kinematics; default none).
    */
   supports?: { shapes?: readonly ShapeType[]; affine?: readonly ShapeType[] };
   create(options: z.output<S>, ctx: PluginContext): ContactDetector;

@@ -85,6 +85,7 @@ describe('BodyReach', () => {
 
   test('bounding boxes of every shape', () => {
     expect(boundingHalfExtents({ type: 'capsule', radius: 0.1, halfLength: 0.5 })).toEqual([0.1, 0.1, 0.6]);
+    expect(boundingHalfExtents({ type: 'cylinder', radius: 0.1, halfLength: 0.5 })).toEqual([0.1, 0.1, 0.5]);
     expect(boundingHalfExtents({ type: 'hull', points: [[1, -2, 0], [-0.5, 1, 3], [0, 0, -1], [0.2, 0.3, 0.1]] })).toEqual([1, 2, 3]);
     expect(boundingHalfExtents({ type: 'plane', normal: [0, 0, 1] })).toEqual([0, 0, 0]);
   });

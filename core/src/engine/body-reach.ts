@@ -12,6 +12,7 @@ export function boundingHalfExtents(shape: Shape): [number, number, number] {
     case 'box': return [...shape.halfExtents];
     case 'ellipsoid': return [...shape.semiAxes];
     case 'capsule': return [shape.radius, shape.radius, shape.radius + shape.halfLength];
+    case 'cylinder': return [shape.radius, shape.radius, shape.halfLength];
     case 'hull': {
       const e: [number, number, number] = [0, 0, 0];
       for (const p of shape.points) for (let k = 0; k < 3; k++) e[k] = Math.max(e[k], Math.abs(p[k]));

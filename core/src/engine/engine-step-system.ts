@@ -5,6 +5,7 @@ import { MoreauError } from '../contracts/errors.js';
 import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import { ApproachFilter } from './approach-filter.js';
 import { BodyReach } from './body-reach.js';
+import type { BodyLoads } from './body-loads.js';
 import type { BodyTable } from './body-table.js';
 import { ContactAssembly } from './contact-assembly.js';
 import { ContactBuffer } from './contact-buffer.js';
@@ -28,6 +29,8 @@ export interface EngineParts {
   /** Whether the solver chain's first solver accepts a warm start. */
   warmStart: boolean;
   gravity: Float64Array;
+  /** Per-body forces and torques besides gravity (the scene's constant ones and a callback's), if any. */
+  loads?: BodyLoads;
   h: number;
   events: EventBus;
 }
@@ -147,6 +150,7 @@ export class EngineStepSystem implements StepSystem {
 
   freeVelocities(dt: number, t: number): void {
     const { bodies, gravity } = this.parts;
+    const loads = this.parts.loads?.any ? this.parts.loads : undefined;
     const { b, f, aInvF } = this;
     for (let i = 0; i < bodies.count; i++) {
       const kin = bodies.kin[i], local = bodies.local[i], dofs = bodies.dofs[i], o = bodies.offset[i];
@@ -161,6 +165,7 @@ export class EngineStepSystem implements StepSystem {
         continue;
       }
       kin.force(local, t, gravity, f, 0, dt);
+      loads?.addTo(i, t, f);
       kin.applyInverse(local, f, 0, aInvF, 0);
       for (let d = 0; d < dofs; d++) b[o + d] = u[d] + dt * aInvF[d];
     }

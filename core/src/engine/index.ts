@@ -1,5 +1,6 @@
 export { ContactBuffer } from './contact-buffer.js';
 export type * from './simulation-api.js';
 export { buildSimulation, type SimulationParts } from './simulation.js';
-export { parseScene, readScene, isScene, type Scene, type SceneBody, type FrictionLaw } from './scene.js';
+export { parseScene, readScene, isScene, type Scene, type SceneBody, type FrictionLaw, type BodyLoad } from './scene.js';
+export { assertSceneSupported, unsupportedSceneProblems, type DetectorSupport, type PluginSupport } from './scene-support.js';
 export { sceneSchema, type SceneJson } from './scene-schema.js';

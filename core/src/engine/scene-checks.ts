@@ -66,6 +66,13 @@ export function crossCheckScene(input: unknown): string[] {
             problems.push(`${formatPath(['bodies', i, key])}: only a free body takes an initial ${key}; a driven body moves by "motion": { "driven": { ... } }`);
           }
         }
+        for (const key of ['force', 'torque', 'initialDeformation', 'initialVelocityGradient'] as const) {
+          if (body[key] !== undefined) problems.push(`${formatPath(['bodies', i, key])}: only a free body takes a ${key}; a static or driven body does not respond to it`);
+        }
+      }
+      const det = determinantOfRows(body.initialDeformation);
+      if (det !== undefined && !(det > 0)) {
+        problems.push(`${formatPath(['bodies', i, 'initialDeformation'])}${named(body)}: det F0 = ${det} must be positive (a deformation gradient keeps volumes positive and does not turn the body inside out)`);
       }
     });
   }
@@ -93,6 +100,19 @@ function checkHull(points: unknown, path: (string | number)[]): string | undefin
     if (isMoreauError(e, 'E_CONFIG')) return e.message; // already starts with the path
     throw e;
   }
+}
+
+/** ` (body "name")` for a body the scene names, else nothing: a line's path gives the index. */
+function named(body: Record<string, any>): string {
+  return typeof body.name === 'string' ? ` (body "${body.name}")` : '';
+}
+
+/** det of a 3×3 given as three rows of three finite numbers, or undefined (the schema reports any other value). */
+function determinantOfRows(m: unknown): number | undefined {
+  if (!Array.isArray(m) || m.length !== 3) return undefined;
+  if (!m.every((r: unknown) => Array.isArray(r) && r.length === 3 && r.every((x) => typeof x === 'number' && Number.isFinite(x)))) return undefined;
+  const [a, b, c] = m as number[][];
+  return a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) + a[2] * (b[0] * c[1] - b[1] * c[0]);
 }
 
 /** The name of a body the scene leaves unnamed. */

@@ -47,6 +47,13 @@ const capsuleSchema = z.strictObject({
   halfLength: z.number().nonnegative('must be non-negative').max(MAX_LENGTH, tooLong).describe('half the length of the axis segment, along the body z axis'),
 });
 
+// The capsule's axis convention: the axis is the body z axis and `halfLength` half the length along it.
+const cylinderSchema = z.strictObject({
+  type: z.literal('cylinder'),
+  radius: length,
+  halfLength: length.describe('half the length along the body z axis (the flat ends are at z = ±halfLength)'),
+});
+
 // Whether the points span a solid is checked in scene-checks.ts (it needs the hull itself).
 const hullSchema = z.strictObject({
   type: z.literal('hull'),
@@ -58,7 +65,7 @@ const planeSchema = z.strictObject({
   normal: vec3.refine(nonZero, 'must not be the zero vector'),
 });
 
-export const shapeSchema = z.discriminatedUnion('type', [sphereSchema, boxSchema, ellipsoidSchema, capsuleSchema, hullSchema, planeSchema]);
+export const shapeSchema = z.discriminatedUnion('type', [sphereSchema, boxSchema, ellipsoidSchema, capsuleSchema, cylinderSchema, hullSchema, planeSchema]);
 
 const drivenSchema = z.strictObject({
   driven: z.strictObject({
@@ -82,6 +89,19 @@ export const rotationSchema = z.union([
   }),
 ], { error: 'must be a quaternion [w, x, y, z] or { "axis": [x, y, z], "angle": radians }' });
 
+/**
+ * The largest entry of an initial deformation gradient: a thousandfold stretch is far beyond any
+ * homogeneous deformation a pseudo-rigid body describes, and it keeps positions, det F0 and the
+ * elastic energy (which grows as |F|⁴) finite.
+ */
+export const MAX_STRETCH = 1e3;
+const stretch = z.number().min(-MAX_STRETCH, `must be within ±${MAX_STRETCH}`).max(MAX_STRETCH, `must be within ±${MAX_STRETCH}`);
+/** A 3×3 matrix as three rows [[a, b, c], [d, e, f], [g, h, i]]. */
+const matrix3 = (entry: z.ZodNumber) => {
+  const row = z.tuple([entry, entry, entry]);
+  return z.tuple([row, row, row]);
+};
+
 export const bodySchema = z.strictObject({
   name: z.string().min(1).optional(),
   shape: shapeSchema,
@@ -93,6 +113,12 @@ export const bodySchema = z.strictObject({
   rotation: rotationSchema.optional(),
   velocity: vec3.optional(),
   angularVelocity: vec3.optional(),
+  force: vec3.optional().describe('constant world force on the mass centre, applied every step besides gravity (free bodies only)'),
+  torque: vec3.optional().describe('constant world torque, applied every step (free bodies only)'),
+  initialDeformation: matrix3(stretch).optional()
+    .describe('deformable kinematics only: the initial deformation gradient F0 as rows, det > 0, applied about the mass centre (F = F0 R)'),
+  initialVelocityGradient: matrix3(z.number()).optional()
+    .describe('deformable kinematics only: the initial world velocity gradient L0 as rows, added to the angular velocity\'s (Ḟ = (L0 + [ω]×) F)'),
   appearsAt: z.number().nonnegative('must be non-negative').default(0)
     .describe('time at which the body enters the scene (a particle poured in later); before it, the body is held at rest where it is and takes part in no contact'),
 });

@@ -25,17 +25,37 @@ function world(position: readonly number[], R: readonly number[], points: readon
   return points.map((X) => [0, 1, 2].map((i) => position[i] + R[3 * i] * X[0] + R[3 * i + 1] * X[1] + R[3 * i + 2] * X[2]));
 }
 
-describe('scene shapes: ellipsoid, capsule, hull; driven pivot', () => {
-  test('should pass ellipsoids and capsules through as given', () => {
+describe('scene shapes: ellipsoid, capsule, cylinder, hull; driven pivot', () => {
+  test('should pass ellipsoids, capsules and cylinders through as given', () => {
     const s = parseScene({
       ...base,
       bodies: [
         { shape: { type: 'ellipsoid', semiAxes: [0.3, 0.2, 0.1] }, density: 1, position: [0, 0, 0] },
         { shape: { type: 'capsule', radius: 0.1, halfLength: 0 }, density: 1, position: [1, 0, 0] },
+        { shape: { type: 'cylinder', radius: 0.1, halfLength: 0.25 }, density: 1, position: [2, 0, 0] },
       ],
     });
     expect(s.bodies[0].spec.shape).toEqual({ type: 'ellipsoid', semiAxes: [0.3, 0.2, 0.1] });
     expect(s.bodies[1].spec.shape).toEqual({ type: 'capsule', radius: 0.1, halfLength: 0 });
+    expect(s.bodies[2].spec.shape).toEqual({ type: 'cylinder', radius: 0.1, halfLength: 0.25 });
+  });
+
+  test('should refuse a cylinder without volume or with an unknown field, naming the field', () => {
+    const issues = issuesOf({
+      ...base,
+      bodies: [
+        { shape: { type: 'cylinder', radius: 0.1, halfLength: 0 }, density: 1, position: [0, 0, 0] },
+        { shape: { type: 'cylinder', radius: -0.1, halfLength: 0.2 }, density: 1, position: [0, 0, 0] },
+        { shape: { type: 'cylinder', radius: 0.1, height: 0.2 }, density: 1, position: [0, 0, 0] },
+        { shape: { type: 'cylinder', radius: 0.1, halfLength: 2e6 }, density: 1, position: [0, 0, 0] },
+      ],
+    });
+    expect(issues).toEqual(expect.arrayContaining([
+      'bodies[0].shape.halfLength: must be positive',
+      'bodies[1].shape.radius: must be positive',
+      expect.stringMatching(/^bodies\[2\]\.shape: unknown key "height"; known keys: type, radius, halfLength/),
+      expect.stringMatching(/^bodies\[3\]\.shape\.halfLength: must be at most 1000000/),
+    ]));
   });
 
   test('should keep a driven pivot, and leave it out when the scene gives none', () => {

@@ -167,10 +167,10 @@ describe('parseScene', () => {
 
   test('should answer a misspelt shape type with the shape types and the closest one', () => {
     expect(issuesOf({ ...minimal, bodies: [{ shape: { type: 'sphre', radius: 0.1 }, density: 1000, position: [0, 0, 1] }] })).toEqual([
-      'bodies[0].shape.type: unknown type "sphre"; known types: sphere, box, ellipsoid, capsule, hull, plane; did you mean "sphere"?',
+      'bodies[0].shape.type: unknown type "sphre"; known types: sphere, box, ellipsoid, capsule, cylinder, hull, plane; did you mean "sphere"?',
     ]);
     expect(issuesOf({ ...minimal, bodies: [{ shape: { type: 'cone', radius: 0.1 }, density: 1000, position: [0, 0, 1] }] })).toEqual([
-      'bodies[0].shape.type: unknown type "cone"; known types: sphere, box, ellipsoid, capsule, hull, plane',
+      'bodies[0].shape.type: unknown type "cone"; known types: sphere, box, ellipsoid, capsule, cylinder, hull, plane',
     ]);
   });
 

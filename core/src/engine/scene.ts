@@ -18,6 +18,14 @@ export interface SceneBody {
   material: string | undefined;
   /** Time the body enters the scene (0: from the start). */
   appearsAt: number;
+  /** The constant world force on its mass centre and world torque the scene applies every step; undefined: none. */
+  load: BodyLoad | undefined;
+}
+
+/** A world force on a body's mass centre and a world torque. */
+export interface BodyLoad {
+  force: Vec3;
+  torque: Vec3;
 }
 
 export interface FrictionLaw {
@@ -122,11 +130,14 @@ function convertBody(b: z.output<typeof bodySchema>, i: number, materials: Recor
     angularVelocity: b.angularVelocity ?? zero,
     motion: toMotion(b.motion),
     material: { ...material },
+    ...(b.initialDeformation ? { initialDeformation: b.initialDeformation.flat() } : {}),
+    ...(b.initialVelocityGradient ? { initialVelocityGradient: b.initialVelocityGradient.flat() } : {}),
   };
   // The contract's reference frame is the principal frame with its origin at the mass centre:
   // a hull is turned there, its position and rotation changed so its world points stay put.
   const spec = toPrincipalFrame(placed, `bodies[${i}].shape.points`);
-  return { spec, kinematics: b.kinematics, material: b.material, appearsAt: b.appearsAt };
+  const load = b.force || b.torque ? { force: b.force ?? zero, torque: b.torque ?? zero } : undefined;
+  return { spec, kinematics: b.kinematics, material: b.material, appearsAt: b.appearsAt, load };
 }
 
 function toMotion(m: z.output<typeof bodySchema>['motion']): Motion {

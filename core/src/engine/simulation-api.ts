@@ -19,6 +19,20 @@ export interface SimulationBody {
   appearsAt: number;
 }
 
+/** What a load callback returns for a body at a time: a world force on its mass centre and a world torque (each optional). */
+export interface LoadAt {
+  force?: ArrayLike<number>;
+  torque?: ArrayLike<number>;
+}
+
+/**
+ * Per-body loads of a simulation (`createSimulation(..., { loads })`): called for every free body
+ * that is in the scene whenever the integrator evaluates forces, with the time it evaluates them
+ * at (the mid-step for the midpoint schemes); undefined for no load. Added to the scene's own
+ * constant `force` and `torque`.
+ */
+export type LoadCallback = (body: number, time: number) => LoadAt | undefined | void;
+
 export interface RunOptions {
   /** Simulated time to stop at (default: the scene's duration). */
   until?: number;

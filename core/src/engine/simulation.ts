@@ -2,13 +2,15 @@ import { createHash } from 'node:crypto';
 import type { EventBus } from '../contracts/events.js';
 import type { ContactDetector, ContactSet, Integrator, Kinematics, Pose } from '../contracts/dynamics.js';
 import type { ContactSolver } from '../contracts/solver.js';
+import type { KinematicsCapabilities } from '../contracts/plugin.js';
 import { MoreauError } from '../contracts/errors.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
+import { BodyLoads } from './body-loads.js';
 import { BodyTable } from './body-table.js';
 import { EngineStepSystem } from './engine-step-system.js';
 import { FrictionTable } from './friction-table.js';
 import type { Scene } from './scene.js';
-import type { RunOptions, RunSummary, Simulation, SimulationBody, SimulationCheckpoint } from './simulation-api.js';
+import type { LoadCallback, RunOptions, RunSummary, Simulation, SimulationBody, SimulationCheckpoint } from './simulation-api.js';
 import type { StepStats } from '../contracts/events.js';
 
 /** The resolved plugins and settings a simulation runs with (`createSimulation` in run/ builds them from a config). */
@@ -24,11 +26,16 @@ export interface SimulationParts {
   onSolveFailure: 'continue' | 'stop';
   /** The config with every option validated and defaulted: with the scene, it fingerprints checkpoints. */
   normalizedConfig: unknown;
+  /** Per-body forces and torques at a time, added to the scene's own every time forces are evaluated. */
+  loads?: LoadCallback;
+  /** What each kinematics plugin name can hold (absent: the contract's defaults, rotations included). */
+  kinematicsSupport?: ReadonlyMap<string, Required<KinematicsCapabilities>>;
 }
 
 /** A simulation of a parsed scene with resolved plugins, its events on `events`. */
 export function buildSimulation(scene: Scene, parts: SimulationParts, events: EventBus): Simulation {
   const bodies = new BodyTable(scene.bodies, parts.kinematics);
+  const rotates = scene.bodies.map((b) => parts.kinematicsSupport?.get(b.kinematics)?.rotations ?? true);
   const system = new EngineStepSystem({
     bodies,
     detector: parts.detector,
@@ -36,6 +43,7 @@ export function buildSimulation(scene: Scene, parts: SimulationParts, events: Ev
     solver: parts.solver,
     warmStart: parts.warmStart,
     gravity: Float64Array.from(scene.gravity),
+    loads: new BodyLoads(bodies, scene.bodies, rotates, parts.loads),
     h: scene.timeStep,
     events,
   });

@@ -69,6 +69,23 @@ describe('shapeMesh', () => {
     }));
   });
 
+  it('should give a closed, outward cylinder: two rims on its circle at z = ±halfLength, enclosing the inscribed prism', () => {
+    fc.assert(fc.property(fc.double({ min: 1e-3, max: 1e3, noNaN: true }), fc.double({ min: 1e-3, max: 1e3, noNaN: true }), fc.integer({ min: 3, max: 48 }), (r, h, S) => {
+      const m = shapeMesh({ type: 'cylinder', radius: r, halfLength: h }, { segments: S });
+      expect(m.points.length / 3).toBe(2 * S);
+      expect(m.offsets.length).toBe(2 + S); // two caps and a quad per side
+      for (let i = 0; i < 2 * S; i++) {
+        const [x, y, z] = point(m, i);
+        expect(Math.abs(Math.hypot(x, y) / r - 1)).toBeLessThan(1e-14); // rounding of sin and cos
+        expect(z).toBe(i < S ? h : -h);
+      }
+      expectClosedAndOriented(m);
+      // The prism on the inscribed S-gon: (S/2) r² sin(2π/S) · 2h, to rounding of the fan sums.
+      const prism = (S / 2) * r * r * Math.sin((2 * Math.PI) / S) * 2 * h;
+      expect(volume(m) / prism).toBeCloseTo(1, 10);
+    }), { numRuns: 40 });
+  });
+
   it('should draw a plane as a square of the given half side, in the plane, facing along the normal', () => {
     const unit = fc.tuple(fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }))
       .filter((v) => Math.hypot(...v) > 0.1);

@@ -15,7 +15,7 @@ export interface SurfaceMesh {
 }
 
 export interface MeshOptions {
-  /** Points around a sphere's equator (default 16). */
+  /** Points around a sphere's equator, a capsule's or a cylinder's circle (default 16). */
   segments?: number;
   /** Latitude bands of a sphere, pole to pole (default 8). */
   rings?: number;
@@ -30,6 +30,7 @@ export function shapeMesh(shape: Shape, options: MeshOptions = {}): SurfaceMesh 
     case 'box': return boxMesh(shape.halfExtents[0], shape.halfExtents[1], shape.halfExtents[2]);
     case 'ellipsoid': return scaled(sphereMesh(1, options.segments ?? 16, options.rings ?? 8), shape.semiAxes);
     case 'capsule': return capsuleMesh(shape.radius, shape.halfLength, options.segments ?? 16);
+    case 'cylinder': return cylinderMesh(shape.radius, shape.halfLength, options.segments ?? 16);
     case 'hull': return hullMesh(shape.points);
     case 'plane': return planeMesh(shape.normal[0], shape.normal[1], shape.normal[2], options.planeHalfSize ?? 10);
   }
@@ -77,6 +78,25 @@ function capsuleMesh(radius: number, halfLength: number, segments: number): Surf
   const mesh = sphereMesh(radius, segments, 9);
   for (let p = 2; p < mesh.points.length; p += 3) mesh.points[p] += mesh.points[p] > 0 ? halfLength : -halfLength;
   return mesh;
+}
+
+/**
+ * A cylinder as the prism on a regular polygon of `segments` sides inscribed in its circle: the
+ * top rim (z = +halfLength) then the bottom rim, each from angle 0 counter-clockwise about z;
+ * the two caps as one polygon each and a quad per side. Rim points are shared by cap and side,
+ * so the surface is closed (renderers that want a sharp rim split normals by angle).
+ */
+function cylinderMesh(radius: number, halfLength: number, segments: number): SurfaceMesh {
+  const S = segments, points = new Float64Array(6 * S);
+  for (let j = 0; j < S; j++) {
+    const phi = (2 * Math.PI * j) / S, x = radius * Math.cos(phi), y = radius * Math.sin(phi);
+    points.set([x, y, halfLength], 3 * j);
+    points.set([x, y, -halfLength], 3 * (S + j));
+  }
+  const top = Array.from({ length: S }, (_, j) => j);
+  const bottom = Array.from({ length: S }, (_, j) => S + ((S - j) % S));
+  const sides = Array.from({ length: S }, (_, j) => [S + j, S + ((j + 1) % S), (j + 1) % S, j]);
+  return { points, ...polygons([top, bottom, ...sides]) };
 }
 
 /** The faces of the shape's convex hull, each one polygon. */

@@ -118,6 +118,10 @@ export function checkShapeSpec(shape: BodySpec['shape'], rd: SpecReader, takes: 
         rd.fail(`capsule halfLength must be non-negative and finite, got ${shape.halfLength}`);
       }
       return;
+    case 'cylinder':
+      if (!positive(shape.radius)) rd.fail(`cylinder radius must be positive and finite, got ${shape.radius}`);
+      if (!positive(shape.halfLength)) rd.fail(`cylinder halfLength must be positive and finite, got ${shape.halfLength}`);
+      return;
     case 'hull':
       checkHullPoints(shape.points, rd);
       return;

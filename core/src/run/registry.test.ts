@@ -5,6 +5,8 @@ import { createRegistry } from './builtins.js';
 import { RunContext } from './run-context.js';
 import { EventBus } from '../contracts/events.js';
 import { isMoreauError } from '../contracts/errors.js';
+import { defineDetector, defineKinematics } from '../contracts/define.js';
+import { z } from 'zod';
 
 function codeOf(f: () => unknown): string | undefined {
   try {
@@ -42,6 +44,18 @@ describe('PluginRegistry', () => {
     expect(codeOf(() => new PluginRegistry().register({ name: 'Bad Name', kind: 'solver' }))).toBe('E_PLUGIN_CONTRACT');
     // @ts-expect-error: check the runtime guard
     expect(() => new PluginRegistry().register({ ...toyZero, supports: {} })).toThrow(/supports must be/);
+  });
+
+  test('should refuse a kinematics or detector plugin whose supports the engine could not read', () => {
+    const base = { summary: 's', options: z.object({}), create: () => { throw new Error('unused'); } };
+    const kinematics = (supports: unknown) => () => new PluginRegistry().register(defineKinematics({ ...base, name: 'k', supports: supports as never }));
+    const detector = (supports: unknown) => () => new PluginRegistry().register(defineDetector({ ...base, name: 'd', supports: supports as never }));
+    expect(kinematics({ rotations: 'no', driven: ['spin'] })).toThrow('The plugin does not follow the contract:\n'
+      + '  - supports.rotations must be a boolean (got "no")\n'
+      + "  - supports.driven must be a list of 'velocity', 'angularVelocity' (got [\"spin\"])");
+    expect(detector({ shapes: 'sphere' })).toThrow('supports.shapes must be a list of shape types (got "sphere")');
+    expect(codeOf(kinematics({ rotations: false, driven: ['velocity'] }))).toBe(undefined);
+    expect(codeOf(detector({ shapes: ['sphere'], affine: [] }))).toBe(undefined);
   });
 
   test('should say what kind was found, the kinds there are, and the helper of the kind the plugin looks like', () => {

@@ -1,3 +1,4 @@
+import { supportsProblems } from '../contracts/capabilities.js';
 import { unknownPluginLine } from '../contracts/did-you-mean.js';
 import { MoreauError } from '../contracts/errors.js';
 import type { AnyPlugin, PluginKind } from '../contracts/plugin.js';
@@ -65,6 +66,7 @@ function checkPluginShape(plugin: unknown, origin?: string): asserts plugin is A
       problems.push("supports must be { warmStart: boolean, cone: 'coulomb' | 'relaxed' | 'both', friction: boolean }");
     }
   }
+  problems.push(...supportsProblems(p));
   if (problems.length) {
     throw new MoreauError('E_PLUGIN_CONTRACT', `The plugin${from} does not follow the contract:\n${problems.map((s) => `  - ${s}`).join('\n')}`);
   }

@@ -14,6 +14,8 @@ export interface ResolvedDynamics {
   run: ResolvedRun;
   integrator: Integrator;
   detector: ContactDetector;
+  /** The configured detector's registry name. */
+  detectorName: string;
   /** One instance per kinematics plugin name the scene uses. */
   kinematics: Map<string, Kinematics>;
   onSolveFailure: 'continue' | 'stop';
@@ -87,6 +89,7 @@ export function resolveDynamics(config: unknown, uses: readonly KinematicsUse[],
     run,
     integrator: registry.get('integrator', integratorName).create(integratorOptions!, run.context),
     detector: registry.get('detector', detectorName).create(detectorOptions!, run.context),
+    detectorName,
     kinematics,
     onSolveFailure: c.onSolveFailure ?? SIMULATION_DEFAULTS.onSolveFailure,
     warmStart: primary.supports.warmStart,

@@ -5,6 +5,8 @@ import plugin, { options } from './index.js';
 
 /** The shapes the plugin declares; a corrupted copy below is asked about the same ones. */
 const ALL = { shapes: plugin.supports!.shapes!, affine: plugin.supports!.affine! };
+/** The shapes it declared when the seeded regressions below were found: with them their seeds replay the same scenes. */
+const BEFORE_CYLINDERS = { shapes: ['sphere', 'capsule', 'ellipsoid', 'box', 'hull', 'plane'] as const, affine: plugin.supports!.affine! };
 
 // Every shape the plugin declares in `supports` (as `moreau conformance` runs it), ellipsoids and hulls also deformed.
 detectorSuite(plugin);
@@ -16,7 +18,7 @@ detectorSuite(plugin, { shapes: ['sphere', 'box', 'plane'], affine: [], options:
 test('should move its contacts with a rigidly moved scene on the seed that found GJK reporting a stale witness point', async () => {
   // Scene 20: an ellipsoid's contact on a hull edge came out 0.08 from where the moved scene put it (gjk.test.ts).
   const invariance = 'invariance: a rigid motion of the scene moves the contacts with it';
-  const report = await runDetectorConformance(plugin, { runs: 25, seed: 1019775709, only: [invariance] });
+  const report = await runDetectorConformance(plugin, { ...BEFORE_CYLINDERS, runs: 25, seed: 1019775709, only: [invariance] });
   expect(report.properties.find((p) => p.name === invariance)!.status).toBe('pass');
 });
 
@@ -24,7 +26,7 @@ test('should pass "reach widens the margin" over 400 runs, where a stretched sph
   // Seed 1 drew a sphere under a non-rotation linear map (an ellipsoid) on run 82: the property
   // compared its reported gap with the round sphere's. The closed form now holds for round spheres only.
   const reach = 'reach widens the margin: pairs are reported up to margin + both reaches, and only those';
-  const report = await runDetectorConformance(plugin, { runs: 400, seed: 1, only: [reach] });
+  const report = await runDetectorConformance(plugin, { ...BEFORE_CYLINDERS, runs: 400, seed: 1, only: [reach] });
   expect(report.properties.find((p) => p.name === reach)!.status).toBe('pass');
 });
 
@@ -79,19 +81,25 @@ function tilt(out: ContactBufferLike, k: number, angle: number): void {
   }
 }
 
-describe('the detector suite catches defects in ellipsoid, capsule and hull contacts', () => {
+describe('the detector suite catches defects in ellipsoid, capsule, cylinder and hull contacts', () => {
   const cases: [string, DetectorPropertyName, (bodies: readonly DetectorBody[], out: ContactBufferLike) => void][] = [
-    ['ellipsoid gaps 1e-3 too small', 'bracketed: pairs with an ellipsoid, capsule or hull: gap, normal and point within independent bounds', (bodies, out) => {
+    ['ellipsoid gaps 1e-3 too small', 'bracketed: pairs with an ellipsoid, capsule, cylinder or hull: gap, normal and point within independent bounds', (bodies, out) => {
       for (let k = 0; k < out.count; k++) if (involves(bodies, out, k, 'ellipsoid')) out.gap[k] -= 1e-3;
     }],
-    ['ellipsoid gaps 1e-3 too large', 'bracketed: pairs with an ellipsoid, capsule or hull: gap, normal and point within independent bounds', (bodies, out) => {
+    ['ellipsoid gaps 1e-3 too large', 'bracketed: pairs with an ellipsoid, capsule, cylinder or hull: gap, normal and point within independent bounds', (bodies, out) => {
       for (let k = 0; k < out.count; k++) if (involves(bodies, out, k, 'ellipsoid')) out.gap[k] += 1e-3;
     }],
-    ['capsule normals tilted by 0.01 rad', 'bracketed: pairs with an ellipsoid, capsule or hull: gap, normal and point within independent bounds', (bodies, out) => {
+    ['capsule normals tilted by 0.01 rad', 'bracketed: pairs with an ellipsoid, capsule, cylinder or hull: gap, normal and point within independent bounds', (bodies, out) => {
       for (let k = 0; k < out.count; k++) if (involves(bodies, out, k, 'capsule')) tilt(out, k, 0.01);
     }],
-    ['hull-plane normals flipped', 'analytic: ellipsoid, capsule and hull against a plane: lowest point, normals, ends', (bodies, out) => {
+    ['hull-plane normals flipped', 'analytic: ellipsoid, capsule, cylinder and hull against a plane: lowest point, normals, ends', (bodies, out) => {
       for (let k = 0; k < out.count; k++) if (involves(bodies, out, k, 'hull') && involves(bodies, out, k, 'plane')) tilt(out, k, Math.PI);
+    }],
+    ['cylinder-plane gaps 1e-3 too large', 'analytic: ellipsoid, capsule, cylinder and hull against a plane: lowest point, normals, ends', (bodies, out) => {
+      for (let k = 0; k < out.count; k++) if (involves(bodies, out, k, 'cylinder') && involves(bodies, out, k, 'plane')) out.gap[k] += 1e-3;
+    }],
+    ['cylinder gaps 1e-3 too small', 'bracketed: pairs with an ellipsoid, capsule, cylinder or hull: gap, normal and point within independent bounds', (bodies, out) => {
+      for (let k = 0; k < out.count; k++) if (involves(bodies, out, k, 'cylinder')) out.gap[k] -= 1e-3;
     }],
     ['ids made from the contact point', 'stability: a tiny rigid motion keeps the contact ids', (_bodies, out) => {
       for (let k = 0; k < out.count; k++) out.feature[k] = Math.floor(Math.abs(out.point[3 * k]) * 1e12) % 1000003;

@@ -36,6 +36,7 @@ function shapeSize(s: Shape, i: number): number {
   switch (s?.type) {
     case 'sphere': return s.radius;
     case 'capsule': return s.radius;
+    case 'cylinder': return Math.min(s.radius, s.halfLength);
     case 'box': return Math.min(...s.halfExtents);
     case 'ellipsoid': return Math.min(...s.semiAxes);
     case 'hull': return hullPolytope(s, `contact-detection: body ${i} (hull) points`).halfWidth;
@@ -44,7 +45,7 @@ function shapeSize(s: Shape, i: number): number {
 }
 
 /**
- * Contact detection for spheres, capsules, ellipsoids, boxes, hulls and planes: a broad phase (sweep and prune, or all
+ * Contact detection for spheres, capsules, ellipsoids, cylinders, boxes, hulls and planes: a broad phase (sweep and prune, or all
  * pairs) proposes body pairs, a pair routine per shape pair writes their contacts, and the
  * result is sorted by (bodyA, bodyB, feature). Not re-entrant: one detector per simulation,
  * since it keeps its sweep order and buffers from call to call.

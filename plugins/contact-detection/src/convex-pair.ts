@@ -34,7 +34,7 @@ export class ConvexScratch {
  * (or an ellipsoid and a sphere) GJK only finds a rough direction, which Newton's method
  * polishes to rounding (smooth-newton.ts): faster, and an exact normal.
  */
-export function convexPair(w: WorldBodies, a: number, b: number, out: ContactBufferLike, s: ConvexScratch): void {
+export function convexPair(w: WorldBodies, a: number, b: number, out: Pick<ContactBufferLike, 'push'>, s: ConvexScratch): void {
   const c = w.centre, oa = 3 * a, ob = 3 * b, margin = w.margin;
   const dx = c[oa] - c[ob], dy = c[oa + 1] - c[ob + 1], dz = c[oa + 2] - c[ob + 2];
   if (Math.sqrt(dx * dx + dy * dy + dz * dz) - w.radius[a] - w.radius[b] > margin) return;
@@ -78,7 +78,7 @@ export function convexPair(w: WorldBodies, a: number, b: number, out: ContactBuf
  * (examples/scenes/rotating-drum, 337 contacts) went from 2.1 to 1.2 ms, the normals now
  * converged where GJK's fallback left them 4e-6 off.
  */
-function smoothPair(w: WorldBodies, a: number, b: number, dx: number, dy: number, dz: number, out: ContactBufferLike, s: ConvexScratch): boolean {
+function smoothPair(w: WorldBodies, a: number, b: number, dx: number, dy: number, dz: number, out: Pick<ContactBufferLike, 'push'>, s: ConvexScratch): boolean {
   const l = Math.sqrt(dx * dx + dy * dy + dz * dz);
   if (!(l > 0)) return false;
   let nx = dx / l, ny = dy / l, nz = dz / l;
@@ -101,7 +101,7 @@ function smoothPair(w: WorldBodies, a: number, b: number, dx: number, dy: number
 }
 
 /** EPA on the whole shapes, started from GJK's enclosing simplex; n = −(EPA's direction), from B to A. */
-export function penetration(w: WorldBodies, a: number, b: number, out: ContactBufferLike, s: ConvexScratch): void {
+export function penetration(w: WorldBodies, a: number, b: number, out: Pick<ContactBufferLike, 'push'>, s: ConvexScratch): void {
   const gjk = s.gjk, epa = s.epa;
   gjk.run(w, a, b, Infinity, true);
   if (!gjk.overlap) {

@@ -4,11 +4,12 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { apply, detect, ellipsoid, hull, maxDiff, moved, multiply, rotation } from './__fixtures__/bodies.js';
 
-/** Every pair whose gap comes from GJK (or EPA) on support functions, or from the polytope routine. */
+/** Every pair whose gap comes from GJK (or EPA) on support functions, or from the polytope routine (cylinders: with their face manifolds). */
 const PAIRS: [ShapeType, ShapeType][] = [
   ['sphere', 'ellipsoid'], ['sphere', 'capsule'], ['sphere', 'hull'], ['capsule', 'capsule'], ['capsule', 'ellipsoid'],
   ['capsule', 'box'], ['capsule', 'hull'], ['ellipsoid', 'ellipsoid'], ['ellipsoid', 'box'], ['ellipsoid', 'hull'],
   ['box', 'hull'], ['hull', 'hull'],
+  ['sphere', 'cylinder'], ['capsule', 'cylinder'], ['ellipsoid', 'cylinder'], ['cylinder', 'cylinder'], ['cylinder', 'box'], ['cylinder', 'hull'],
 ];
 
 function randomShape(type: ShapeType, rng: Rng): Shape {
@@ -18,6 +19,7 @@ function randomShape(type: ShapeType, rng: Rng): Shape {
     case 'box': return { type, halfExtents: [size(), size(), size()] };
     case 'ellipsoid': return { type, semiAxes: [size(), size(), size()] };
     case 'capsule': return { type, radius: rng.uniform(0.15, 0.6), halfLength: size() };
+    case 'cylinder': return { type, radius: rng.uniform(0.15, 0.8), halfLength: size() };
     default: {
       const points: Vec3[] = Array.from({ length: rng.int(5, 10) }, () => {
         const d = [rng.normal(), rng.normal(), rng.normal()], r = rng.uniform(0.3, 1) / Math.hypot(...d);
@@ -74,6 +76,26 @@ describe('GJK (and the polytope routine) against sampled surfaces', () => {
       }), { numRuns: 8 });
     });
   }
+});
+
+describe('GJK on nearly flat simplices', () => {
+  test('should not call two cylinders 0.082 apart overlapping when its last tetrahedron is flat to rounding', () => {
+    // Conformance seed 1002371182 (cylinder-cylinder, rim against rim): near convergence each new
+    // point lay on the last triangle's plane to rounding, and the tetrahedron test, taking the
+    // rounded side of that point at its word, found the origin "inside" every face: a gap of −2.5.
+    const bodies: DetectorBody[] = [
+      { shape: { type: 'cylinder', radius: 0.3103104239691077, halfLength: 0.47063485621202394 }, free: true, pose: { position: Float64Array.of(-0.9675348688553065, -0.1324031771123808, 1.8100015072293805),
+        linear: Float64Array.of(0.1921835073812841, 0.7750829705296043, 0.6019234903919535, 0.3545847207793218, -0.6267637254132095, 0.6938565473467877, 0.9150602030907464, 0.08008508788257201, -0.39528622973531746) } },
+      { shape: { type: 'cylinder', radius: 0.9047287099235345, halfLength: 0.1246785304679231 }, free: true, pose: { position: Float64Array.of(-1.8799609748872572, 0.6052059606555261, 1.2283848541636426),
+        linear: Float64Array.of(-0.5320461714875511, 0.33293165968321153, 0.7785135717417015, 0.7520703680315051, -0.23659290872506, 0.6151536044517434, 0.38899490091053357, 0.9127871085426205, -0.12450968453902078) } },
+    ];
+    const found = detect(bodies, { margin: 0.1 });
+    const A = worldShape(bodies[0]), B = worldShape(bodies[1]);
+    const { lo } = gapLowerBound(A, B), { hi } = sampledGap(A, B, 13);
+    expect(found).toHaveLength(1);
+    expect(found[0].gap).toBeGreaterThanOrEqual(lo - 1e-9);
+    expect(found[0].gap).toBeLessThanOrEqual(hi + 1e-9);
+  });
 });
 
 describe('GJK witness points', () => {

@@ -5,6 +5,8 @@ import { BoxScratch } from './box-scratch.js';
 import { capsuleCapsule, sphereCapsule } from './capsule-pairs.js';
 import { capsulePlane } from './capsule-plane.js';
 import { convexPair, ConvexScratch } from './convex-pair.js';
+import { cylinderPair, CylinderScratch } from './cylinder-pair.js';
+import { cylinderPlane } from './cylinder-plane.js';
 import { ellipsoidPlane } from './ellipsoid-plane.js';
 import { FacePatch } from './face-patch.js';
 import { hullPlane } from './hull-plane.js';
@@ -16,23 +18,25 @@ import { smoothHull } from './smooth-hull.js';
 import { sphereHull } from './sphere-hull.js';
 import { spherePlane } from './sphere-plane.js';
 import { sphereSphere } from './sphere-sphere.js';
-import { BOX, CAPSULE, ELLIPSOID, HULL, PLANE, SPHERE, type WorldBodies } from './world-bodies.js';
+import { BOX, CAPSULE, CYLINDER, ELLIPSOID, HULL, PLANE, SPHERE, type WorldBodies } from './world-bodies.js';
 
 /**
  * Routes a body pair to its pair routine with a fixed order: the body of lower shape rank
- * (sphere < capsule < ellipsoid < box < hull < plane) is A, and of two alike the lower index
- * is A. So a plane is always B and the normal is the outward normal of the flatter body, and
- * a pair keeps its (A, B) from step to step. Two planes, or two bodies that are both not
- * free, are skipped.
+ * (sphere < capsule < ellipsoid < cylinder < box < hull < plane) is A, and of two alike the
+ * lower index is A. So a plane is always B and the normal is the outward normal of the flatter
+ * body, and a pair keeps its (A, B) from step to step. Two planes, or two bodies that are both
+ * not free, are skipped.
  *
  * Analytic routines where they are exact and fast (spheres, capsules, planes, sphere-box,
  * sphere-hull, box-box, and an ellipsoid or capsule on a hull face); polytope pairs by
- * separating axes and clipping; every other pair with an ellipsoid, or a capsule against a
- * box, hull edge or vertex, by GJK/EPA on support functions.
+ * separating axes and clipping; a cylinder against a box, hull or cylinder by GJK/EPA with a
+ * clipped face manifold when the contact is on a face; every other pair with an ellipsoid or
+ * a cylinder, or a capsule against a box, hull edge or vertex, by GJK/EPA on support functions.
  */
 export class NarrowPhase {
   private readonly box = new BoxScratch();
   private readonly convex = new ConvexScratch();
+  private readonly cylinder = new CylinderScratch();
   private readonly polytope = new PolytopeScratch();
   /** Set for `manifold: 'one-per-face'`: a box or hull on a plane gives one point. */
   private planePatch: PlanePatch | undefined;
@@ -44,6 +48,7 @@ export class NarrowPhase {
     const patch = new FacePatch();
     this.box.patch = patch;
     this.polytope.patch = patch;
+    this.cylinder.patch = patch;
     this.planePatch = new PlanePatch();
   }
 
@@ -79,6 +84,9 @@ export class NarrowPhase {
         if (kb === HULL) smoothHull(w, a, b, out, this.convex);
         else convexPair(w, a, b, out, this.convex);
         return;
+      case CYLINDER:
+        cylinderPair(w, a, b, out, this.cylinder, this.convex);
+        return;
       default:
         // A box or a hull against a box or a hull.
         if (kb === BOX) boxBox(w, a, b, out, this.box);
@@ -91,10 +99,12 @@ export class NarrowPhase {
     else if (ka === CAPSULE) capsulePlane(w, a, p, out);
     else if (ka === ELLIPSOID) ellipsoidPlane(w, a, p, out);
     else if (this.planePatch) {
-      if (ka === BOX) boxPlane(w, a, p, this.planePatch);
+      if (ka === CYLINDER) cylinderPlane(w, a, p, this.planePatch, this.cylinder.frame, this.cylinder.rim);
+      else if (ka === BOX) boxPlane(w, a, p, this.planePatch);
       else hullPlane(w, a, p, this.planePatch);
       this.planePatch.flush(out);
-    } else if (ka === BOX) boxPlane(w, a, p, out);
+    } else if (ka === CYLINDER) cylinderPlane(w, a, p, out, this.cylinder.frame, this.cylinder.rim);
+    else if (ka === BOX) boxPlane(w, a, p, out);
     else hullPlane(w, a, p, out);
   }
 }

@@ -198,13 +198,22 @@ function dist2(y: Float64Array, w: Float64Array): number {
 const FACES = Int8Array.of(0, 1, 2, 3, 0, 1, 3, 2, 0, 2, 3, 1, 1, 2, 3, 0);
 
 /**
+ * The fourth vertex within this fraction of the simplex's size of a face's plane is on it:
+ * rounding of a few products decides its side below that.
+ */
+const FLAT = 1e-12;
+
+/**
  * Tetrahedron: the origin is inside when it is on the inner side of every face plane;
  * otherwise the closest point lies on a face it is outside of, the nearest of those. A
- * flat tetrahedron (a face plane through its fourth vertex) has no inside: all its faces
- * are tried.
+ * flat tetrahedron (a face plane through its fourth vertex, to FLAT) has no inside: all its
+ * faces are tried. Near convergence on a curved Minkowski difference the new point lies
+ * almost on the last triangle's plane; taking the rounded side of that vertex at its word
+ * once called two cylinders 0.08 apart overlapping, when every face happened to put the
+ * origin inside.
  */
 function tetrahedron(s: SimplexSolver): boolean {
-  const y = s.y, w = s.lambda, t = s.trial;
+  const y = s.y, w = s.lambda, t = s.trial, size = Math.sqrt(s.largest());
   let best = Infinity, mask = 0, outside = false;
   for (let f = 0; f < 16; f += 4) {
     const i = FACES[f], j = FACES[f + 1], k = FACES[f + 2], l = FACES[f + 3];
@@ -214,7 +223,8 @@ function tetrahedron(s: SimplexSolver): boolean {
     const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
     const origin = -(nx * ax + ny * ay + nz * az);
     const other = nx * (y[3 * l] - ax) + ny * (y[3 * l + 1] - ay) + nz * (y[3 * l + 2] - az);
-    if (other !== 0 && origin * other >= 0) continue;
+    const flat = Math.abs(other) <= FLAT * size * Math.sqrt(nx * nx + ny * ny + nz * nz);
+    if (!flat && origin * other >= 0) continue;
     outside = true;
     const m = triangle(y, i, j, k, t);
     const d = dist2(y, t);

@@ -1,11 +1,11 @@
 import type { Polytope } from './polytope.js';
-import { BOX, CAPSULE, ELLIPSOID, HULL, SPHERE, type WorldBodies } from './world-bodies.js';
+import { BOX, CAPSULE, CYLINDER, ELLIPSOID, HULL, SPHERE, type WorldBodies } from './world-bodies.js';
 
 /**
  * The support point of body i's core along the world direction d (not necessarily unit):
  * a point of the core maximising d·x, written to out[o..o+3). Every shape here is its core
  * ⊕ a ball of radius w.coreRadius[i] (a sphere: its centre; a capsule: its segment; an
- * ellipsoid: its inner parallel body; a box or hull: itself), so the support of the whole
+ * ellipsoid: its inner parallel body; a cylinder, box or hull: itself), so the support of the whole
  * shape is this point + coreRadius·d̂ (van den Bergen, "Collision Detection in Interactive 3D
  * Environments", 2003, §4.3.3, on core shapes with margins).
  *
@@ -30,6 +30,9 @@ export function coreSupport(w: WorldBodies, i: number, dx: number, dy: number, d
     }
     case ELLIPSOID:
       ellipsoidSupport(w, i, dx, dy, dz, out, o);
+      return -1;
+    case CYLINDER:
+      cylinderSupport(w, i, dx, dy, dz, out, o);
       return -1;
     case BOX: {
       const R = w.linear, r = 9 * i, h = w.size;
@@ -69,6 +72,28 @@ export function ellipsoidSupport(w: WorldBodies, i: number, dx: number, dy: numb
   out[o] = c[ci] + (M[r] * u0 + M[r + 1] * u1 + M[r + 2] * u2) * s - m * dx;
   out[o + 1] = c[ci + 1] + (M[r + 3] * u0 + M[r + 4] * u1 + M[r + 5] * u2) * s - m * dy;
   out[o + 2] = c[ci + 2] + (M[r + 6] * u0 + M[r + 7] * u1 + M[r + 8] * u2) * s - m * dz;
+}
+
+/**
+ * coreSupport for cylinder i (radius r, half length h, unit axis a = the third column of its
+ * rotation): the end disc on d's side (the + end on a tie), and on its rim the point along the
+ * part of d across the axis, p = d − (a·d) a: s(d) = c ± h a + r p/|p|. Along the axis
+ * (|p| ≤ 1e-12 |d|) the whole disc supports to within r|p|, and its centre is returned.
+ */
+export function cylinderSupport(w: WorldBodies, i: number, dx: number, dy: number, dz: number, out: Float64Array, o: number): void {
+  const c = w.centre, ci = 3 * i, L = w.linear, r = 9 * i, radius = w.size[ci], h = w.size[ci + 1];
+  const ax = L[r + 2], ay = L[r + 5], az = L[r + 8];
+  const along = dx * ax + dy * ay + dz * az, s = along >= 0 ? h : -h;
+  let px = dx - along * ax, py = dy - along * ay, pz = dz - along * az;
+  // Once more: for d nearly along a, p is rounding of the size of d, with a part along a as large
+  // as the rest, and p/|p| would leave the rim (it put a rim point 0.4 r up the side).
+  const again = px * ax + py * ay + pz * az;
+  px -= again * ax; py -= again * ay; pz -= again * az;
+  const lp = Math.sqrt(px * px + py * py + pz * pz);
+  const t = lp > 1e-12 * Math.sqrt(dx * dx + dy * dy + dz * dz) ? radius / lp : 0;
+  out[o] = c[ci] + s * ax + t * px;
+  out[o + 1] = c[ci + 1] + s * ay + t * py;
+  out[o + 2] = c[ci + 2] + s * az + t * pz;
 }
 
 /** The vertex of polytope body i furthest along d (see polytopeSupport). */

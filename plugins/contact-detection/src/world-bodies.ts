@@ -8,11 +8,12 @@ import { boxPolytope, hullPolytope, knownHull, type Polytope } from './polytope.
 export const SPHERE = 0;
 export const CAPSULE = 1;
 export const ELLIPSOID = 2;
-export const BOX = 3;
-export const HULL = 4;
-export const PLANE = 5;
+export const CYLINDER = 3;
+export const BOX = 4;
+export const HULL = 5;
+export const PLANE = 6;
 
-/** How far `linear` may be from a rotation for a sphere, box or capsule to be taken as rigid: max |LᵀL − I| and |det L − 1|. */
+/** How far `linear` may be from a rotation for a sphere, box, capsule or cylinder to be taken as rigid: max |LᵀL − I| and |det L − 1|. */
 export const RIGID_TOLERANCE = 1e-9;
 
 /**
@@ -29,13 +30,14 @@ const PLACE = 'contact-detection';
  * what every pair routine reads. Buffers grow and are reused from call to call.
  *
  * - `centre` (3 per body): the reference centre; for a plane, the point its boundary passes through.
- * - `linear` (9 per body, row-major): `Pose.linear`. A rotation for spheres, boxes and capsules
- *   (checked); any map with det > 0 for ellipsoids and hulls. A sphere or box whose `linear` is
+ * - `linear` (9 per body, row-major): `Pose.linear`. A rotation for spheres, boxes, capsules and
+ *   cylinders (checked); any map with det > 0 for ellipsoids and hulls. A sphere or box whose `linear` is
  *   not a rotation is taken as the ellipsoid or hull it has become (kind ELLIPSOID or HULL).
  * - `size` (3 per body): sphere radius (first slot), box half extents, ellipsoid semi-axes,
- *   capsule (radius, half length), plane unit world normal.
+ *   capsule or cylinder (radius, half length), plane unit world normal.
  * - `coreRadius`: the shape is its core ⊕ a ball of this radius (sphere: its centre and r;
- *   capsule: its segment and r; ellipsoid: its inner parallel body and m; polytopes: 0).
+ *   capsule: its segment and r; ellipsoid: its inner parallel body and m; cylinders and
+ *   polytopes: 0, their own core).
  * - `radius`: a bounding sphere about the centre.
  * - `axes` (9 per body): for an ellipsoid M = linear·diag(semi-axes), so the body is
  *   { c + M y : |y| ≤ 1 }.
@@ -193,6 +195,17 @@ export class WorldBodies {
         this.bound(i);
         break;
       }
+      case 'cylinder': {
+        checkPositive(i, 'radius', shape.radius);
+        checkPositive(i, 'halfLength', shape.halfLength);
+        checkRotation(L, i, 'cylinder');
+        this.kind[i] = CYLINDER;
+        s[o] = shape.radius; s[o + 1] = shape.halfLength; s[o + 2] = 0;
+        this.coreRadius[i] = 0;
+        this.radius[i] = Math.sqrt(shape.radius * shape.radius + shape.halfLength * shape.halfLength);
+        this.bound(i);
+        break;
+      }
       case 'hull': {
         if (!Array.isArray(shape.points)) {
           throw new MoreauError('E_UNSUPPORTED', `Body ${i} (hull): points must be an array of [x, y, z].`, { place: PLACE, index: i });
@@ -209,7 +222,7 @@ export class WorldBodies {
         break;
       }
       default:
-        throw new MoreauError('E_UNSUPPORTED', `Body ${i} has shape type ${JSON.stringify((shape as { type?: unknown } | undefined)?.type)}; contact-detection handles sphere, box, ellipsoid, capsule, hull and plane.`, { place: PLACE, index: i });
+        throw new MoreauError('E_UNSUPPORTED', `Body ${i} has shape type ${JSON.stringify((shape as { type?: unknown } | undefined)?.type)}; contact-detection handles sphere, box, ellipsoid, capsule, cylinder, hull and plane.`, { place: PLACE, index: i });
     }
   }
 
@@ -367,14 +380,20 @@ export class WorldBodies {
     return pad;
   }
 
-  /** The padded bounding box of a sphere, box or capsule i (rigid): centre ± its reach along each world axis. */
+  /**
+   * The padded bounding box of a sphere, box, capsule or cylinder i (rigid): centre ± its reach
+   * along each world axis. A cylinder's end disc of radius r about the unit axis a reaches
+   * r √(1 − a_j²) along world axis j, and its axis h |a_j|.
+   */
   private bound(i: number): void {
     const c = this.centre, R = this.linear, s = this.size, o = 3 * i, r = 9 * i, kind = this.kind[i];
     const pad = this.padding(i);
     for (let j = 0; j < 3; j++) {
+      const aj = R[r + 3 * j + 2];
       const e = kind === SPHERE ? s[o]
-        : kind === CAPSULE ? s[o] + s[o + 1] * Math.abs(R[r + 3 * j + 2])
-          : Math.abs(R[r + 3 * j]) * s[o] + Math.abs(R[r + 3 * j + 1]) * s[o + 1] + Math.abs(R[r + 3 * j + 2]) * s[o + 2];
+        : kind === CAPSULE ? s[o] + s[o + 1] * Math.abs(aj)
+          : kind === CYLINDER ? s[o] * Math.sqrt(Math.max(0, 1 - aj * aj)) + s[o + 1] * Math.abs(aj)
+            : Math.abs(R[r + 3 * j]) * s[o] + Math.abs(R[r + 3 * j + 1]) * s[o + 1] + Math.abs(aj) * s[o + 2];
       this.lo[o + j] = c[o + j] - e - pad;
       this.hi[o + j] = c[o + j] + e + pad;
     }
@@ -437,7 +456,8 @@ function det3(L: ArrayLike<number>, r: number): number {
 
 /**
  * Refuses a `linear` that is not a rotation (max |LᵀL − I| or |det L − 1| above
- * RIGID_TOLERANCE): capsules are handled as rigid shapes only (a sheared capsule is no capsule).
+ * RIGID_TOLERANCE): capsules and cylinders are handled as rigid shapes only (a sheared capsule is
+ * no capsule; a stretched cylinder has elliptic ends, which the cylinder routines do not model).
  */
 export function checkRotation(L: ArrayLike<number>, i: number, shape: string): void {
   const worst = rotationError(L);

@@ -4,9 +4,23 @@ import { expect, test, vi } from 'vitest';
 const doc = readFileSync(new URL('../../../docs/simulation.md', import.meta.url), 'utf8');
 const example = readFileSync(new URL('./__fixtures__/simulation-example.ts', import.meta.url), 'utf8');
 
-test('docs/simulation.md should show exactly the example this test runs', () => {
-  const block = /```ts\n([\s\S]*?)```/.exec(doc)?.[1];
-  expect(block).toBe(example);
+const loadsExample = readFileSync(new URL('./__fixtures__/loads-example.ts', import.meta.url), 'utf8');
+
+test('docs/simulation.md should show exactly the examples these tests run', () => {
+  const blocks = [...doc.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
+  expect(blocks).toEqual([example, loadsExample]);
+});
+
+test('the loads example of docs/simulation.md should run: the spring swings the ball at ω = 10 rad/s, the motor spins it to 1 rad/s', async () => {
+  const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+  const { sim } = await import('./__fixtures__/loads-example.js');
+  // The midpoint scheme takes the spring at the mid-step: a linear oscillator with phase error
+  // (ω h)²/24 per radian, 4e-5 rad over the 10 rad run, so x is within 1e-4 of 0.5 cos(10).
+  expect(Math.abs(sim.pose(0).position[0] - 0.5 * Math.cos(10))).toBeLessThan(1e-4);
+  // A sphere spun about z by τ = 0.008 N m for 0.5 s: ω = τ t / I = 1 rad/s, then kept (no gyroscopic torque).
+  expect(Math.abs(sim.velocity(0)[5] - 1)).toBeLessThan(1e-12);
+  expect(loadsExample).toContain('// -0.4195 1.0000: 0.5 cos(10 t) at t = 1');
+  expect(log).toHaveBeenCalledWith('-0.4195', '1.0000');
 });
 
 test('the example of docs/simulation.md should run: the ball falls, hits the floor and rests on it', async () => {

@@ -32,8 +32,9 @@ describe('Euler tensor E₀ = ∫ ρ X Xᵀ dV (paper 004 eq 4)', () => {
       }
     });
 
-  test('should have no mass for planes and capsules (they are never free here)', () => {
+  test('should have no mass for planes, capsules and cylinders (they are never free here)', () => {
     expect(eulerProperties({ type: 'plane', normal: [0, 0, 1] }, 1)).toBeUndefined();
     expect(eulerProperties({ type: 'capsule', radius: 1, halfLength: 1 }, 1)).toBeUndefined();
+    expect(eulerProperties({ type: 'cylinder', radius: 1, halfLength: 1 }, 1)).toBeUndefined();
   });
 });

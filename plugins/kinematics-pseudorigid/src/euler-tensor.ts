@@ -21,8 +21,9 @@ export interface EulerProperties {
  * - hull: core's `solidMass` (signed tetrahedra) gives the inertia tensor J about the centroid,
  *   and E₀ = ½ tr(J) I − J, since J = tr(E₀) I − E₀ for any solid; E₀ is full (not diagonal)
  *   unless the frame is principal, which the model does not need.
- * Returns undefined for a plane (no mass) and a capsule (a deformed capsule is no capsule, so
- * no detector could see it: the model holds capsules only as static or driven bodies).
+ * Returns undefined for a plane (no mass), a capsule and a cylinder (a deformed capsule is no
+ * capsule, a deformed cylinder an elliptic one, and no detector here sees either: the model holds
+ * them only as static or driven bodies).
  * Sizes and ρ are validated by the caller.
  */
 export function eulerProperties(shape: Shape, density: number): EulerProperties | undefined {
@@ -49,6 +50,7 @@ export function eulerProperties(shape: Shape, density: number): EulerProperties 
       return fromInertia({ volume: solid.volume, inertia: solid.inertia }, density, [c[0], c[1], c[2]]);
     }
     case 'capsule':
+    case 'cylinder':
     case 'plane':
       return undefined;
   }

@@ -50,16 +50,39 @@ export class PseudoRigidBodies implements Kinematics {
   }
 
   /**
-   * Adds a body (see `readBodySpec` for what is refused). It starts undeformed, F = R, moving
-   * rigidly: Ḟ = [ω]× R for its world angular velocity ω, ẋ̄ = v.
+   * Adds a body (see `readBodySpec` for what is refused). It starts at F = F0 R (F0 = I unless the
+   * spec gives `initialDeformation`) with Ḟ = (L0 + [ω]×) F for its world angular velocity ω and
+   * velocity gradient L0 (zero unless given), ẋ̄ = v. The inertia is scaled (`inertiaScaling`) at
+   * the reference state F = R, before F0 applies.
    */
   addBody(spec: BodySpec): number {
     const b = readBodySpec(spec);
     const i = this.store.add(b);
     if (b.motion === MotionCode.Free && this.inertiaScaling !== undefined) this.scaleInertia(i, this.inertiaScaling);
-    if (b.motion === MotionCode.Free) this.setRigidVelocity(i, b.velocity, 0, b.angularVelocity, 0);
-    else if (b.motion === MotionCode.Driven && b.from <= 0) this.setDrivenVelocity(i);
+    if (b.deformation) this.deform(i, b.deformation);
+    if (b.motion === MotionCode.Free) {
+      this.setRigidVelocity(i, b.velocity, 0, b.angularVelocity, 0);
+      if (b.velocityGradient) this.addGradientVelocity(i, b.velocityGradient);
+    } else if (b.motion === MotionCode.Driven && b.from <= 0) this.setDrivenVelocity(i);
     return i;
+  }
+
+  /** F_i ← F0 F_i: the body deformed by F0 about its centre (the tangent cached at the old F is dropped). */
+  private deform(i: number, F0: Float64Array): void {
+    const F = this.store.F, r = 9 * i, R = F.slice(r, r + 9);
+    for (let a = 0; a < 3; a++) {
+      for (let j = 0; j < 3; j++) F[r + 3 * a + j] = F0[3 * a] * R[j] + F0[3 * a + 1] * R[3 + j] + F0[3 * a + 2] * R[6 + j];
+    }
+    this.store.tangentFresh[i] = 0;
+  }
+
+  /** Ḟ_i += L F_i for a world velocity gradient L (row-major): points move at an extra L (x − x̄). */
+  private addGradientVelocity(i: number, L: Float64Array): void {
+    const { F, u } = this.store;
+    const o = 12 * i, r = 9 * i;
+    for (let a = 0; a < 3; a++) {
+      for (let j = 0; j < 3; j++) u[o + 3 * a + j] += L[3 * a] * F[r + j] + L[3 * a + 1] * F[r + 3 + j] + L[3 * a + 2] * F[r + 6 + j];
+    }
   }
 
   isFree(i: number): boolean {

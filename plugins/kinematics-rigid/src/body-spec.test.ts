@@ -17,13 +17,15 @@ function codeOf(fn: () => unknown): ErrorCode | string {
   return 'no error';
 }
 
-describe('readBodySpec: ellipsoid, capsule, hull', () => {
+describe('readBodySpec: ellipsoid, capsule, cylinder, hull', () => {
   test.each([
     ['an ellipsoid with a zero semi-axis', { type: 'ellipsoid', semiAxes: [1, 0, 1] }],
     ['an ellipsoid with two semi-axes', { type: 'ellipsoid', semiAxes: [1, 1] }],
     ['a capsule of radius 0', { type: 'capsule', radius: 0, halfLength: 1 }],
     ['a capsule of negative half length', { type: 'capsule', radius: 1, halfLength: -0.1 }],
     ['a capsule of infinite half length', { type: 'capsule', radius: 1, halfLength: Infinity }],
+    ['a cylinder of half length 0 (a disc, without volume)', { type: 'cylinder', radius: 1, halfLength: 0 }],
+    ['a cylinder of negative radius', { type: 'cylinder', radius: -1, halfLength: 1 }],
     ['a hull of 3 points', { type: 'hull', points: [[0, 0, 0], [1, 0, 0], [0, 1, 0]] }],
     ['a hull with a NaN', { type: 'hull', points: [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, Number.NaN]] }],
     ['a flat hull', { type: 'hull', points: [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0]] }],
@@ -58,10 +60,15 @@ describe('readBodySpec: ellipsoid, capsule, hull', () => {
     expect(readBodySpec(driven).pivotOffset).toEqual([1, 1.75, 3]);
   });
 
-  test('should take ellipsoids and capsules with their closed-form mass', () => {
+  test('should take ellipsoids, capsules and cylinders with their closed-form mass', () => {
     const e = readBodySpec(spec({ type: 'ellipsoid', semiAxes: [0.3, 0.2, 0.1] }));
     expect(e.mass).toBe(massProperties({ type: 'ellipsoid', semiAxes: [0.3, 0.2, 0.1] }, 2)!.mass);
     const c = readBodySpec(spec({ type: 'capsule', radius: 0.1, halfLength: 0 }));
     expect(c.inertia).toEqual(massProperties({ type: 'capsule', radius: 0.1, halfLength: 0 }, 2)!.inertia);
+    // A cylinder r = 0.1, length 0.4, density 2: m = 2π · 0.01 · 0.4, J_z = m r²/2 about its axis (body z).
+    const y = readBodySpec(spec({ type: 'cylinder', radius: 0.1, halfLength: 0.2 }));
+    expect(Math.abs(y.mass - 2 * Math.PI * 0.01 * 0.4)).toBeLessThanOrEqual(1e-16);
+    expect(Math.abs(y.inertia[2] - (y.mass * 0.01) / 2)).toBeLessThanOrEqual(1e-18);
+    expect(y.inertia[0]).toBe(y.inertia[1]);
   });
 });

@@ -40,7 +40,7 @@ export const PRINCIPAL_TOLERANCE = 1e-9;
  */
 export function readBodySpec(spec: BodySpec): RigidBodyInit {
   const rd: SpecReader = specReader('rigid', spec);
-  checkShapeSpec(spec.shape, rd, 'the rigid model takes sphere, box, ellipsoid, capsule, hull and plane');
+  checkShapeSpec(spec.shape, rd, 'the rigid model takes sphere, box, ellipsoid, capsule, cylinder, hull and plane');
   const motion = readMotionCode(spec, rd);
 
   let mass = 0;

@@ -17,13 +17,14 @@ export interface HullMassProperties extends MassProperties {
 
 /**
  * Exact mass properties of a solid of uniform density ρ. The reference frame of a shape is
- * its principal frame: spheres, boxes, ellipsoids and capsules are symmetric about their
+ * its principal frame: spheres, boxes, ellipsoids, capsules and cylinders are symmetric about their
  * centre and axes; a hull is put there by the scene reader (see `hullMassProperties`).
  * - sphere of radius r: m = 4/3 π r³ ρ, J = 2/5 m r² about every axis;
  * - box of half extents (a, b, c): m = 8abc ρ, J = m/3 (b² + c², a² + c², a² + b²);
  * - ellipsoid of semi-axes (a, b, c): m = 4/3 π abc ρ, J = m/5 (b² + c², a² + c², a² + b²)
  *   (the unit ball's J = 2/5 m stretched along each axis);
- * - capsule: see `capsuleMassProperties`; hull: see `hullMassProperties`.
+ * - capsule: see `capsuleMassProperties`; cylinder: see `cylinderMassProperties`;
+ *   hull: see `hullMassProperties`.
  * Returns undefined for a plane, which has no mass. Sizes and ρ are validated by the caller.
  */
 export function massProperties(shape: Shape, density: number): MassProperties | undefined {
@@ -48,6 +49,8 @@ export function massProperties(shape: Shape, density: number): MassProperties | 
     }
     case 'capsule':
       return capsuleMassProperties(shape.radius, shape.halfLength, density);
+    case 'cylinder':
+      return cylinderMassProperties(shape.radius, shape.halfLength, density);
     case 'hull': {
       const { mass, inertia } = hullMassProperties(shape.points, density);
       return { mass, inertia };
@@ -75,6 +78,19 @@ export function capsuleMassProperties(r: number, h: number, density: number): Ma
   const jz = 0.5 * mc * r * r + 0.4 * ms * r * r;
   const jx = mc * (0.25 * r * r + (h * h) / 3) + ms * (0.4 * r * r + h * h + 0.75 * h * r);
   return { mass: mc + ms, inertia: [jx, jx, jz] };
+}
+
+/**
+ * A solid cylinder of radius r and length 2h along the reference z axis (the capsule's
+ * convention, `halfLength` = h): with m = ρ π r² (2h),
+ *   J_z = m r²/2,
+ *   J_x = J_y = m (3r² + (2h)²)/12 = m (r²/4 + h²/3)
+ * (a disc's J about a diameter, m r²/4, plus a rod's about its centre, m (2h)²/12).
+ */
+export function cylinderMassProperties(r: number, h: number, density: number): MassProperties {
+  const mass = 2 * Math.PI * r * r * h * density;
+  const jx = mass * (0.25 * r * r + (h * h) / 3);
+  return { mass, inertia: [jx, jx, 0.5 * mass * r * r] };
 }
 
 /**

@@ -5,8 +5,8 @@ import type { Shape, SurfaceMesh } from '@moreau/core/formats';
 import { InstancedBodies } from './instanced-bodies.js';
 import { MergedBodies } from './merged-bodies.js';
 
-/** Shapes with curved surfaces get smooth shading; the others keep their flat faces. */
-const SMOOTH = new Set(['sphere', 'ellipsoid', 'capsule']);
+/** Shapes with curved surfaces get smooth shading (a cylinder's side, not its ends); the others keep their flat faces. */
+const SMOOTH = new Set(['sphere', 'ellipsoid', 'capsule', 'cylinder']);
 
 /** Colours of free bodies, by body id (a muted palette that reads on a light background). */
 const PALETTE = [0x4e79a7, 0xf28e2b, 0x59a14f, 0xe15759, 0x76b7b2, 0xedc948, 0xb07aa1, 0xff9da7, 0x9c755f];
@@ -50,7 +50,7 @@ export class BodyMeshes {
       let geometry = geometries.get(key);
       if (!geometry) {
         const surface = shapeMesh(shape, { segments, rings: segments / 2, planeHalfSize: body.planeHalfSize });
-        geometries.set(key, (geometry = surfaceGeometry(surface, SMOOTH.has(shape.type))));
+        geometries.set(key, (geometry = shape.type === 'cylinder' ? cylinderGeometry(surface) : surfaceGeometry(surface, SMOOTH.has(shape.type))));
       }
       this.extents.set(geometryExtent(geometry), 6 * id);
       if (body.free) push(instanced, key, id);
@@ -130,6 +130,36 @@ export function surfaceGeometry(mesh: SurfaceMesh, smooth: boolean): THREE.Buffe
     geometry.setAttribute('position', new THREE.BufferAttribute(position, 3));
   }
   geometry.computeVertexNormals();
+  geometry.computeBoundingSphere();
+  return geometry;
+}
+
+/**
+ * A cylinder's mesh (shapeMesh: rims shared by its ends and its side) with a sharp rim: the
+ * ends shaded flat, the side smooth. Each triangle gets its own vertices; a vertex of an end
+ * (a polygon whose points share one z) takes the end's normal ±z, a vertex of the side the
+ * radial direction (x, y, 0) of its point.
+ */
+export function cylinderGeometry(mesh: SurfaceMesh): THREE.BufferGeometry {
+  const p = mesh.points, position: number[] = [], normal: number[] = [];
+  let start = 0;
+  for (const end of mesh.offsets) {
+    const z = p[3 * mesh.connectivity[start] + 2];
+    let flat = true;
+    for (let i = start; i < end; i++) flat &&= p[3 * mesh.connectivity[i] + 2] === z;
+    for (let i = start + 1; i + 1 < end; i++) {
+      for (const v of [mesh.connectivity[start], mesh.connectivity[i], mesh.connectivity[i + 1]]) {
+        const x = p[3 * v], y = p[3 * v + 1], r = Math.hypot(x, y);
+        position.push(x, y, p[3 * v + 2]);
+        if (flat) normal.push(0, 0, Math.sign(z));
+        else normal.push(x / r, y / r, 0);
+      }
+    }
+    start = end;
+  }
+  const geometry = new THREE.BufferGeometry();
+  geometry.setAttribute('position', new THREE.BufferAttribute(Float32Array.from(position), 3));
+  geometry.setAttribute('normal', new THREE.BufferAttribute(Float32Array.from(normal), 3));
   geometry.computeBoundingSphere();
   return geometry;
 }

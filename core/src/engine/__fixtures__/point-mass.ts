@@ -114,6 +114,7 @@ export class PointMasses implements Kinematics {
 export const pointMassPlugin = defineKinematics({
   name: 'point-mass',
   summary: 'test double: non-rotating point masses',
+  supports: { rotations: false, driven: ['velocity'] },
   options: z.object({ stiffness: z.number().nonnegative().default(0) }),
   create: (o) => new PointMasses(o.stiffness),
 });

@@ -54,6 +54,7 @@ export class SphereDetector implements ContactDetector {
 export const sphereDetectorPlugin = defineDetector({
   name: 'spheres',
   summary: 'test double: sphere-plane and sphere-sphere contacts',
+  supports: { shapes: ['sphere', 'plane'] },
   options: z.object({ margin: z.number().nonnegative().default(0.01) }),
   create: (o) => new SphereDetector(o.margin),
 });

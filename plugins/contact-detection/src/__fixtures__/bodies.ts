@@ -48,6 +48,11 @@ export function capsule(position: readonly number[], radius: number, halfLength:
   return { shape: { type: 'capsule', radius, halfLength }, pose: pose(position, linear), free };
 }
 
+/** A cylinder of `radius` about its body z axis, from z = −halfLength to halfLength. */
+export function cylinder(position: readonly number[], radius: number, halfLength: number, linear: readonly number[] = IDENTITY, free = true): DetectorBody {
+  return { shape: { type: 'cylinder', radius, halfLength }, pose: pose(position, linear), free };
+}
+
 export function hull(position: readonly number[], points: readonly Vec3[], linear: readonly number[] = IDENTITY, free = true): DetectorBody {
   return { shape: { type: 'hull', points }, pose: pose(position, linear), free };
 }

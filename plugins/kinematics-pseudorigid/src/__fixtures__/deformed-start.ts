@@ -2,8 +2,9 @@ import type { Simulation } from '@moreau/core';
 
 /**
  * Sets the deformation gradient F and its rate Ḟ (row-major) of the pseudo-rigid body with
- * store index `index` (its rank among the scene's pseudo-rigid bodies), through a checkpoint:
- * the scene format starts every body undeformed and moving rigidly. The plugin's saved state is
+ * store index `index` (its rank among the scene's pseudo-rigid bodies), through a checkpoint, at
+ * any time of a run (a scene sets them at the start: `initialDeformation`,
+ * `initialVelocityGradient`). The plugin's saved state is
  * [version, count, x̄ (3n), F (9n), u (12n)] with u = [Ḟ; ẋ̄] (pseudo-rigid-store.ts).
  */
 export function setDeformation(sim: Simulation, index: number, F?: ArrayLike<number>, Fdot?: ArrayLike<number>): void {

@@ -1,0 +1,7 @@
+// @ts-check
+import { z } from '@moreau/core';
+
+/** The detector's options. Core validates what users write against this schema and fills the defaults. */
+export const options = z.object({
+  margin: z.number().nonnegative().default(0).describe('report contacts with gap at most this (a length), so near contacts enter the problem a step early'),
+});

@@ -1,0 +1,10 @@
+import { z } from '@moreau/core';
+
+/**
+ * The model's options: none yet. Users set a kinematics' options per plugin name in the
+ * config (`"kinematics": { "<name>": { ... } }`); give every option you add a default.
+ */
+export const options = z.object({});
+
+/** The options as `create` receives them: validated, defaults filled in. */
+export type Options = z.output<typeof options>;
