@@ -51,6 +51,13 @@ describe('didYouMean', () => {
     expect(didYouMean('solver', 'SICONOS_FRICTION_3D_PQN', SOLVERS)).toBe('; did you mean "pqn"?');
   });
 
+  test('should prefer a registered solver of the same name to the Siconos mapping', () => {
+    // Siconos' PROX maps to semismooth-newton, unless a solver named prox is registered.
+    expect(didYouMean('solver', 'PROX', [...SOLVERS, 'prox'])).toBe('; did you mean "prox"?');
+    expect(didYouMean('solver', 'SICONOS_FRICTION_3D_PROX', [...SOLVERS, 'prox'])).toBe('; did you mean "prox"?');
+    expect(didYouMean('solver', 'FC3D_ADMM', [...SOLVERS, 'admm'])).toBe('; did you mean "admm"?');
+  });
+
   test('should suggest only registered plugins', () => {
     for (const [siconos, { name }] of Object.entries(SICONOS_SOLVER_NAMES)) {
       expect(SOLVERS).toContain(name);

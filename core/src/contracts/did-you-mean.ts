@@ -70,10 +70,13 @@ export function closestName(name: string, known: readonly string[]): string | un
 
 /**
  * The "did you mean" clause for an unknown name (starting with "; "), or '' when there is
- * nothing to suggest. For solvers, Siconos' names come first; a suggestion is made only
- * for a plugin in `known`.
+ * nothing to suggest. A known name in another case or spelling comes first (`PROX` is the
+ * `prox` plugin when one is registered), then, for solvers, Siconos' names; a suggestion is
+ * made only for a plugin in `known`.
  */
 export function didYouMean(kind: string, name: string, known: readonly string[]): string {
+  const same = known.find((k) => normalise(k) === normalise(name));
+  if (same !== undefined) return `; did you mean "${same}"?`;
   if (kind === 'solver') {
     const siconos = SICONOS_SOLVER_NAMES[normalise(name).replace(/-/g, '_')];
     if (siconos && known.includes(siconos.name)) return `; did you mean "${siconos.name}"? (${siconos.hint})`;

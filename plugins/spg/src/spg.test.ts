@@ -1,0 +1,159 @@
+import { describe, expect, test } from 'vitest';
+import { BlockSparseMatrix, bsrMul, FrictionContactProblem, SiconosMerit, type z } from '@moreau/core';
+import { randomProblem } from '@moreau/conformance';
+import plugin, { options } from './index.js';
+import { testContext } from './__fixtures__/context.js';
+
+function solve(p: FrictionContactProblem, opts: z.input<typeof options> = {}, warmStart?: Float64Array) {
+  return plugin.create(options.parse(opts), testContext()).solve(p, warmStart ? { warmStart } : {});
+}
+
+/** One contact with W = I (a unit-mass particle on a plane, say) and the given q, μ. */
+function oneContact(q: number[], mu: number): FrictionContactProblem {
+  const W = BlockSparseMatrix.fromBlocks(1, [{ row: 0, col: 0, values: [1, 0, 0, 0, 1, 0, 0, 0, 1] }]);
+  return new FrictionContactProblem(W, Float64Array.from(q), Float64Array.of(mu));
+}
+
+function velocity(p: FrictionContactProblem, r: Float64Array): Float64Array {
+  const u = bsrMul(p.W, r, new Float64Array(p.size));
+  for (let i = 0; i < u.length; i++) u[i] += p.q[i];
+  return u;
+}
+
+describe('spg: closed-form single contacts (W = I, siconos 1e-8 by default)', () => {
+  // With W = I the answer's error is at most tolerance × max(‖q‖, ‖r‖, ‖u‖) ≈ 1e-8 × 2, so 1e-7 absolute on every entry.
+  const TOL = 1e-7;
+
+  test('should leave a separating contact alone: q_N > 0 gives r = 0', () => {
+    const res = solve(oneContact([0.5, 1, -2], 0.3));
+    expect(res.converged).toBe(true);
+    expect(Array.from(res.r)).toEqual([0, 0, 0]);
+    expect(res.iterations).toBe(0);
+  });
+
+  test('should stick when ‖q_T‖ ≤ μ |q_N|: r = −q and u = 0', () => {
+    const res = solve(oneContact([-1, 0.3, -0.2], 0.5));
+    expect(res.converged).toBe(true);
+    const expected = [1, -0.3, 0.2];
+    for (let i = 0; i < 3; i++) expect(Math.abs(res.r[i] - expected[i])).toBeLessThan(TOL);
+  });
+
+  test('should slide on the cone boundary when ‖q_T‖ > μ |q_N|: r = (1, −μ, 0), u = (0, 2 − μ, 0) for q = (−1, 2, 0)', () => {
+    // u_N = r_N − 1 = 0, r_T = −μ r_N u_T/‖u_T‖ with u_T = r_T + (2, 0): r_T = (−0.5, 0), u_T = (1.5, 0)
+    const p = oneContact([-1, 2, 0], 0.5);
+    const res = solve(p);
+    expect(res.converged).toBe(true);
+    const expected = [1, -0.5, 0];
+    for (let i = 0; i < 3; i++) expect(Math.abs(res.r[i] - expected[i])).toBeLessThan(TOL);
+    const u = velocity(p, res.r);
+    expect(Math.abs(u[0])).toBeLessThan(TOL);
+    expect(Math.abs(u[1] - 1.5)).toBeLessThan(TOL);
+  });
+
+  test('should solve the relaxed problem instead with cone: relaxed — r = Π_K(−q) = (1.6, −0.8, 0), which separates', () => {
+    // With W = I the cone complementarity problem r ∈ K, r + q ∈ K*, r ⟂ r + q is r = Π_K(−q):
+    // −q = (1, −2, 0) projects to p_N = (1 + 0.5 · 2) / 1.25 = 1.6, p_T = −0.5 · 1.6 = −0.8. Its u = (0.6, 1.2, 0)
+    // has u_N = μ‖u_T‖ > 0: the relaxation lifts a sliding contact off (paper 002, "Convex Relaxation").
+    const res = solve(oneContact([-1, 2, 0], 0.5), { cone: 'relaxed', tolerance: 1e-10 });
+    expect(res.converged).toBe(true);
+    expect(res.merit).toBe('projected-gradient');
+    const expected = [1.6, -0.8, 0];
+    // eq 10 ≤ 1e-10 (divided by m = 3) bounds the natural-map residual by 3e-10: the distance to r* is of that order
+    for (let i = 0; i < 3; i++) expect(Math.abs(res.r[i] - expected[i])).toBeLessThan(1e-8);
+  });
+});
+
+describe('spg: the relaxed problem\'s KKT conditions at the answer', () => {
+  test.each([3, 11, 27])('should return r ∈ K, u = W r + q ∈ K*, rᵀu ≈ 0 on randomProblem(%i)', (seed) => {
+    const p = randomProblem(seed, { contacts: 8 });
+    const res = solve(p, { cone: 'relaxed', tolerance: 1e-9 });
+    expect(res.converged).toBe(true);
+    const u = velocity(p, res.r);
+    let scale = 0;
+    for (let i = 0; i < p.size; i++) scale = Math.max(scale, Math.abs(res.r[i]) * Math.abs(u[i]), Math.abs(p.q[i]));
+    let complementarity = 0;
+    for (let a = 0; a < p.contacts; a++) {
+      const o = 3 * a, m = p.mu[a];
+      const rt = Math.hypot(res.r[o + 1], res.r[o + 2]), ut = Math.hypot(u[o + 1], u[o + 2]);
+      // primal: ‖r_T‖ ≤ μ r_N (the projections keep it up to rounding)
+      expect(rt).toBeLessThanOrEqual(m * res.r[o] * (1 + 1e-12) + 1e-300);
+      // dual: μ‖u_T‖ ≤ u_N, up to the answer's accuracy (eq 10 ≤ 1e-9: m g_d · 1e-9 on the natural map, times ‖W‖)
+      expect(m * ut - u[o]).toBeLessThan(1e-6 * Math.max(1, Math.abs(u[o])));
+      complementarity += res.r[o] * u[o] + res.r[o + 1] * u[o + 1] + res.r[o + 2] * u[o + 2];
+    }
+    expect(Math.abs(complementarity)).toBeLessThan(1e-6 * p.size * scale);
+  });
+});
+
+describe('spg: convergence at the siconos measure', () => {
+  test('should reach 1e-8 on 12 small random problems, judged by a fresh siconos merit', () => {
+    const merit = new SiconosMerit();
+    for (let seed = 1; seed <= 12; seed++) {
+      const p = randomProblem(seed, { contacts: 2 + (seed % 9) });
+      const res = solve(p);
+      expect(res.converged, `seed ${seed}`).toBe(true);
+      const e = merit.evaluate(p, res.r);
+      expect(e).toBe(res.error);
+      expect(e).toBeLessThanOrEqual(1e-8);
+      expect(res.stats!.cone).toBe('coulomb');
+    }
+  });
+
+  test('should converge with each preconditioner and with the monotone rule', () => {
+    const p = randomProblem(5, { contacts: 8 });
+    for (const o of [{ preconditioner: 'diagonal' }, { preconditioner: 'none' }, { memory: 0 }] as const) {
+      const res = solve(p, o);
+      expect(res.converged, JSON.stringify(o)).toBe(true);
+    }
+  });
+
+  test('should stop at once when warm started at its own answer', () => {
+    const p = randomProblem(8, { contacts: 10 });
+    const cold = solve(p);
+    const warm = solve(p, {}, cold.r);
+    expect(warm.converged).toBe(true);
+    expect(warm.iterations).toBe(0);
+  });
+});
+
+describe('spg: a problem without solution', () => {
+  test('should stop a runaway iterate instead of answering with it', () => {
+    // W_NN = [[0, 1], [1, 2]], q_N = (−1, 1): contact 0 closes only by pushing contact 1, which then
+    // separates (docs/convergence.md). Without curvature along e_N0 the spectral step is α_max and
+    // r_N0 leapt to 7.5e29, where the siconos error of the answer rounded to 0.
+    const d = (a: number, b: number, c: number) => [a, 0, 0, 0, b, 0, 0, 0, c];
+    const W = BlockSparseMatrix.fromBlocks(2, [
+      { row: 0, col: 0, values: d(0, 0, 0) }, { row: 0, col: 1, values: d(1, 0, 0) },
+      { row: 1, col: 0, values: d(1, 0, 0) }, { row: 1, col: 1, values: d(2, 1, 1) },
+    ]);
+    const res = solve(new FrictionContactProblem(W, Float64Array.of(-1, 0, 0, 1, 0, 0), Float64Array.of(0.3, 0.3)));
+    expect(res.converged).toBe(false);
+    expect(res.reason).toBe('breakdown');
+    // the answer is the last point before the run: at most RUNAWAY (1e6) times ‖q‖∞ / w_min = 0.5
+    expect(Math.max(...Array.from(res.r, Math.abs))).toBeLessThanOrEqual(5e5);
+    expect(res.error).toBeGreaterThan(0.1);
+  });
+});
+
+describe('spg: options', () => {
+  test('should default to the Coulomb problem, the contact preconditioner and the paper\'s line search constants', () => {
+    expect(plugin.name).toBe('spg');
+    expect(plugin.supports).toEqual({ warmStart: true, cone: 'both', friction: true });
+    const d = options.parse({});
+    expect(d).toMatchObject({
+      tolerance: 1e-8, maxIterations: 100_000, cone: 'coulomb', preconditioner: 'contact', memory: 10, gamma: 1e-4,
+      sigmaMin: 0.1, sigmaMax: 0.9, alphaMin: 1e-30, alphaMax: 1e30, innerReduction: 0.5, innerMaxIterations: 100,
+    });
+    expect(options.parse({ preset: 'paper' })).toEqual({ ...d, preset: 'paper', preconditioner: 'diagonal', cone: 'relaxed' });
+  });
+
+  test('should refuse σ_min > σ_max and α_min > α_max, naming the option', () => {
+    const a = options.safeParse({ sigmaMin: 0.8, sigmaMax: 0.2 });
+    expect(a.success).toBe(false);
+    expect(a.error!.issues[0].path).toEqual(['sigmaMin']);
+    const b = options.safeParse({ alphaMin: 2, alphaMax: 1 });
+    expect(b.success).toBe(false);
+    expect(b.error!.issues[0].path).toEqual(['alphaMin']);
+    expect(options.safeParse({ gamma: 1 }).success).toBe(false);
+  });
+});
