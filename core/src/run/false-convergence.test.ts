@@ -24,6 +24,13 @@ const SOLVERS: { label: string; config: { name: string; options?: Record<string,
   { label: 'semismooth-newton', config: { name: 'semismooth-newton' } },
   { label: 'apgd', config: { name: 'apgd' } },
   { label: 'apgd relaxed', config: { name: 'apgd', options: { cone: 'relaxed' } } },
+  { label: 'nonsmooth-newton', config: { name: 'nonsmooth-newton' } },
+  { label: 'nonsmooth-newton alart-curnier', config: { name: 'nonsmooth-newton', options: { function: 'alart-curnier' } } },
+  { label: 'prox', config: { name: 'prox' } },
+  { label: 'admm', config: { name: 'admm' } },
+  { label: 'spg', config: { name: 'spg' } },
+  { label: 'spg relaxed', config: { name: 'spg', options: { cone: 'relaxed' } } },
+  { label: 'pd-ip', config: { name: 'pd-ip' } },
 ];
 
 let registry: PluginRegistry;
@@ -32,7 +39,10 @@ beforeAll(async () => {
   const here = dirname(fileURLToPath(import.meta.url));
   await loadPlugins(registry, {
     baseDir: here, discover: false,
-    extra: ['@moreau/gauss-seidel', '@moreau/pqn', '@moreau/semismooth-newton', '@moreau/apgd'],
+    extra: [
+      '@moreau/gauss-seidel', '@moreau/pqn', '@moreau/semismooth-newton', '@moreau/apgd',
+      '@moreau/nonsmooth-newton', '@moreau/prox', '@moreau/admm', '@moreau/spg', '@moreau/pd-ip',
+    ],
   });
 });
 
