@@ -223,6 +223,29 @@ console.log('  ✓ one copy of @moreau/core in each package, shared by the plugi
 // The tests one package at a time: the suites measure time budgets, which a shared processor would blur.
 for (const p of packages) certify(p.name, p.dir, p.typescript, p.suite);
 
+// A deformable body model that can turn a body inside out (the suite's own broken fixture, which
+// imports @moreau/core alone) must fail the shared suite's Jacobian positivity property from the
+// tarballs too, and the report must name it.
+const broken = join(work, 'broken-deformable');
+mkdirSync(broken);
+const fixture = 'deformable-kinematics-fixtures.js';
+writeFileSync(join(broken, fixture), readFileSync(join(root, 'conformance', 'test-fixtures', fixture)));
+writeFileSync(join(broken, 'index.js'), `import { brokenDeformableKinematics } from './${fixture}';\nexport default brokenDeformableKinematics['fast-deformation'].plugin;\n`);
+writeFileSync(join(broken, 'package.json'), `${JSON.stringify({ name: 'moreau-broken-deformable', version: '0.1.0', private: true, type: 'module', keywords: ['moreau-plugin'], exports: { '.': './index.js' } }, null, 2)}\n`);
+symlinkSync(join(sharedInstall, 'node_modules'), join(broken, 'node_modules'), 'junction');
+{
+  const start = performance.now();
+  const r = spawnSync(STEPS.conformance, { cwd: broken, env, shell: true, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const out = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+  const seconds = ((performance.now() - start) / 1000).toFixed(1);
+  const named = /FAIL.*det F > 0 after every integrator step/.test(out) && /turned inside out/.test(out);
+  if (r.status !== 1 || !named) {
+    console.error(out.trimEnd().split('\n').slice(-40).join('\n').replace(/^/gm, '    | '));
+    fail(`a deformable model that inverts a body: \`${STEPS.conformance}\` exited with ${r.status}${named ? '' : ' without naming the Jacobian positivity property'}; expected exit 1 naming it. The temporary folder is kept: ${work}`);
+  }
+  console.log(`  ✓ a deformable model that inverts a body fails moreau conformance ., naming det F > 0 (${seconds} s)`);
+}
+
 if (args.has('--keep')) console.log(`kept ${work}`);
 else rmSync(work, { recursive: true, force: true });
 console.log(`stranger test passed in ${((performance.now() - t0) / 1000).toFixed(0)} s`);

@@ -117,8 +117,10 @@ describe('moreau simulate on the engine: outputs', () => {
     // The same scene stepped here reproduces the dumped steps bit for bit (runs are deterministic).
     const { simulation } = await setupSimulation(join(dir, 'scene.json'), findConfig(dir));
     const dumped = new Set(files.map((f) => Number(/step-(\d+)/.exec(f)![1])));
-    const { plugins } = JSON.parse((await runCli(['plugins', '--json'], dir)).stdout) as { plugins: { kind: string; name: string }[] };
-    const solvers = plugins.filter((p) => p.kind === 'solver').map((p) => p.name);
+    const { plugins } = JSON.parse((await runCli(['plugins', '--json'], dir)).stdout) as { plugins: { kind: string; name: string; supports?: { friction?: boolean } }[] };
+    // Solvers of frictionless problems only (gpminres, mprgp) refuse these steps (μ = 0.3), checked below.
+    const solvers = plugins.filter((p) => p.kind === 'solver' && p.supports?.friction !== false).map((p) => p.name);
+    const frictionless = plugins.filter((p) => p.kind === 'solver' && p.supports?.friction === false).map((p) => p.name);
     expect(solvers).toEqual(expect.arrayContaining(['gauss-seidel', 'pqn', 'semismooth-newton', 'apgd']));
     const siconos = new SiconosMerit();
     while (dumped.size > 0) {
@@ -143,6 +145,11 @@ describe('moreau simulate on the engine: outputs', () => {
         // merit, agree to 1e-7 of the largest reaction (the merit is relative to max(‖q‖, ‖r‖,
         // ‖u‖) and this W's condition number, about 1e3, amplifies it into r).
         for (let i = 0; i < r.length; i++) expect(Math.abs(r[i] - solution!.r[i]) / scale, `${solver}, step ${simulation.steps}, r[${i}]`).toBeLessThan(1e-6);
+      }
+      for (const solver of frictionless) {
+        const refused = await runCli(['solve', file, '--solver', solver, '--json'], dir);
+        expect(refused.code, `${solver} on step ${simulation.steps}: ${refused.stdout}${refused.stderr}`).toBe(2);
+        expect(refused.stderr).toContain('E_UNSUPPORTED');
       }
     }
   });
