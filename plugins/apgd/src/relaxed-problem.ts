@@ -1,4 +1,4 @@
-import { BsrMulKernel, projectOntoCone, projectedGradientResidual, type FrictionContactProblem } from '@moreau/core/kernels';
+import { BsrMulKernel, projectOntoCone, projectedGradientResidual, updateDeSaxceShift, type FrictionContactProblem } from '@moreau/core/kernels';
 
 /**
  * The convex cone complementarity problem of paper 002 (the "relaxation") with a
@@ -110,22 +110,7 @@ export class RelaxedProblem {
    *   max_a |s'_a − s_a| / max_a s_a (0 when both are zero, Infinity when only s is)
    */
   updateShift(wr: Float64Array): number {
-    const { q, mu } = this.problem;
-    const sN = this.sN;
-    let change = 0, scale = 0;
-    for (let a = 0; a < mu.length; a++) {
-      const o = 3 * a;
-      const u1 = wr[o + 1] + q[o + 1], u2 = wr[o + 2] + q[o + 2];
-      const next = mu[a] * Math.sqrt(u1 * u1 + u2 * u2);
-      const old = sN[a];
-      const d = Math.abs(next - old);
-      if (d > change) change = d;
-      if (old > scale) scale = old;
-      sN[a] = next;
-    }
     this.shiftIsZero = false;
-    if (change === 0) return 0;
-    const rel = change / scale;
-    return rel === rel ? rel : Infinity;
+    return updateDeSaxceShift(this.problem.q, this.problem.mu, wr, this.sN);
   }
 }

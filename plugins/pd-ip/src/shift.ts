@@ -1,4 +1,4 @@
-import { BsrMulKernel, projectedGradientResidual, type FrictionContactProblem } from '@moreau/core/kernels';
+import { BsrMulKernel, projectedGradientResidual, updateDeSaxceShift, type FrictionContactProblem } from '@moreau/core/kernels';
 import type { ShiftedSystem } from './interior-point.js';
 
 /**
@@ -29,18 +29,6 @@ export class Shift implements ShiftedSystem {
    * @returns the relative change max_a |s'_a − s_a| / max_a s_a (0 when both are zero, Infinity when only the old one is)
    */
   update(wx: Float64Array): number {
-    const { q, mu } = this.problem;
-    const sN = this.sN;
-    let change = 0, scale = 0;
-    for (let a = 0; a < mu.length; a++) {
-      const o = 3 * a;
-      const next = mu[a] * Math.hypot(wx[o + 1] + q[o + 1], wx[o + 2] + q[o + 2]);
-      change = Math.max(change, Math.abs(next - sN[a]));
-      scale = Math.max(scale, sN[a]);
-      sN[a] = next;
-    }
-    if (change === 0) return 0;
-    const rel = change / scale;
-    return rel === rel ? rel : Infinity;
+    return updateDeSaxceShift(this.problem.q, this.problem.mu, wx, this.sN);
   }
 }

@@ -1,4 +1,4 @@
-import { BsrMulKernel, projectedGradientResidual, type FrictionContactProblem } from '@moreau/core/kernels';
+import { BsrMulKernel, projectedGradientResidual, updateDeSaxceShift, type FrictionContactProblem } from '@moreau/core/kernels';
 
 /**
  * The cone complementarity problem of paper 002 ("Cone complementarity": N γ + r ∈ −Υ° ⟂ γ ∈ Υ,
@@ -56,19 +56,7 @@ export class ShiftedProblem {
    *   norm; 0 when both are zero, Infinity when only the old one is)
    */
   updateShift(wr: Float64Array): number {
-    const { q, mu } = this.problem;
-    const sN = this.sN;
-    let change = 0, scale = 0;
-    for (let a = 0; a < mu.length; a++) {
-      const o = 3 * a;
-      const next = mu[a] * Math.hypot(wr[o + 1] + q[o + 1], wr[o + 2] + q[o + 2]);
-      change = Math.max(change, Math.abs(next - sN[a]));
-      scale = Math.max(scale, sN[a]);
-      sN[a] = next;
-    }
     this.shiftIsZero = false;
-    if (change === 0) return 0;
-    const rel = change / scale;
-    return rel === rel ? rel : Infinity;
+    return updateDeSaxceShift(this.problem.q, this.problem.mu, wr, this.sN);
   }
 }
