@@ -3,7 +3,7 @@
 //
 //   node bench/drum-problems.mjs --problems DIR [--problems DIR]...
 //        [--solver NAME [--options JSON]]... [--config JSON]... [--cold] [--cold-only]
-//        [--repeat N] [--no-warmup] [--per-problem] [--out FILE]
+//        [--repeat N] [--no-warmup] [--time-limit MS] [--per-problem] [--out FILE] [--profile FILE.svg]
 //
 // Runs the compiled packages (`node scripts/build.mjs` first). Every FCLIB file in the folders
 // is read once; `/guesses/1` is the warm start the engine gave its solver (the previous step's
@@ -12,7 +12,9 @@
 // that follows it, or a whole solver config with a fallback chain, `--config '{"name": ...,
 // "fallback": {...}}'`. Solves run through core's solver chain, as in a simulation step (answer
 // check included). Before the timed pass each configuration solves every problem once untimed
-// (JIT warm-up); the timed pass takes, per problem, the fastest of --repeat solves.
+// (JIT warm-up); the timed pass takes, per problem, the fastest of --repeat solves. `--time-limit MS`
+// is every solve's budget (`timeBudgetMs`, checked between iterations), so a cold solve of a large
+// problem cannot run for minutes.
 //
 // Per configuration: problems solved (the chain's `converged`, i.e. at the configuration's own
 // merit and tolerance, checked by core), how many also meet siconos <= 1e-8, the siconos error
@@ -20,16 +22,20 @@
 // max) and how many solves it ended at its iteration cap, fallbacks taken, and µs per
 // iteration of the first solver, and the CPU time of the process over the timed solves (less
 // sensitive than wall time to other work on the machine). Markdown to stdout and to --out (default
-// bench/out/drum-problems.md).
+// bench/out/drum-problems.md). `--profile FILE.svg`: the Dolan-Moré performance profile of every
+// configuration and start, drawn as `moreau bench` draws its own, a problem counting as solved
+// where the recomputed siconos error is at most 1e-8 (within --time-limit, if given).
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { createRegistry, EnergyMerit, loadPlugins, readProblem, resolve as resolveRun, SiconosMerit } from '@moreau/core';
+import { performanceProfiles } from '../cli/dist/bench/profile.js';
+import { renderProfileSvg } from '../cli/dist/bench/profile-svg.js';
 
 const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
 
 /** Ordered argument parsing: `--options` belongs to the `--solver` before it. */
 function parseCommandLine(argv) {
-  const out = { dirs: [], configs: [], cold: false, warm: true, repeat: 1, warmup: true, perProblem: false, out: join(root, 'bench/out/drum-problems.md') };
+  const out = { dirs: [], configs: [], cold: false, warm: true, repeat: 1, warmup: true, perProblem: false, out: join(root, 'bench/out/drum-problems.md'), profile: null, timeLimitMs: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i], next = () => {
       if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
@@ -48,6 +54,11 @@ function parseCommandLine(argv) {
     else if (a === '--no-warmup') out.warmup = false;
     else if (a === '--per-problem') out.perProblem = true;
     else if (a === '--out') out.out = resolve(next());
+    else if (a === '--profile') out.profile = resolve(next());
+    else if (a === '--time-limit') {
+      out.timeLimitMs = Number(next());
+      if (!(out.timeLimitMs > 0)) throw new Error(`--time-limit needs a positive number of milliseconds, got ${argv[i]}`);
+    }
     else throw new Error(`unknown argument ${a}`);
   }
   if (out.dirs.length === 0) throw new Error('give at least one --problems DIR');
@@ -91,7 +102,8 @@ const details = [];
 for (const config of args.configs) {
   for (const start of starts) {
     const run = resolveRun(config, registry);
-    const solveOne = (p) => run.solver.solve(p.problem, start === 'warm' && p.guess ? { warmStart: Float64Array.from(p.guess) } : {});
+    const budget = args.timeLimitMs ? { timeBudgetMs: args.timeLimitMs } : {};
+    const solveOne = (p) => run.solver.solve(p.problem, start === 'warm' && p.guess ? { ...budget, warmStart: Float64Array.from(p.guess) } : budget);
     if (args.warmup) for (const p of problems) solveOne(p);
     const stat = { solved: 0, siconosOk: 0, errs: [], energyErrs: [], ms: [], cpuMs: 0, its: [], atCap: 0, fallbacks: 0, firstMs: 0 };
     for (const p of problems) {
@@ -147,3 +159,16 @@ const text = lines.join('\n');
 console.log(text);
 mkdirSync(dirname(args.out), { recursive: true });
 writeFileSync(args.out, `${text}\n`);
+
+if (args.profile) {
+  // One line per configuration and start; a time counts only where siconos ≤ 1e-8 was met.
+  const lineOf = (d) => `${d.config} (${d.start})`;
+  const solvers = [...new Set(details.map(lineOf))];
+  const times = problems.map((p) => solvers.map((s) => {
+    const d = details.find((x) => x.problem === p.name && lineOf(x) === s);
+    return d && d.siconos <= 1e-8 && !(d.ms > args.timeLimitMs) ? d.ms : Infinity;
+  }));
+  const title = `Performance profile: ${problems.length} simulation problems, siconos ≤ 1e-8`;
+  mkdirSync(dirname(args.profile), { recursive: true });
+  writeFileSync(args.profile, renderProfileSvg({ title, profiles: performanceProfiles(solvers, times) }));
+}
