@@ -1,38 +1,13 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { DETECTOR_PROPERTY_NAMES, INTEGRATOR_PROPERTY_NAMES, KINEMATICS_PROPERTY_NAMES, MERIT_PROPERTY_NAMES } from '@moreau/conformance/runner';
-import type { CliIO } from './io.js';
-import { main } from './main.js';
 import { PLUGIN_TEMPLATES, TEMPLATE_KINDS } from './new-plugin/kinds.js';
 import { pluginNames, scaffoldPlugin } from './new-plugin/scaffold.js';
 import { scaffoldSolver } from './new-solver.js';
+import { coreVersion, errorOf, readJson, root, run, tempFolders } from './__fixtures__/new-package-harness.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
-const coreVersion: string = readJson(join(root, 'core', 'package.json')).version;
-
-const temps: string[] = [];
-afterAll(() => temps.forEach((t) => rmSync(t, { recursive: true, force: true })));
-/** A fresh folder; `inRepo` places it inside the checkout, where `@moreau/core` resolves. */
-function temp(inRepo = false): string {
-  const base = inRepo ? join(root, 'tmp') : tmpdir();
-  mkdirSync(base, { recursive: true });
-  const dir = mkdtempSync(join(base, 'moreau-new-plugin-'));
-  temps.push(dir);
-  return dir;
-}
-
-async function run(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
-  let out = '', err = '';
-  const io: CliIO = { out: (t) => { out += `${t}\n`; }, err: (t) => { err += `${t}\n`; }, isTTY: false, cwd };
-  const code = await main(args, io);
-  return { code, out, err };
-}
-
-const errorOf = (f: () => unknown) => { try { f(); } catch (e) { return e; } return undefined; };
+const temp = tempFolders('moreau-new-plugin-');
 
 /** Every file under `dir`, with `/` separators, sorted. */
 const filesUnder = (dir: string) => (readdirSync(dir, { recursive: true, withFileTypes: true }))

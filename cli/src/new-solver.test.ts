@@ -1,35 +1,10 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, test } from 'vitest';
-import type { CliIO } from './io.js';
-import { main } from './main.js';
+import { describe, expect, test } from 'vitest';
 import { scaffoldSolver, solverNames } from './new-solver.js';
+import { coreVersion, errorOf, readJson, root, run, tempFolders } from './__fixtures__/new-package-harness.js';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
-const coreVersion: string = readJson(join(root, 'core', 'package.json')).version;
-
-const temps: string[] = [];
-afterAll(() => temps.forEach((t) => rmSync(t, { recursive: true, force: true })));
-/** A fresh folder; `inRepo` places it inside the checkout, where `@moreau/core` resolves. */
-function temp(inRepo = false): string {
-  const base = inRepo ? join(root, 'tmp') : tmpdir();
-  mkdirSync(base, { recursive: true });
-  const dir = mkdtempSync(join(base, 'moreau-new-solver-'));
-  temps.push(dir);
-  return dir;
-}
-
-async function run(args: string[], cwd: string): Promise<{ code: number; out: string; err: string }> {
-  let out = '', err = '';
-  const io: CliIO = { out: (t) => { out += `${t}\n`; }, err: (t) => { err += `${t}\n`; }, isTTY: false, cwd };
-  const code = await main(args, io);
-  return { code, out, err };
-}
-
-const errorOf = (f: () => unknown) => { try { f(); } catch (e) { return e; } return undefined; };
+const temp = tempFolders('moreau-new-solver-');
 
 describe('solverNames', () => {
   test.each([
