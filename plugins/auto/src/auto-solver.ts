@@ -1,4 +1,4 @@
-import { EventBus, isMoreauError, MoreauError, type ContactSolver, type PluginContext, type SolveOptions, type SolveResult } from '@moreau/core/contracts';
+import { EventBus, isMoreauError, MoreauError, type ContactSolver, type PluginContext, type SolveOptions, type SolveResult, type SolverIterationEvent } from '@moreau/core/contracts';
 import { type FrictionContactProblem } from '@moreau/core/kernels';
 import { problemFeatures } from './features.js';
 import { AUTO_RULES, type AutoRule } from './rules.js';
@@ -25,8 +25,11 @@ export class AutoSolver implements ContactSolver {
   /** Iterations done by earlier links in the current solve: added to a link's own count. */
   private offset = 0;
 
+  private readonly forwardIteration = (e: SolverIterationEvent): void => {
+    this.ctx.events.emit('solver:iteration', { ...e, solver: this.name, link: e.solver, iteration: e.iteration + this.offset });
+  };
+
   constructor(private readonly options: AutoOptions, private readonly ctx: PluginContext) {
-    this.inner.on('solver:iteration', (e) => ctx.events.emit('solver:iteration', { ...e, solver: this.name, link: e.solver, iteration: e.iteration + this.offset }));
     this.inner.on('solver:fallback', (e) => {
       this.offset += e.iterations;
       ctx.events.emit('solver:fallback', e);
@@ -38,6 +41,7 @@ export class AutoSolver implements ContactSolver {
     const rule = AUTO_RULES.find((r) => r.when(problemFeatures(problem))) ?? AUTO_RULES[AUTO_RULES.length - 1];
     const chain = this.chainFor(rule);
     this.offset = 0;
+    this.listenWhileHeard();
     const result = chain.solve(problem, options);
     const attempts = result.attempts ?? [];
     const iterations = attempts.reduce((sum, a) => sum + a.iterations, 0);
@@ -45,6 +49,19 @@ export class AutoSolver implements ContactSolver {
     const { converged, reason, error, merit } = result;
     this.ctx.events.emit('solver:end', { solver: this.name, converged, reason, iterations, error, merit, ms });
     return { ...result, iterations, ms, attempts, stats: { ...result.stats, auto: { rule: rule.name, chain: chain.name, attempts } } };
+  }
+
+  /**
+   * Forwards the links' iterations only while someone listens on the run's bus: a solver
+   * builds its per-iteration events only when its bus has a listener, and on small problems
+   * building and forwarding them cost more than the solve (Rover4516: 109 µs a solve against
+   * 37 µs for the same first link alone).
+   */
+  private listenWhileHeard(): void {
+    const heard = this.ctx.events.listenerCount('solver:iteration') > 0;
+    const forwarding = this.inner.listenerCount('solver:iteration') > 0;
+    if (heard && !forwarding) this.inner.on('solver:iteration', this.forwardIteration);
+    else if (!heard && forwarding) this.inner.off('solver:iteration', this.forwardIteration);
   }
 
   private chainFor(rule: AutoRule): ContactSolver {

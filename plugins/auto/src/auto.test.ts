@@ -2,7 +2,9 @@ import apgd from '@moreau/apgd';
 import { readProblem, resolve, createRegistry, EventBus, RunContext } from '@moreau/core';
 import { judgeSiconosError, randomProblem } from '@moreau/conformance';
 import gaussSeidel from '@moreau/gauss-seidel';
+import nonsmoothNewton from '@moreau/nonsmooth-newton';
 import pqn from '@moreau/pqn';
+import prox from '@moreau/prox';
 import semismoothNewton from '@moreau/semismooth-newton';
 import { describe, expect, it } from 'vitest';
 import plugin from './index.js';
@@ -14,7 +16,7 @@ const examples = new URL('../../../examples/problems/', import.meta.url).pathnam
 /** auto builds its chains by name through the registry: the solvers its rules name are registered beside it. */
 function registryWithSolvers() {
   const registry = createRegistry();
-  for (const p of [plugin, gaussSeidel, semismoothNewton, apgd, pqn]) registry.register(p);
+  for (const p of [plugin, gaussSeidel, semismoothNewton, nonsmoothNewton, apgd, prox, pqn]) registry.register(p);
   return registry;
 }
 
@@ -56,7 +58,7 @@ describe('auto', () => {
     const cases = [
       { problem: randomProblem(11, { contacts: 8, mu: 0 }), rule: 'frictionless' },
       { problem: randomProblem(12, { contacts: 8, mu: [0.1, 0.8] }), rule: 'general' },
-      { problem: randomProblem(13, { contacts: LARGE_PROBLEM_CONTACTS + 1, bodies: 120, mu: [0.1, 0.8] }), rule: 'large' },
+      { problem: randomProblem(13, { contacts: LARGE_PROBLEM_CONTACTS + 1, bodies: 400, mu: [0.1, 0.8] }), rule: 'large' },
     ];
     for (const { problem, rule } of cases) {
       expect(AUTO_RULES.find((r) => r.when(problemFeatures(problem)))?.name).toBe(rule);
@@ -102,6 +104,24 @@ describe('auto', () => {
     expect(fallbacks).toEqual(attempts.slice(1).map((to, k) => `${attempts[k]} -> ${to}`));
   });
 
+  it('forwards iterations while the run listens, and stops when it no longer does', () => {
+    const events = new EventBus();
+    const solver = plugin.create(plugin.options.parse({}), resolve({ name: 'auto' }, registryWithSolvers(), { events }).context);
+    const problem = randomProblem(22, { contacts: 12, bodies: 4, mu: [0.2, 0.6] });
+    const unheard = solver.solve(problem);
+    const numbers: number[] = [];
+    const listener = (e: { iteration: number }) => numbers.push(e.iteration);
+    events.on('solver:iteration', listener);
+    const heard = solver.solve(problem);
+    expect(numbers).toEqual(Array.from({ length: heard.iterations }, (_, k) => k + 1));
+    events.off('solver:iteration', listener);
+    solver.solve(problem);
+    expect(numbers.length).toBe(heard.iterations);
+    // Listening changes nothing in the answer.
+    expect(Array.from(heard.r)).toEqual(Array.from(unheard.r));
+    expect(heard.iterations).toBe(unheard.iterations);
+  });
+
   it('solves the bundled problems from the Siconos test suite', async () => {
     const run = autoSolver();
     for (const file of ['FrictionContact3D_1c.dat', 'FC3D_Example1_SBM.dat', 'Rover4516.dat', 'Rover1040.dat', 'OneObject-i1028-138.hdf5.dat', 'Box_Stacks-i0122-82-5.hdf5']) {
@@ -117,7 +137,7 @@ describe('auto without the solvers it names', () => {
   it('says which rule needs which solvers, with a coded error, when they are not registered', () => {
     const alone = resolve({ name: 'auto' }, createRegistry().register(plugin));
     expect(() => alone.solver.solve(randomProblem(3, { contacts: 4, mu: [0.2, 0.5] }))).toThrow(
-      expect.objectContaining({ code: 'E_UNKNOWN_PLUGIN', message: expect.stringMatching(/auto's rule "general" runs gauss-seidel -> semismooth-newton -> apgd.*unknown solver "gauss-seidel"/s) }),
+      expect.objectContaining({ code: 'E_UNKNOWN_PLUGIN', message: expect.stringMatching(/auto's rule "general" runs gauss-seidel -> semismooth-newton -> nonsmooth-newton -> apgd -> prox.*unknown solver "gauss-seidel"/s) }),
     );
   });
 

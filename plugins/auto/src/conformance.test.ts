@@ -1,9 +1,11 @@
 import apgd from '@moreau/apgd';
 import { solverSuite } from '@moreau/conformance';
 import gaussSeidel from '@moreau/gauss-seidel';
+import nonsmoothNewton from '@moreau/nonsmooth-newton';
 import pqn from '@moreau/pqn';
+import prox from '@moreau/prox';
 import semismoothNewton from '@moreau/semismooth-newton';
 import plugin from './index.js';
 
 // auto builds its chains by name through the registry: the solvers its rules name are registered beside it.
-solverSuite(plugin, { companions: [gaussSeidel, semismoothNewton, apgd, pqn] });
+solverSuite(plugin, { companions: [gaussSeidel, semismoothNewton, nonsmoothNewton, apgd, prox, pqn] });
