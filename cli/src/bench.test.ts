@@ -1,7 +1,8 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { readProblem, readSolutionJson, writeFclibLocal } from '@moreau/core/io';
 import { runCli, tempFolder } from '../test/cli-harness.js';
 import type { BenchRecord } from './bench/record.js';
 
@@ -122,5 +123,58 @@ describe('moreau bench', () => {
     const bad = await runCli(['bench', '.', '--solver', claimsZero, '--reference', 'ref.csv'], dir);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/^E_FILE_FORMAT: .*ref\.csv \(line 2\): solved must be yes or no/);
+  });
+});
+
+describe('moreau bench --warm-start', () => {
+  /**
+   * Rover1040.dat (Siconos text: no guess; Gauss-Seidel needs 14 sweeps from r = 0) and
+   * dumped.hdf5, the same problem written as `moreau simulate --dump-problems` writes a
+   * step: its answer as /solution, and here that answer as /guesses/1 too.
+   */
+  async function folder(): Promise<string> {
+    const dir = tempFolder({});
+    copyFileSync(join(examples, 'Rover1040.dat'), join(dir, 'Rover1040.dat'));
+    expect((await runCli(['solve', 'Rover1040.dat', '--solver', 'gauss-seidel', '--out', 'answer.json'], dir)).code).toBe(0);
+    const { problem } = await readProblem(join(dir, 'Rover1040.dat'));
+    const { solution } = await readSolutionJson(join(dir, 'answer.json'));
+    await writeFclibLocal(join(dir, 'dumped.hdf5'), problem, { solution, guesses: [solution] });
+    return dir;
+  }
+  const bench = (dir: string, out: string, ...extra: string[]) =>
+    runCli(['bench', 'dumped.hdf5', 'Rover1040.dat', '--solver', 'gauss-seidel', '--repeat', '1', '--out', out, ...extra], dir);
+
+  test('should start every solve from the file\'s first guess where it has one, from r = 0 elsewhere, and say which', async () => {
+    const dir = await folder();
+    expect((await bench(dir, 'cold')).code).toBe(0);
+    expect((await bench(dir, 'warm', '--warm-start')).code).toBe(0);
+    const cold = records(join(dir, 'cold')), warm = records(join(dir, 'warm'));
+
+    // Started at its own answer, Gauss-Seidel stops after the one sweep that measures it.
+    const guessed = find(warm, 'dumped.hdf5', /./);
+    expect(guessed).toMatchObject({ start: 'guess', solved: true, repeats: 1 });
+    expect(guessed.iterations).toBeLessThanOrEqual(1);
+    expect(find(cold, 'dumped.hdf5', /./).iterations).toBeGreaterThan(1);
+
+    // No guess: the same solve from r = 0 as without the option, bit for bit (Gauss-Seidel is deterministic).
+    const zero = find(warm, 'Rover1040.dat', /./), before = find(cold, 'Rover1040.dat', /./);
+    expect(zero).toMatchObject({ start: 'zero', solved: true, iterations: before.iterations, error: before.error });
+
+    const caption = (out: string) => readFileSync(join(dir, out, 'table.md'), 'utf8');
+    expect(caption('warm')).toContain('after a cold one (results.jsonl has both), from each file\'s /guesses/1 where it has one (1 of 2 files), else from r = 0;');
+    expect(caption('cold')).toContain('after a cold one (results.jsonl has both), from r = 0;');
+  });
+
+  test('should leave records without the option as they were: no start field, and their own keys', async () => {
+    const dir = await folder();
+    expect((await bench(dir, 'out')).code).toBe(0);
+    const cold = records(join(dir, 'out'));
+    for (const r of cold) expect(r).not.toHaveProperty('start');
+    // The same --out with the option runs every job again: a resumed bench never mixes the two.
+    expect((await bench(dir, 'out', '--warm-start')).code).toBe(0);
+    const all = records(join(dir, 'out'));
+    expect(all).toHaveLength(4);
+    expect(all.filter((r) => r.start !== undefined).map((r) => r.start).sort()).toEqual(['guess', 'zero']);
+    expect(new Set(all.map((r) => r.key)).size).toBe(4);
   });
 });

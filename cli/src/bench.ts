@@ -5,6 +5,7 @@ import { parseBenchArgs, type BenchArgs } from './bench/args.js';
 import { findProblemFiles } from './bench/problems.js';
 import { readReferenceCsv } from './bench/reference-csv.js';
 import { writeBenchReport } from './bench/report.js';
+import type { BenchRecord } from './bench/record.js';
 import { benchSolvers } from './bench/solvers.js';
 import { BenchProgress } from './bench/progress.js';
 import { EXIT, type CliIO } from './io.js';
@@ -36,6 +37,10 @@ recursively) for *.dat, *.hdf5, *.h5 and *.json problem files.
                          is recorded as not solved (default 60000)
   --repeat <n>           warm solves timed after the cold one; the time is their median
                          (default 3)
+  --warm-start           start every solve (cold and warm) from the file's first guess
+                         (FCLIB /guesses/1, as moreau simulate --dump-problems writes the
+                         engine's warm start) where it has one, else from r = 0 (default:
+                         every solve from r = 0)
   --reference <csv>      results of other codes (header problem,solver,solved,error,ms), shown
                          beside ours in the table and the profile, e.g. bench/siconos-reference.csv
   --out <dir>            where to write (default bench-results/<date and time>)
@@ -53,7 +58,8 @@ recursively) for *.dat, *.hdf5, *.h5 and *.json problem files.
 Outputs in --out:
   results.jsonl   one record per problem × solver: problem, contacts, solver, options,
                   converged (claimed), solved (recomputed), error, iterations, ms (median),
-                  msCold, reason, and any disagreement between claim and recomputed error
+                  msCold, reason, and any disagreement between claim and recomputed error;
+                  with --warm-start, start: guess or zero (where the solves started)
   table.md        per problem each solver's error / ms / iterations, the fastest in bold;
                   per solver how many solved, fastest, within 2×; disagreements; failures
   profile.svg     ρ_s(τ): the fraction of problems each solver solves within τ × the
@@ -95,17 +101,24 @@ export async function benchCommand(args: string[], io: CliIO): Promise<number> {
 
   await writeBenchReport({
     records, labels: solvers.map((s) => s.label), reference, tol: a.tol, outDir, interrupted,
-    settings: (readable) => settingsLine(a, interrupted, files.length, readable, load),
+    settings: (readable) => settingsLine(a, interrupted, files.length, readable, load, startedFromGuess(records)),
   }, io);
   return interrupted ? EXIT.interrupted : EXIT.converged;
 }
 
-export function settingsLine(a: Pick<BenchArgs, 'tol' | 'timeLimitMs' | 'repeat'>, interrupted: boolean, files: number, readable: number, load: string): string {
+/** The line under table.md's title; `guessed`: with --warm-start, the problems read that had a guess to start from. */
+export function settingsLine(a: Pick<BenchArgs, 'tol' | 'timeLimitMs' | 'repeat'> & { warmStart?: boolean }, interrupted: boolean, files: number, readable: number, load: string, guessed = 0): string {
+  const start = a.warmStart ? `from each file's /guesses/1 where it has one (${guessed} of ${readable} files), else from r = 0` : 'from r = 0';
   return [
     `Solved: siconos error recomputed from r ≤ ${a.tol}, within ${a.timeLimitMs} ms per solve.`,
-    `Time: median of ${a.repeat} warm solves after a cold one (results.jsonl has both), from r = 0; ${load}.`,
+    `Time: median of ${a.repeat} warm solves after a cold one (results.jsonl has both), ${start}; ${load}.`,
     `${readable} of ${files} problem files read${interrupted ? '; INTERRUPTED: partial results' : ''}.`,
   ].join(' ');
+}
+
+/** The problems whose solves started from their file's guess (--warm-start). */
+function startedFromGuess(records: readonly BenchRecord[]): number {
+  return new Set(records.filter((r) => r.start === 'guess').map((r) => r.problem)).size;
 }
 
 /** `2026-11-26T08-12-00`: sortable, and valid in a folder name everywhere. */

@@ -27,9 +27,9 @@ describe('moreau bench arguments', () => {
   });
 
   test('should fill the defaults and read the numbers', () => {
-    expect(parseBenchArgs(['p'])).toMatchObject({ tol: BENCH_DEFAULTS.tol, timeLimitMs: BENCH_DEFAULTS.timeLimitMs, repeat: BENCH_DEFAULTS.repeat, progress: false });
-    expect(parseBenchArgs(['p', '--tol', '1e-6', '--time-limit', '20000', '--repeat', '5', '--max-iter', '100', '--progress']))
-      .toMatchObject({ tol: 1e-6, timeLimitMs: 20000, repeat: 5, maxIterations: 100, progress: true });
+    expect(parseBenchArgs(['p'])).toMatchObject({ tol: BENCH_DEFAULTS.tol, timeLimitMs: BENCH_DEFAULTS.timeLimitMs, repeat: BENCH_DEFAULTS.repeat, progress: false, warmStart: false });
+    expect(parseBenchArgs(['p', '--tol', '1e-6', '--time-limit', '20000', '--repeat', '5', '--max-iter', '100', '--progress', '--warm-start']))
+      .toMatchObject({ tol: 1e-6, timeLimitMs: 20000, repeat: 5, maxIterations: 100, progress: true, warmStart: true });
   });
 
   test('should refuse --options with no --solver before it, or after a --config', () => {

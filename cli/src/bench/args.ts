@@ -18,6 +18,8 @@ export interface BenchArgs {
   out?: string;
   reference?: string;
   progress: boolean;
+  /** --warm-start: start each solve from the file's first guess (`/guesses/1`) where it has one. */
+  warmStart: boolean;
   /** --jobs: worker threads of a local pool ('auto': one per core); undefined runs in this process. */
   jobs?: number | 'auto';
   /** --job-time-limit: a pool or queue job's hard limit (default from the time limit and repeats). */
@@ -34,7 +36,7 @@ const OPTIONS = {
   solver: { type: 'string', multiple: true }, options: { type: 'string', multiple: true }, config: { type: 'string', multiple: true },
   tol: { type: 'string' }, 'max-iter': { type: 'string' }, merit: { type: 'string' }, 'time-limit': { type: 'string' },
   repeat: { type: 'string' }, out: { type: 'string' }, reference: { type: 'string' }, progress: { type: 'boolean' },
-  jobs: { type: 'string' }, 'job-time-limit': { type: 'string' }, queue: { type: 'string' },
+  'warm-start': { type: 'boolean' }, jobs: { type: 'string' }, 'job-time-limit': { type: 'string' }, queue: { type: 'string' },
   'reconnect-timeout': { type: 'string' },
 } as const;
 
@@ -69,6 +71,7 @@ export function parseBenchArgs(args: string[]): BenchArgs {
     out: v.out,
     reference: v.reference,
     progress: Boolean(v.progress),
+    warmStart: Boolean(v['warm-start']),
     jobs: jobsArg(v.jobs),
     jobTimeLimitMs: numberArg('job-time-limit', v['job-time-limit']),
     queue: v.queue,

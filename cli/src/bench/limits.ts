@@ -6,4 +6,10 @@ export interface BenchLimits {
   timeLimitMs: number;
   /** Warm solves after the cold one; their median is the time. */
   repeat: number;
+  /**
+   * --warm-start: every solve starts from the file's first guess (FCLIB `/guesses/1`)
+   * where it has one. A job holds it only when true (jobs/expand.ts), so the jobs of a
+   * bench without it keep the keys they had before the option.
+   */
+  warmStart?: boolean;
 }

@@ -27,6 +27,12 @@ export interface BenchRecord {
   options: Record<string, unknown> | null;
   /** The resolved fallback chain, when there is one. */
   fallback?: ResolvedSolverConfig;
+  /**
+   * With --warm-start only: where every solve of this row started, the file's first
+   * guess (`/guesses/1`) or r = 0 (the file has none). Without it every solve starts
+   * from r = 0 and the field is absent.
+   */
+  start?: 'guess' | 'zero';
   /** Which solver of the chain produced the answer. */
   answeredBy?: string;
   /** The solver claimed convergence. */

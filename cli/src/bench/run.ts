@@ -15,13 +15,20 @@ import type { BenchLimits } from './limits.js';
  * iterations); as solves run in this thread, one that overruns it (a long single
  * iteration, or a solver that ignores budgets) cannot be cut short, and is recorded as
  * not solved, reason 'time-limit'.
+ *
+ * Solves start from r = 0, or with `limits.warmStart` from `guess` (the file's first
+ * guess) when there is one: the cold solve and the repeats alike, as the engine started
+ * the step the file was dumped from. Solvers do not write into the warm start (the
+ * conformance suite checks it), so one array serves every solve.
  */
-export function benchOne(problem: FrictionContactProblem, file: string, solver: Pick<BenchSolver, 'label' | 'run'>, limits: BenchLimits): BenchRecord {
+export function benchOne(problem: FrictionContactProblem, file: string, solver: Pick<BenchSolver, 'label' | 'run'>, limits: BenchLimits, guess?: Float64Array): BenchRecord {
+  const warmStart = limits.warmStart ? guess : undefined;
   const base = {
     problem: problem.name, file, contacts: problem.contacts, solver: solver.label,
     options: solver.run.config.options, ...(solver.run.config.fallback ? { fallback: solver.run.config.fallback } : {}),
+    ...(limits.warmStart ? { start: warmStart ? 'guess' as const : 'zero' as const } : {}),
   };
-  const solve = () => solver.run.solver.solve(problem, { timeBudgetMs: limits.timeLimitMs });
+  const solve = () => solver.run.solver.solve(problem, { timeBudgetMs: limits.timeLimitMs, ...(warmStart ? { warmStart } : {}) });
   let first: SolveResult;
   const t0 = performance.now();
   try {

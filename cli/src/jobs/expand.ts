@@ -8,10 +8,12 @@ import type { SceneFile, SceneJob, SceneJobConfig } from './scene-job.js';
 /** Every problem × every configuration, problem by problem (so a problem is read once per thread in a row). */
 export function expandJobs(files: readonly BenchProblemFile[], solvers: readonly BenchSolver[], limits: BenchLimits, seed = 0): ProblemJob[] {
   const { tol, timeLimitMs, repeat } = limits;
+  // warmStart only when on: the key of a job without it is the one it had before the option.
+  const start = limits.warmStart ? { warmStart: true } : {};
   return files.flatMap((problem) => solvers.map((s) => ({
     problem,
     solver: { label: s.label, config: s.run.config, plugins: s.plugins },
-    limits: { tol, timeLimitMs, repeat },
+    limits: { tol, timeLimitMs, repeat, ...start },
     seed,
   })));
 }

@@ -4,15 +4,17 @@ import { benchOne, unreadableRecords } from '../bench/run.js';
 import { canonicalJson, jobKey, type Job, type JobRecord, type PluginSource, type ProblemJob } from './job.js';
 import { runSceneJob } from './scene-job-runner.js';
 
-type ReadOutcome = { problem: FrictionContactProblem } | { error: unknown };
+/** A problem read, with the r of its first guess (FCLIB `/guesses/1`, length checked by the reader) if it has one. */
+type ReadOutcome = { problem: FrictionContactProblem; guess?: Float64Array } | { error: unknown };
 
 /**
  * Runs jobs one at a time in the calling thread: the same code in-process and inside a
  * pool worker, so a record does not depend on who ran it. Scene jobs go to
  * runSceneJob; what follows is about problem jobs. Registries and solver runs
- * are built once per source and configuration; the last problem read is kept, as jobs
- * come problem by problem. `runs` (label -> run) lends runs already built by the caller
- * (the bench's own, whose events draw the progress line).
+ * are built once per source and configuration; the last problem read (with its first
+ * guess, for --warm-start) is kept, as jobs come problem by problem. `runs` (label ->
+ * run) lends runs already built by the caller (the bench's own, whose events draw the
+ * progress line).
  */
 export class JobRunner {
   readonly #registries = new Map<string, Promise<PluginRegistry>>();
@@ -30,7 +32,7 @@ export class JobRunner {
       return { key, ...record };
     }
     const run = this.lent.get(job.solver.label) ?? await this.#run(job);
-    return { key, ...benchOne(read.problem, job.problem.shown, { label: job.solver.label, run }, job.limits) };
+    return { key, ...benchOne(read.problem, job.problem.shown, { label: job.solver.label, run }, job.limits, read.guess) };
   }
 
   async #read(path: string): Promise<ReadOutcome> {
@@ -38,7 +40,8 @@ export class JobRunner {
     const { readProblem } = await import('@moreau/core/io');
     let outcome: ReadOutcome;
     try {
-      outcome = { problem: (await readProblem(path)).problem };
+      const loaded = await readProblem(path);
+      outcome = { problem: loaded.problem, ...(loaded.guesses?.length ? { guess: loaded.guesses[0].r } : {}) };
     } catch (e) {
       // A bad file is a record; a reader's own bug (E_INTERNAL, foreign errors) is not a bad file.
       if (!isMoreauError(e) || (e.code as string) === 'E_INTERNAL') throw e;

@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import type { BenchSolver } from '../bench/solvers.js';
+import { expandJobs } from './expand.js';
 import { canonicalJson, jobKey, type ProblemJob } from './job.js';
 import type { SceneJob } from './scene-job.js';
 
@@ -51,6 +53,19 @@ describe('job key of problem and scene jobs', () => {
     // Recorded from the code before jobs became a union of problem and scene jobs.
     expect(jobKey(job({ delta: 0 }))).toBe('0259838721aa0ef355b7004b75393f337afb9046efe2c335f993ff2da815dcea');
     expect(jobKey(job({ delta: 0.1, theta: 0.5 }, 3))).toBe('2bab58d50603a73622c8629362b79ec6488e0feaf5aff55e74a271d498123d51');
+  });
+
+  test('should keep the key of a bench job without --warm-start, and give one with it a key of its own', () => {
+    // What job({ delta: 0 }) holds, as the bench builds it: the solver as resolved, the limits as parsed.
+    const solver = { label: 'pqn', run: { config: { name: 'pqn', options: { delta: 0 }, start: 'previous' } }, plugins: { kind: 'registry', baseDir: '/here', extra: [] } } as unknown as BenchSolver;
+    const file = { path: '/data/a.dat', shown: 'a.dat', name: 'a.dat' };
+    const limits = { tol: 1e-8, timeLimitMs: 1000, repeat: 1 };
+    const [off] = expandJobs([file], [solver], { ...limits, warmStart: false });
+    expect(Object.keys(off.limits).sort()).toEqual(['repeat', 'timeLimitMs', 'tol']);
+    expect(jobKey(off)).toBe('0259838721aa0ef355b7004b75393f337afb9046efe2c335f993ff2da815dcea');
+    const [on] = expandJobs([file], [solver], { ...limits, warmStart: true });
+    expect(on.limits).toEqual({ ...limits, warmStart: true });
+    expect(jobKey(on)).not.toBe(jobKey(off));
   });
 
   test('should give a scene job another key when its options, config, until, seed or scene change', () => {
