@@ -3,20 +3,21 @@ import { readProblem, resolve, createRegistry, EventBus, RunContext } from '@mor
 import { judgeSiconosError, randomProblem } from '@moreau/conformance';
 import gaussSeidel from '@moreau/gauss-seidel';
 import nonsmoothNewton from '@moreau/nonsmooth-newton';
+import pdIp from '@moreau/pd-ip';
 import pqn from '@moreau/pqn';
 import prox from '@moreau/prox';
 import semismoothNewton from '@moreau/semismooth-newton';
 import { describe, expect, it } from 'vitest';
 import plugin from './index.js';
 import { problemFeatures } from './features.js';
-import { AUTO_RULES, LARGE_PROBLEM_CONTACTS } from './rules.js';
+import { AUTO_RULES, LARGE_PROBLEM_CONTACTS, MID_SIZED_PROBLEM_CONTACTS } from './rules.js';
 
 const examples = new URL('../../../examples/problems/', import.meta.url).pathname;
 
 /** auto builds its chains by name through the registry: the solvers its rules name are registered beside it. */
 function registryWithSolvers() {
   const registry = createRegistry();
-  for (const p of [plugin, gaussSeidel, semismoothNewton, nonsmoothNewton, apgd, prox, pqn]) registry.register(p);
+  for (const p of [plugin, gaussSeidel, semismoothNewton, nonsmoothNewton, pdIp, apgd, prox, pqn]) registry.register(p);
   return registry;
 }
 
@@ -58,6 +59,7 @@ describe('auto', () => {
     const cases = [
       { problem: randomProblem(11, { contacts: 8, mu: 0 }), rule: 'frictionless' },
       { problem: randomProblem(12, { contacts: 8, mu: [0.1, 0.8] }), rule: 'general' },
+      { problem: randomProblem(14, { contacts: MID_SIZED_PROBLEM_CONTACTS + 1, bodies: 120, mu: [0.1, 0.8] }), rule: 'mid-sized' },
       { problem: randomProblem(13, { contacts: LARGE_PROBLEM_CONTACTS + 1, bodies: 400, mu: [0.1, 0.8] }), rule: 'large' },
     ];
     for (const { problem, rule } of cases) {
@@ -137,7 +139,7 @@ describe('auto without the solvers it names', () => {
   it('says which rule needs which solvers, with a coded error, when they are not registered', () => {
     const alone = resolve({ name: 'auto' }, createRegistry().register(plugin));
     expect(() => alone.solver.solve(randomProblem(3, { contacts: 4, mu: [0.2, 0.5] }))).toThrow(
-      expect.objectContaining({ code: 'E_UNKNOWN_PLUGIN', message: expect.stringMatching(/auto's rule "general" runs gauss-seidel -> semismooth-newton -> nonsmooth-newton -> apgd -> prox.*unknown solver "gauss-seidel"/s) }),
+      expect.objectContaining({ code: 'E_UNKNOWN_PLUGIN', message: expect.stringMatching(/auto's rule "general" runs gauss-seidel -> pd-ip -> apgd -> prox.*unknown solver "gauss-seidel"/s) }),
     );
   });
 

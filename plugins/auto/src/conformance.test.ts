@@ -2,10 +2,11 @@ import apgd from '@moreau/apgd';
 import { solverSuite } from '@moreau/conformance';
 import gaussSeidel from '@moreau/gauss-seidel';
 import nonsmoothNewton from '@moreau/nonsmooth-newton';
+import pdIp from '@moreau/pd-ip';
 import pqn from '@moreau/pqn';
 import prox from '@moreau/prox';
 import semismoothNewton from '@moreau/semismooth-newton';
 import plugin from './index.js';
 
 // auto builds its chains by name through the registry: the solvers its rules name are registered beside it.
-solverSuite(plugin, { companions: [gaussSeidel, semismoothNewton, nonsmoothNewton, apgd, prox, pqn] });
+solverSuite(plugin, { companions: [gaussSeidel, semismoothNewton, nonsmoothNewton, pdIp, apgd, prox, pqn] });
