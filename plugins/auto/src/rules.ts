@@ -51,16 +51,16 @@ const sweeps = (tolerance: number): SolverConfig => ({
   name: 'gauss-seidel', options: { tolerance, maxIterations: FIRST_SWEEPS, acceleration: 'anderson' },
 });
 
-/** PROX, the last resort of every frictional chain. */
+/** PROX, the last link of every frictional chain. */
 const prox = (tolerance: number): SolverConfig => ({ name: 'prox', options: { tolerance, maxIterations: PROX_STEPS } });
+
+/** APGD, then PROX: the last two links of every frictional chain. */
+const apgdThenProx = (tolerance: number): SolverConfig => ({ name: 'apgd', options: { tolerance }, fallback: prox(tolerance) });
 
 /** Alart–Curnier Newton, then APGD, then PROX: the links that finish what the sweeps approach slowly. */
 const finishers = (tolerance: number): SolverConfig => ({
   name: 'nonsmooth-newton', options: { tolerance, function: 'alart-curnier', maxIterations: ALART_CURNIER_STEPS },
-  fallback: {
-    name: 'apgd', options: { tolerance },
-    fallback: prox(tolerance),
-  },
+  fallback: apgdThenProx(tolerance),
 });
 
 /**
@@ -105,7 +105,7 @@ export const AUTO_RULES: readonly AutoRule[] = [
       ...sweeps(tolerance),
       fallback: {
         name: 'pd-ip', options: { tolerance, centering: INTERIOR_POINT_CENTERING },
-        fallback: { name: 'apgd', options: { tolerance }, fallback: prox(tolerance) },
+        fallback: apgdThenProx(tolerance),
       },
     }),
   },
