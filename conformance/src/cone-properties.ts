@@ -3,13 +3,17 @@ import {
   computeCOmega, projectOntoCone, projectOntoPolarCone, smoothedPolarProjectionGradient, smoothedProjectOntoPolarCone,
 } from '@moreau/core';
 import { arbConeCase, arbContactSolution, arbSignedFraction, type ConeCase } from './generators.js';
+import {
+  ROLLING_CONE_PROPERTY_NAMES, coreRollingConeImpl, rollingConeProperties, type RollingConeImpl,
+} from './rolling-cone-properties.js';
 import { symmetricEigenvalues3 } from './sym3-eigen.js';
 
 /**
  * The cone kernels under test (signatures of @moreau/core's). A caller replaces any of
- * them to certify its own implementation, or to prove the suite fails on a wrong one.
+ * them to certify its own implementation, or to prove the suite fails on a wrong one;
+ * the projections onto the rolling cone Z come from `RollingConeImpl`.
  */
-export interface ConeImpl {
+export interface ConeImpl extends RollingConeImpl {
   projectOntoCone(out: Float64Array, oo: number, x: Float64Array, o: number, mu: number): void;
   projectOntoPolarCone(out: Float64Array, oo: number, x: Float64Array, o: number, mu: number): void;
   smoothedProjectOntoPolarCone(out: Float64Array, oo: number, z: Float64Array, zo: number, mu: number, omega: number): void;
@@ -20,6 +24,7 @@ export interface ConeImpl {
 /** @moreau/core's cone kernels. */
 export const coreConeImpl: ConeImpl = {
   projectOntoCone, projectOntoPolarCone, smoothedProjectOntoPolarCone, smoothedPolarProjectionGradient, computeCOmega,
+  ...coreRollingConeImpl,
 };
 
 /** The names of the properties `coneProperties` returns, in the order the suite runs them. */
@@ -35,6 +40,7 @@ export const CONE_PROPERTY_NAMES = [
   'smoothed projection gradient agrees with central finite differences',
   'C_omega vanishes at a known solution',
   'C_omega blocks X and Y agree with central finite differences',
+  ...ROLLING_CONE_PROPERTY_NAMES,
 ] as const;
 
 export type ConePropertyName = (typeof CONE_PROPERTY_NAMES)[number];
@@ -193,6 +199,8 @@ export function coneProperties(impl: Partial<ConeImpl> = {}): Record<ConePropert
           }
         }
       }),
+
+    ...rollingConeProperties(k),
   };
   return props;
 }

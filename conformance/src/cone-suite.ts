@@ -14,8 +14,9 @@ export interface ConeSuiteOptions {
 /**
  * Registers the cone conformance suite with vitest: one test per property of
  * `coneProperties(impl)` (projection onto K_μ and its polar, the smoothed projection and
- * its gradient, C_ω and its X, Y blocks), each run `numRuns` times. `impl` replaces any of
- * core's kernels; those it leaves out are core's.
+ * its gradient, C_ω and its X, Y blocks, the projections onto the rolling cone Z and its
+ * polar), each run `numRuns` times. `impl` replaces any of core's kernels; those it leaves
+ * out are core's.
  */
 export function coneSuite(impl: Partial<ConeImpl> = {}, options: ConeSuiteOptions = {}): void {
   const { numRuns = 1000, seed, title = 'cone conformance' } = options;

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { coneViolation } from '@moreau/core';
+import { ROLLING_CONTACT, coneViolation, rollingConeViolation } from '@moreau/core';
 import {
-  arbConeCase, arbContactSolution, arbContactSystem, arbProblem, bodyVelocities, contactVelocities,
+  arbConeCase, arbContactSolution, arbContactSystem, arbProblem, arbRollingConeCase, bodyVelocities, contactVelocities,
   randomContactSystem, randomProblem, Rng,
 } from './generators.js';
 import { symmetricEigenvalues3 } from './sym3-eigen.js';
@@ -160,6 +160,26 @@ describe('single-contact arbitraries', () => {
     }), { numRuns: 200 });
     fc.assert(fc.property(arbConeCase({ regions: ['axis'] }), ({ x }) => {
       expect([x[1], x[2]]).toEqual([0, 0]);
+    }), { numRuns: 50 });
+  });
+
+  test('should draw six-vectors in the rolling-cone region they name', () => {
+    const { normal: N, tangent: T, rolling: R, spinning: S } = ROLLING_CONTACT;
+    const size = (x: Float64Array) => Math.hypot(...x);
+    fc.assert(fc.property(arbRollingConeCase({ regions: ['inside', 'boundary'] }), ({ x, mu, rho, sigma }) => {
+      expect(rollingConeViolation(x, 0, mu, rho, sigma)).toBeLessThanOrEqual(1e-12 * size(x));
+    }), { numRuns: 200 });
+    // 'boundary' puts at least one group on its threshold
+    fc.assert(fc.property(arbRollingConeCase({ regions: ['boundary'] }), ({ x, mu, rho, sigma }) => {
+      const gaps = [Math.hypot(x[T], x[T + 1]) - mu * x[N], Math.hypot(x[R], x[R + 1]) - rho * x[N], Math.abs(x[S]) - sigma * x[N]];
+      expect(Math.max(...gaps)).toBeGreaterThanOrEqual(-1e-12 * size(x));
+    }), { numRuns: 200 });
+    fc.assert(fc.property(arbRollingConeCase({ regions: ['polar'] }), ({ x, mu, rho, sigma }) => {
+      const polar = x[N] + mu * Math.hypot(x[T], x[T + 1]) + rho * Math.hypot(x[R], x[R + 1]) + sigma * Math.abs(x[S]);
+      expect(polar).toBeLessThanOrEqual(1e-12 * size(x));
+    }), { numRuns: 200 });
+    fc.assert(fc.property(arbRollingConeCase({ regions: ['axis'] }), ({ x }) => {
+      expect([...x.subarray(1)]).toEqual([0, 0, 0, 0, 0]);
     }), { numRuns: 50 });
   });
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { FrictionContactProblem } from '@moreau/core';
+import { ROLLING_CONTACT, type FrictionContactProblem } from '@moreau/core';
 import { randomContactSystem, type ProblemOptions, type RigidContactSystem } from './rigid-system.js';
 
 export { Rng } from './rng.js';
@@ -124,6 +124,97 @@ export function arbConeCase(options: ConeCaseOptions = {}): fc.Arbitrary<ConeCas
 /** fast-check arbitrary of 3-vectors of one region for a fixed μ. */
 export function arbConeVector(mu: number, region: ConeRegion = 'any', exponents: readonly [number, number] = [-4, 4]): fc.Arbitrary<Float64Array> {
   return arbConeCase({ regions: [region], mu: fc.constant(mu), exponents }).map((c) => c.x);
+}
+
+// ---------------------------------------------------------------- rolling-cone vectors
+
+/**
+ * Where a generated six-vector lies relative to the rolling cone Z (layout `ROLLING_CONTACT`):
+ * 'any' uniform in a cube, 'inside' Z, 'boundary' of Z (some groups on their threshold),
+ * 'polar' inside Z° = { x_n + μ‖x_t‖ + ρ‖x_r‖ + σ|x_s| ≤ 0 }, 'axis' on the normal axis,
+ * 'mixed' x_n > 0 with each group between 0 and 3 times its threshold (some clipped, some not).
+ */
+export type RollingConeRegion = 'any' | 'inside' | 'boundary' | 'polar' | 'axis' | 'mixed';
+
+/** Friction coefficient μ, rolling and spinning resistances ρ and σ, and a six-vector. */
+export interface RollingConeCase {
+  mu: number;
+  rho: number;
+  sigma: number;
+  x: Float64Array;
+}
+
+export interface RollingConeCaseOptions {
+  /** Regions to draw from (uniformly). Default: all. */
+  regions?: readonly RollingConeRegion[];
+  /** Friction coefficients. Default `arbMu({ large: true })`. */
+  mu?: fc.Arbitrary<number>;
+  /** Rolling resistances. Default `arbMu({ large: true })`: 0 one time in nine. */
+  rho?: fc.Arbitrary<number>;
+  /** Spinning resistances. Default `arbMu({ large: true })`. */
+  sigma?: fc.Arbitrary<number>;
+  /** Decimal exponents of the vector's scale. Default [-4, 4]. */
+  exponents?: readonly [number, number];
+}
+
+/**
+ * The six-vector of region `region` for (μ, ρ, σ) from parameters in [0, 1] (n; f, one per
+ * group), which groups sit on their threshold (`on`), two angles, a sign, a scale s and a raw
+ * six-vector in [-1, 1].
+ */
+export function rollingConeVector(
+  region: RollingConeRegion, c: readonly [number, number, number], n: number, f: readonly [number, number, number],
+  on: readonly [boolean, boolean, boolean], angles: readonly [number, number], sign: boolean, s: number, raw: readonly number[],
+): Float64Array {
+  const { size, normal: N, tangent: T, rolling: R, spinning: S } = ROLLING_CONTACT;
+  const x = new Float64Array(size);
+  if (region === 'any') {
+    for (let i = 0; i < size; i++) x[i] = s * raw[i];
+    return x;
+  }
+  if (region === 'axis') {
+    x[N] = s * raw[0];
+    return x;
+  }
+  const radius = [0, 0, 0];
+  if (region === 'polar') {
+    // Σ c_g ‖y_g‖ <= s n = −y_n: each group takes at most a third; capped at 1e3 s for tiny c.
+    x[N] = -s * n;
+    for (let g = 0; g < 3; g++) radius[g] = c[g] > 0 ? Math.min((f[g] * s * n) / (3 * c[g]), 1e3 * s) : f[g] * s;
+  } else {
+    x[N] = s * n;
+    const boundary = region === 'boundary' && !on[0] && !on[1] && !on[2] ? [true, false, false] : on;
+    for (let g = 0; g < 3; g++) {
+      const k = region === 'inside' ? f[g] : region === 'mixed' ? 3 * f[g] : boundary[g] ? 1 : f[g];
+      radius[g] = k * c[g] * s * n;
+    }
+  }
+  x[T] = radius[0] * Math.cos(angles[0]); x[T + 1] = radius[0] * Math.sin(angles[0]);
+  x[R] = radius[1] * Math.cos(angles[1]); x[R + 1] = radius[1] * Math.sin(angles[1]);
+  x[S] = sign ? radius[2] : -radius[2];
+  return x;
+}
+
+/** fast-check arbitrary of (μ, ρ, σ, x) cases spread over the regions of `options.regions` and many magnitudes. */
+export function arbRollingConeCase(options: RollingConeCaseOptions = {}): fc.Arbitrary<RollingConeCase> {
+  const regions = options.regions ?? ['any', 'inside', 'boundary', 'polar', 'axis', 'mixed'];
+  const [e0, e1] = options.exponents ?? [-4, 4];
+  const angle = fc.double({ min: 0, max: 2 * Math.PI, noNaN: true });
+  return fc.record({
+    region: fc.constantFrom(...regions),
+    mu: options.mu ?? arbMu({ large: true }),
+    rho: options.rho ?? arbMu({ large: true }),
+    sigma: options.sigma ?? arbMu({ large: true }),
+    n: unit,
+    f: fc.tuple(unit, unit, unit),
+    on: fc.tuple(fc.boolean(), fc.boolean(), fc.boolean()),
+    angles: fc.tuple(angle, angle),
+    sign: fc.boolean(),
+    e: fc.integer({ min: e0, max: e1 }),
+    raw: fc.tuple(signed, signed, signed, signed, signed, signed),
+  }).map(({ region, mu, rho, sigma, n, f, on, angles, sign, e, raw }) => ({
+    mu, rho, sigma, x: rollingConeVector(region, [mu, rho, sigma], n, f, on, angles, sign, 10 ** e, raw),
+  }));
 }
 
 // ---------------------------------------------------------------- single-contact solutions

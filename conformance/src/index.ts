@@ -3,6 +3,10 @@ export { symmetricEigenvalues3 } from './sym3-eigen.js';
 export {
   CONE_PROPERTY_NAMES, coneProperties, coreConeImpl, type ConeImpl, type ConePropertyName,
 } from './cone-properties.js';
+export {
+  ROLLING_CONE_PROPERTY_NAMES, coreRollingConeImpl, rollingConeProperties,
+  type RollingConeImpl, type RollingConePropertyName,
+} from './rolling-cone-properties.js';
 export { coneSuite, type ConeSuiteOptions } from './cone-suite.js';
 export { solverSuite, describeFailure } from './solver-suite.js';
 export * from './shared-problems.js';

@@ -6,3 +6,6 @@ export * from './c-omega.js';
 export * from './initial-reactions.js';
 export { hypot2, norm2Scaled } from './hypot2.js';
 export { updateDeSaxceShift } from './de-saxce-shift.js';
+export { ROLLING_CONTACT } from './rolling-layout.js';
+export { projectOntoRollingCone, projectOntoRollingPolarCone, rollingConeViolation } from './rolling-cone.js';
+export { rollingDeSaxceShift, rollingDeSaxceVelocity, rollingNaturalMap } from './rolling-de-saxce.js';
