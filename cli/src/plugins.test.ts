@@ -32,8 +32,8 @@ describe('moreau plugins: solvers', () => {
   test('should print what each solver supports in the table form', async () => {
     const run = await runCli(['plugins'], folder());
     expect(run.code).toBe(0);
-    // The built-in Gauss–Seidel declares warm starts, the Coulomb cone and friction.
-    expect(run.stdout).toMatch(/\n {2}gauss-seidel — .*\n {4}supports: warmStart: true, cone: coulomb, friction: true\n/);
+    // The built-in Gauss–Seidel declares warm starts, the Coulomb cone, friction and rolling resistance.
+    expect(run.stdout).toMatch(/\n {2}gauss-seidel — .*\n {4}supports: warmStart: true, cone: coulomb, friction: true, rolling: true\n/);
     // Every solver gets its supports line, right after its summary; other kinds none.
     const solvers = run.stdout.slice(run.stdout.indexOf('solvers:'), run.stdout.indexOf('\n\n'));
     const summaries = solvers.match(/^ {2}\S+ — /gm) ?? [];

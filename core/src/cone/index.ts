@@ -9,3 +9,4 @@ export { updateDeSaxceShift } from './de-saxce-shift.js';
 export { ROLLING_CONTACT } from './rolling-layout.js';
 export { projectOntoRollingCone, projectOntoRollingPolarCone, rollingConeViolation } from './rolling-cone.js';
 export { rollingDeSaxceShift, rollingDeSaxceVelocity, rollingNaturalMap } from './rolling-de-saxce.js';
+export { projectOntoRollingCones } from './rolling-cones.js';

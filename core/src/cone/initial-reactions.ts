@@ -1,20 +1,27 @@
 import { projectOntoCones } from './project.js';
+import { projectOntoRollingCones } from './rolling-cones.js';
 import { MoreauError } from '../contracts/errors.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 
 /**
  * True when every contact separates freely (q_N >= 0): then r = 0, u = q solves the
  * problem (De Saxcé: ũ = q + μ‖q_T‖e_N lies in K* exactly when q_N >= 0), which
- * Siconos checks before calling any solver.
+ * Siconos checks before calling any solver. The torque block rows of rolling pairs are no
+ * contacts and are skipped: with r = 0, Z's ũ lies in Z* exactly when u_n ≥ 0 too.
  */
 export function isTrivialProblem(problem: FrictionContactProblem): boolean {
-  for (let a = 0; a < problem.contacts; a++) if (!(problem.q[3 * a] >= 0)) return false;
+  const torque = problem.rolling?.isTorque;
+  for (let a = 0; a < problem.contacts; a++) {
+    if (torque !== undefined && torque[a] === 1) continue;
+    if (!(problem.q[3 * a] >= 0)) return false;
+  }
   return true;
 }
 
 /**
  * A solver's first iterate: r = 0 for a trivial problem (see isTrivialProblem), else
- * the warm start checked (length, finiteness) and projected onto the cones, else r = 0.
+ * the warm start checked (length, finiteness) and projected onto the cones (Z for rolling
+ * pairs), else r = 0.
  * @returns a new array of length 3·nc
  */
 export function initialReactions(problem: FrictionContactProblem, warm: Float64Array | undefined): Float64Array {
@@ -23,6 +30,7 @@ export function initialReactions(problem: FrictionContactProblem, warm: Float64A
   checkWarmStart(problem, warm);
   if (isTrivialProblem(problem)) return r;
   r.set(warm);
+  if (problem.rolling !== undefined) return projectOntoRollingCones(r, r, problem.mu, problem.rolling);
   return projectOntoCones(r, r, problem.mu);
 }
 

@@ -92,4 +92,10 @@ export interface SolverCapabilities {
   cone: 'coulomb' | 'relaxed' | 'both';
   /** False when it solves frictionless (μ = 0) problems only. */
   friction: boolean;
+  /**
+   * True when it solves problems with contacts with rolling and spinning resistance
+   * (`FrictionContactProblem.rolling`, the cone Z of paper 002). Absent means false: the solver
+   * chain refuses such a problem to a solver that does not declare it (E_UNSUPPORTED).
+   */
+  rolling?: boolean;
 }

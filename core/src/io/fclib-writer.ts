@@ -26,10 +26,22 @@ function solutionGroup(s: Solution): H5GroupSpec {
  * The HDF5 tree of an FCLIB local problem (FORMATS.md §1.3): W in CSR
  * (nz = -2) with every stored 3x3 block written entry by entry, so reading it
  * back gives the same blocks; scalars as int32 datasets of shape (1,).
+ *
+ * A problem with contacts with rolling and spinning resistance is refused (E_UNSUPPORTED):
+ * fclib_local holds W, q and one μ per block row, and has no place for which block rows pair
+ * up or for ρ and σ; written anyway, its torque blocks would read back as contacts. The JSON
+ * format keeps them.
  */
 export function fclibLocalTree(problem: FrictionContactProblem, options: FclibWriteOptions = {}): H5GroupSpec {
   if (!(problem instanceof FrictionContactProblem)) {
     throw new MoreauError('E_PROBLEM_SHAPE', 'writeFclibLocal needs a FrictionContactProblem');
+  }
+  const pairs = problem.rolling;
+  if (pairs !== undefined) {
+    throw new MoreauError('E_UNSUPPORTED',
+      `"${problem.name}" has ${pairs.count} contact(s) with rolling and spinning resistance (the first: block rows ${pairs.force[0]} and ${pairs.torque[0]}), `
+        + 'which the FCLIB local format cannot hold (it has no place for the torque blocks or for ρ and σ); write the problem as JSON (.json, docs/problem-json.md) instead',
+      { index: pairs.force[0] });
   }
   const { W } = problem;
   const n = problem.size, nb = W.blockRows;

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { BLOCK } from '../problem/block-sparse-matrix.js';
 import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
+import type { RollingPairsInput } from '../problem/rolling-pairs.js';
+import { isMoreauError } from '../contracts/errors.js';
 import type { Solution } from '../problem/solution.js';
 import { writeFileAtomic } from './atomic-write.js';
-import { asFileFormat, fileFormatError } from './file-errors.js';
+import { asFileFormat, fileFormatError, toFileError } from './file-errors.js';
 import { parseJsonText } from './json-file.js';
 import type { ProblemInfo } from './loaded-problem.js';
 import { blockMatrixFromEntries, ScalarEntries } from './scalar-entries.js';
@@ -16,6 +18,16 @@ const blockSchema = z
     row: z.number().int().nonnegative(),
     col: z.number().int().nonnegative(),
     values: z.array(z.number()).length(BLOCK),
+  })
+  .strict();
+
+/** One contact with rolling and spinning resistance: its two block rows and its resistances. */
+const rollingPairSchema = z
+  .object({
+    force: z.number().int().nonnegative(),
+    torque: z.number().int().nonnegative(),
+    rho: z.number().nonnegative(),
+    sigma: z.number().nonnegative(),
   })
   .strict();
 
@@ -32,6 +44,7 @@ export const problemJsonSchema = z
     W: z.object({ dense: z.array(numbers).optional(), blocks: z.array(blockSchema).optional() }).strict(),
     q: numbers,
     mu: z.array(z.number().nonnegative()),
+    rolling: z.array(rollingPairSchema).optional(),
     info: infoSchema.optional(),
     solution: z.object({ r: numbers, u: numbers }).strict().optional(),
   })
@@ -110,7 +123,9 @@ function isValidBlock(b: unknown): boolean {
  * every length against `contacts`, and builds the problem. W is either
  * `dense` (n rows of n numbers, row-major, n = 3·contacts) or `blocks`
  * (3x3 blocks, 9 values row-major each, at most one per (row, col));
- * missing diagonal blocks are zero.
+ * missing diagonal blocks are zero. `rolling`, when present, lists the contacts with
+ * rolling and spinning resistance (see FrictionContactProblem); a refusal of one names its
+ * JSON path (`rolling[2].sigma`, or `mu[5]` for a torque block's μ).
  */
 export function parseProblemJson(text: string, file: string, name: string): JsonProblem {
   const raw = parseJsonText(text, file);
@@ -152,13 +167,31 @@ export function parseProblemJson(text: string, file: string, name: string): Json
     checkLength(doc.solution.u, n, 'solution.u');
     solution = { r: Float64Array.from(doc.solution.r), u: Float64Array.from(doc.solution.u) };
   }
-  const problem = asFileFormat(file, 'W, q, mu', () =>
-    new FrictionContactProblem(blockMatrixFromEntries(nc, entries), Float64Array.from(doc.q), Float64Array.from(doc.mu), name),
-  );
+  const problem = asFileFormat(file, 'W, q, mu', () => {
+    const W = blockMatrixFromEntries(nc, entries), q = Float64Array.from(doc.q), mu = Float64Array.from(doc.mu);
+    if (doc.rolling === undefined) return new FrictionContactProblem(W, q, mu, name);
+    try {
+      return new FrictionContactProblem(W, q, mu, name, rollingInput(doc.rolling));
+    } catch (e) {
+      throw isMoreauError(e) && e.where?.path !== undefined ? toFileError(e, file, rollingPlace(e.where.path)) : e;
+    }
+  });
   const out: JsonProblem = { problem, storage: dense !== undefined ? 'json-dense' : 'json-blocks' };
   if (doc.info) out.info = doc.info;
   if (solution) out.solution = solution;
   return out;
+}
+
+function rollingInput(pairs: NonNullable<ProblemJson['rolling']>): RollingPairsInput {
+  return {
+    force: Int32Array.from(pairs, (p) => p.force), torque: Int32Array.from(pairs, (p) => p.torque),
+    rho: Float64Array.from(pairs, (p) => p.rho), sigma: Float64Array.from(pairs, (p) => p.sigma),
+  };
+}
+
+/** The JSON path of a refusal of `RollingPairs` (its `where.path`: `['rho', p]`, `['mu', row]`). */
+function rollingPlace([field, index]: (string | number)[]): string {
+  return field === 'mu' ? `mu[${index}]` : `rolling[${index}].${field}`;
 }
 
 /**
@@ -223,6 +256,14 @@ export function formatProblemJson(problem: FrictionContactProblem, options: Prob
   }
   lines.push(`  "q": ${list(problem.q)},`);
   lines.push(`  "mu": ${list(problem.mu)}`);
+  const pairs = problem.rolling;
+  if (pairs !== undefined) {
+    const rows: string[] = [];
+    for (let p = 0; p < pairs.count; p++) {
+      rows.push(`    { "force": ${pairs.force[p]}, "torque": ${pairs.torque[p]}, "rho": ${JSON.stringify(pairs.rho[p])}, "sigma": ${JSON.stringify(pairs.sigma[p])} }`);
+    }
+    lines[lines.length - 1] += `,\n  "rolling": [\n${rows.join(',\n')}\n  ]`;
+  }
   if (options.info) lines[lines.length - 1] += `,\n  "info": ${JSON.stringify(options.info)}`;
   if (options.solution) {
     checkSolution(options.solution, problem.size, 'solution');

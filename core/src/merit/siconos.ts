@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { BsrMulKernel } from '../linalg/bsr-mul-wasm-choice.js';
 import { projectOntoCone } from '../cone/project.js';
-import { hypot2, sqrtSumOfSquares } from '../cone/hypot2.js';
+import { hypot2, norm2Scaled, sqrtSumOfSquares } from '../cone/hypot2.js';
+import { rollingNaturalMap } from '../cone/rolling-de-saxce.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
+import { gatherPair, scatterPair, type RollingPairs } from '../problem/rolling-pairs.js';
 import type { MeritFunction } from '../contracts/solver.js';
 import { defineMerit } from '../contracts/define.js';
 import { DBL_EPSILON } from '../linalg/constants.js';
@@ -19,6 +21,12 @@ import { DBL_EPSILON } from '../linalg/constants.js';
  * DBL_EPSILON the error is the absolute ‖e‖₂, as Siconos defines it.
  *
  * A `u` passed in is ignored on purpose: Siconos never trusts it.
+ *
+ * On a problem with rolling pairs (FrictionContactProblem) the measure is the project's own
+ * extension, not one Siconos computes: a pair's six entries of e are the natural map on Z,
+ * `rollingNaturalMap` (r − P_Z(r − ũ), ũ Z's De Saxcé velocity), in place of the K_μ terms of
+ * its two block rows; every other contact and the normalisation are as above
+ * (docs/convergence.md). A problem without pairs takes exactly the code above.
  */
 export class SiconosMerit implements MeritFunction {
   readonly name = 'siconos';
@@ -47,7 +55,29 @@ export class SiconosMerit implements MeritFunction {
  * `e` (length 3·nc) and `x` (length 3) are scratch.
  */
 export function siconosErrorAt(problem: FrictionContactProblem, r: Float64Array, u: Float64Array, e: Float64Array, x: Float64Array): number {
+  if (problem.rolling !== undefined) return siconosRollingErrorOf(problem.q, problem.mu, problem.rolling, r, u, e, x);
   return siconosErrorOf(problem.q, problem.mu, r, u, e, x);
+}
+
+/**
+ * `siconosErrorOf` with rolling pairs: the K_μ terms first, for every block row, then each
+ * pair's two block rows of e replaced by its natural map on Z. Norms as in `siconosErrorOf`
+ * (a plain sum of squares in index order, scaled when unsafe). `e` (length 3·nc) and `x`
+ * (length 3) are scratch.
+ */
+export function siconosRollingErrorOf(
+  q: Float64Array, mu: Float64Array, pairs: RollingPairs, r: Float64Array, u: Float64Array, e: Float64Array, x: Float64Array,
+): number {
+  siconosErrorOf(q, mu, r, u, e, x);
+  // r, u and e of one pair in the ROLLING_CONTACT layout.
+  const z = new Float64Array(18);
+  for (let p = 0; p < pairs.count; p++) {
+    gatherPair(z, 0, r, pairs, p);
+    gatherPair(z, 6, u, pairs, p);
+    rollingNaturalMap(z, 12, z, 0, z, 6, mu[pairs.force[p]], pairs.rho[p], pairs.sigma[p]);
+    scatterPair(e, pairs, p, z, 12);
+  }
+  return relativeError(norm2Scaled(e), Math.max(norm2Scaled(q), norm2Scaled(r), norm2Scaled(u)));
 }
 
 /**
@@ -78,6 +108,11 @@ export function siconosErrorOf(q: Float64Array, mu: Float64Array, r: Float64Arra
   // (|q| ≳ 1e154) or underflowed (≲ 1e-145) is recomputed scaled, never taken as ∞ or 0.
   const en = sqrtSumOfSquares(e2, e);
   const scale = Math.max(sqrtSumOfSquares(q2, q), sqrtSumOfSquares(r2, r), sqrtSumOfSquares(u2, u));
+  return relativeError(en, scale);
+}
+
+/** ‖e‖ / scale, or ‖e‖ when scale ≤ DBL_EPSILON, as Siconos defines it. */
+function relativeError(en: number, scale: number): number {
   // An infinite entry of r or u (an overflowed W r) would make the scale ∞ and the
   // quotient 0, i.e. "solved": such an answer is infinitely bad, not perfect.
   if (scale === Infinity) return Infinity;

@@ -1,5 +1,6 @@
 import { MoreauError } from '../contracts/errors.js';
 import { BlockSparseMatrix } from './block-sparse-matrix.js';
+import { RollingPairs, type RollingPairsInput } from './rolling-pairs.js';
 
 /**
  * The largest friction coefficient a problem may have. The `siconos` error of r = 0 on a
@@ -27,17 +28,37 @@ export const MAX_FRICTION = 1e6;
  *
  * Construction validates sizes, the diagonal blocks, finiteness and 0 <= μ <= MAX_FRICTION,
  * so a solver receiving a `FrictionContactProblem` can trust it.
+ *
+ * **Contacts with rolling and spinning resistance** (paper 002, "Modeling Rolling/Spinning";
+ * the cone Z of cone/rolling-cone.ts) have six components, [γ_n, γ_t, τ_r, τ_n]. Such a contact
+ * is stored as *two* 3×3 block rows of W: its force block, an ordinary `[N, T1, T2]` contact
+ * with its μ, and its torque block `[τ_u, τ_w, τ_n]` (entries 3–5 of `ROLLING_CONTACT`), whose
+ * μ is 0 and unused. `rolling` (a `RollingPairs`) says which block rows pair up, and gives ρ and
+ * σ per pair; its 6×6 block of W is the four blocks (force, torque) × (force, torque). So W stays
+ * a matrix of 3×3 blocks and every kernel on it works unchanged: the BSR mat-vec and its
+ * WebAssembly kernel, the LUs, the readers' block layout. Only what reads the cones changes: a
+ * pair's r lies in Z (not a K_μ per block row), and the law is Z's De Saxcé form
+ * (cone/rolling-de-saxce.ts). `contacts` counts block rows, so a pair counts twice there.
+ *
+ * `rolling` is a field, not a subclass, so a plugin that loads its own copy of core still
+ * sees it (`instanceof` would not), and is absent (not even `undefined`) on a problem without
+ * pairs: such a problem is exactly the object it was before pairs existed. A solver sees a
+ * problem with pairs only when it declares `supports.rolling` (the solver chain refuses it to
+ * any other).
  */
 export class FrictionContactProblem {
-  /** Number of contacts. */
+  /** Number of contacts: 3×3 block rows of W (a contact with rolling resistance takes two). */
   readonly contacts: number;
   readonly W: BlockSparseMatrix;
   readonly q: Float64Array;
   readonly mu: Float64Array;
   /** A label for tables and messages (file name, generator seed...). */
   readonly name: string;
+  /** The contacts with rolling and spinning resistance; absent when there are none. */
+  declare readonly rolling?: RollingPairs;
 
-  constructor(W: BlockSparseMatrix, q: Float64Array, mu: Float64Array, name = 'problem') {
+  /** `rolling`: the pairs of block rows of contacts with resistance (none when absent or empty). */
+  constructor(W: BlockSparseMatrix, q: Float64Array, mu: Float64Array, name = 'problem', rolling?: RollingPairsInput) {
     if (!(W instanceof BlockSparseMatrix)) {
       throw new MoreauError('E_PROBLEM_SHAPE', 'W must be a BlockSparseMatrix');
     }
@@ -63,6 +84,10 @@ export class FrictionContactProblem {
     this.q = q;
     this.mu = mu;
     this.name = name;
+    if (rolling !== undefined) {
+      const pairs = new RollingPairs(rolling, nc, mu);
+      if (pairs.count > 0) this.rolling = pairs;
+    }
   }
 
   /** Number of scalar unknowns, 3 per contact. */
@@ -70,8 +95,12 @@ export class FrictionContactProblem {
     return 3 * this.contacts;
   }
 
-  /** The same problem with every μ set to zero (frictionless). */
+  /** The same problem with every μ set to zero (frictionless), and every ρ and σ too when it has pairs. */
   frictionless(): FrictionContactProblem {
+    const { rolling } = this;
+    if (rolling !== undefined) {
+      return new FrictionContactProblem(this.W, this.q, new Float64Array(this.contacts), this.name, rolling.withoutResistance());
+    }
     return new FrictionContactProblem(this.W, this.q, new Float64Array(this.contacts), this.name);
   }
 }

@@ -2,6 +2,8 @@ import { hypot2, norm2Scaled } from '../cone/hypot2.js';
 import { bsrMul } from '../linalg/bsr-matvec.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import type { AnswerCheckFailure, MeritFunction, SolveResult } from '../contracts/solver.js';
+import type { RollingPairs } from '../problem/rolling-pairs.js';
+import { rollingConeBreach, torqueColumnRaises } from './rolling-answer-check.js';
 
 /**
  * The constants of the answer check; docs/convergence.md says why each has its value.
@@ -29,8 +31,12 @@ export const ANSWER_CHECK = Object.freeze({
  * normal row of block W_ab. When every w_ab lies in the polar cone K_b° (w · r ≤ 0 for all
  * r ∈ K_b, which a zero row satisfies), no admissible r raises u_N above q_N: with
  * q_N < 0 there is no solution, and contact a proves it.
+ *
+ * With rolling pairs (docs/convergence.md) a torque block row is no contact and proves nothing;
+ * a column that is a torque block raises u_N unless its normal row meets no admissible torque.
  */
 export function infeasibleContact(problem: FrictionContactProblem): number {
+  if (problem.rolling !== undefined) return infeasibleRollingContact(problem, problem.rolling);
   const { W, q, mu } = problem;
   const { rowPtr, colIdx, values, diagIdx } = W;
   for (let a = 0; a < problem.contacts; a++) {
@@ -38,6 +44,22 @@ export function infeasibleContact(problem: FrictionContactProblem): number {
     // The diagonal block first: its W_NN > 0 settles almost every contact in one test.
     let raises = raisesNormal(values, diagIdx[a], mu[a]);
     for (let k = rowPtr[a]; k < rowPtr[a + 1] && !raises; k++) raises = raisesNormal(values, k, mu[colIdx[k]]);
+    if (!raises) return a;
+  }
+  return -1;
+}
+
+/** `infeasibleContact` on a problem with rolling pairs. */
+function infeasibleRollingContact(problem: FrictionContactProblem, pairs: RollingPairs): number {
+  const { W, q, mu } = problem;
+  const { rowPtr, colIdx, values } = W;
+  for (let a = 0; a < problem.contacts; a++) {
+    if (pairs.isTorque[a] === 1 || !(q[3 * a] < 0)) continue;
+    let raises = false;
+    for (let k = rowPtr[a]; k < rowPtr[a + 1] && !raises; k++) {
+      const b = colIdx[k];
+      raises = pairs.isTorque[b] === 1 ? torqueColumnRaises(values, k, pairs, pairs.pairOf[b]) : raisesNormal(values, k, mu[b]);
+    }
     if (!raises) return a;
   }
   return -1;
@@ -67,6 +89,8 @@ export interface AnswerExpectation {
   tolerance?: number;
   /** Set when the solver measured its error in a merit core does not know: its claim cannot be checked. */
   unknownMerit?: string;
+  /** Set when the problem has rolling pairs and the solver measured its error in this merit, not defined on them. */
+  notOnRolling?: string;
 }
 
 /**
@@ -87,17 +111,18 @@ export class AnswerChecker {
       this.scale = problemScales(problem);
       this.scaleFor = problem;
     }
-    const V = velocityScales(this.scale, u);
+    const torque = problem.rolling?.isTorque;
+    const V = velocityScales(this.scale, u, torque);
     for (let i = 0; i < n; i++) u[i] += problem.q[i];
     const error = expect.merit.evaluate(problem, r, u);
     const base = { ...res, u, error, merit: expect.meritName };
 
     const mayRelabel = res.converged || (res.reason !== 'time-budget' && res.reason !== 'breakdown');
-    const diverged = mayRelabel ? divergenceFailure(r, u, V.free, this.scale.naturalImpulse) : undefined;
+    const diverged = mayRelabel ? divergenceFailure(r, u, V.free, this.scale.naturalImpulse, torque) : undefined;
     if (diverged) return { ...base, converged: false, reason: 'diverged', check: diverged };
     if (!res.converged) return base;
 
-    const failure = coneFailure(r, problem.mu) ?? meritFailure(error, expect, res.error) ?? approachFailure(u, V.normal)
+    const failure = coneFailure(r, problem.mu, problem.rolling) ?? meritFailure(error, expect, res.error) ?? approachFailure(u, V.normal, torque)
       ?? roundingFailure(r, V.normal, this.scale);
     return failure ? { ...base, converged: false, reason: 'rejected', check: failure } : { ...base, reason: 'converged' };
   }
@@ -119,9 +144,10 @@ export function claimRefusal(
 ): 'infeasible' | 'diverged' | 'rejected' | undefined {
   if (infeasibleContact(problem) >= 0) return 'infeasible';
   const scale = problemScales(problem);
-  const V = velocityScales(scale, wr ?? bsrMul(problem.W, r, new Float64Array(problem.size)));
-  if (divergenceFailure(r, u, V.free, scale.naturalImpulse)) return 'diverged';
-  return coneFailure(r, problem.mu) ?? approachFailure(u, V.normal) ?? roundingFailure(r, V.normal, scale) ? 'rejected' : undefined;
+  const torque = problem.rolling?.isTorque;
+  const V = velocityScales(scale, wr ?? bsrMul(problem.W, r, new Float64Array(problem.size)), torque);
+  if (divergenceFailure(r, u, V.free, scale.naturalImpulse, torque)) return 'diverged';
+  return coneFailure(r, problem.mu, problem.rolling) ?? approachFailure(u, V.normal, torque) ?? roundingFailure(r, V.normal, scale) ? 'rejected' : undefined;
 }
 
 interface ProblemScales {
@@ -153,10 +179,11 @@ interface VelocityScales {
   normal: number;
 }
 
-function velocityScales(scale: ProblemScales, Wr: Float64Array): VelocityScales {
+/** `torque` (with rolling pairs): 1 at the torque block rows, which are no contacts. */
+function velocityScales(scale: ProblemScales, Wr: Float64Array, torque?: Uint8Array): VelocityScales {
   return {
     free: Math.max(scale.qNorm, ANSWER_CHECK.roundingFloor * norm2Scaled(Wr)),
-    normal: Math.max(scale.qNormalNorm, normalNorm(Wr)),
+    normal: Math.max(scale.qNormalNorm, torque === undefined ? normalNorm(Wr) : contactNormalNorm(Wr, torque)),
   };
 }
 
@@ -167,10 +194,19 @@ function normalNorm(x: Float64Array): number {
   return norm2Scaled(normals);
 }
 
+/** `normalNorm` over the block rows that are contacts (not torque blocks). */
+function contactNormalNorm(x: Float64Array, torque: Uint8Array): number {
+  const normals: number[] = [];
+  for (let a = 0; a < torque.length; a++) if (torque[a] === 0) normals.push(x[3 * a]);
+  return norm2Scaled(normals);
+}
+
 function problemScales(problem: FrictionContactProblem): ProblemScales {
   const { W } = problem;
+  const torque = problem.rolling?.isTorque;
   let wmin = Infinity;
   for (let a = 0; a < problem.contacts; a++) {
+    if (torque !== undefined && torque[a] === 1) continue;
     const wnn = W.values[9 * W.diagIdx[a]];
     if (wnn > 0 && wnn < wmin) wmin = wnn;
   }
@@ -189,17 +225,20 @@ function problemScales(problem: FrictionContactProblem): ProblemScales {
     }
   }
   return {
-    qNorm, qNormalNorm: normalNorm(problem.q), naturalImpulse: wmin < Infinity ? qNorm / wmin : Infinity,
+    qNorm,
+    qNormalNorm: torque === undefined ? normalNorm(problem.q) : contactNormalNorm(problem.q, torque),
+    naturalImpulse: wmin < Infinity ? qNorm / wmin : Infinity,
     roundingPerImpulse: mostEntries * Number.EPSILON * rowMax, roundingContact,
   };
 }
 
 /** ‖r‖ beyond the natural impulse scale while an active contact still approaches. */
-function divergenceFailure(r: Float64Array, u: Float64Array, V: number, naturalImpulse: number): AnswerCheckFailure | undefined {
+function divergenceFailure(r: Float64Array, u: Float64Array, V: number, naturalImpulse: number, torque?: Uint8Array): AnswerCheckFailure | undefined {
   const rNorm = norm2Scaled(r);
   if (!(rNorm > ANSWER_CHECK.divergenceFactor * naturalImpulse)) return undefined;
   let contact = -1, approach = ANSWER_CHECK.divergenceApproach * V;
   for (let o = 0; o < r.length; o += 3) {
+    if (torque !== undefined && torque[o / 3] === 1) continue;
     if (r[o] > 0 && -u[o] > approach) { approach = -u[o]; contact = o / 3; }
   }
   if (contact < 0) return undefined;
@@ -208,23 +247,38 @@ function divergenceFailure(r: Float64Array, u: Float64Array, V: number, naturalI
   return { failed: 'diverged', contact, message };
 }
 
-function coneFailure(r: Float64Array, mu: Float64Array): AnswerCheckFailure | undefined {
+/** With rolling pairs, a pair's six reactions are held to Z and its two block rows skipped here. */
+function coneFailure(r: Float64Array, mu: Float64Array, pairs?: RollingPairs): AnswerCheckFailure | undefined {
   let rmax = 0;
   for (let i = 0; i < r.length; i++) rmax = Math.max(rmax, Math.abs(r[i]));
   for (let a = 0; a < mu.length; a++) {
+    if (pairs !== undefined && pairs.pairOf[a] >= 0) continue;
     const o = 3 * a, m = mu[a];
     const violation = Math.max(hypot2(r[o + 1], r[o + 2]) - m * r[o], -r[o]);
     if (violation > ANSWER_CHECK.coneTolerance * (1 + m) * (1 + m) * rmax) {
       return { failed: 'cone', contact: a, message: `r of contact ${a} = [${fmt(r[o])}, ${fmt(r[o + 1])}, ${fmt(r[o + 2])}] is outside its friction cone (μ = ${fmt(m)})` };
     }
   }
-  return undefined;
+  return pairs === undefined ? undefined : rollingConeFailure(r, mu, pairs, rmax);
+}
+
+function rollingConeFailure(r: Float64Array, mu: Float64Array, pairs: RollingPairs, rmax: number): AnswerCheckFailure | undefined {
+  const six = new Float64Array(6);
+  const p = rollingConeBreach(r, mu, pairs, rmax, ANSWER_CHECK.coneTolerance, six);
+  if (p < 0) return undefined;
+  const a = pairs.force[p];
+  return {
+    failed: 'cone', contact: a,
+    message: `r of contact ${a} with its torque block ${pairs.torque[p]} = [${Array.from(six, fmt).join(', ')}] is outside its cone Z `
+      + `(μ = ${fmt(mu[a])}, ρ = ${fmt(pairs.rho[p])}, σ = ${fmt(pairs.sigma[p])})`,
+  };
 }
 
 /** The contact approaching fastest, when it approaches faster than the approach fraction of V_N. */
-function approachFailure(u: Float64Array, VN: number): AnswerCheckFailure | undefined {
+function approachFailure(u: Float64Array, VN: number, torque?: Uint8Array): AnswerCheckFailure | undefined {
   let contact = -1, approach = ANSWER_CHECK.approach * VN;
   for (let o = 0; o < u.length; o += 3) {
+    if (torque !== undefined && torque[o / 3] === 1) continue;
     if (-u[o] > approach) { approach = -u[o]; contact = o / 3; }
   }
   if (contact < 0) return undefined;
@@ -255,6 +309,9 @@ function roundingFailure(r: Float64Array, VN: number, scale: ProblemScales): Ans
 function meritFailure(error: number, expect: AnswerExpectation, claimed: number): AnswerCheckFailure | undefined {
   if (expect.unknownMerit !== undefined) {
     return { failed: 'merit', message: `the error is measured in merit "${expect.unknownMerit}", which is not registered, so the claim cannot be checked` };
+  }
+  if (expect.notOnRolling !== undefined) {
+    return { failed: 'merit', message: `the error is measured in merit "${expect.notOnRolling}", which is not defined on contacts with rolling and spinning resistance, so the claim cannot be checked` };
   }
   const bar = expect.tolerance ?? claimed;
   if (error <= bar * (1 + ANSWER_CHECK.meritSlack)) return undefined;

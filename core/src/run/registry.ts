@@ -65,6 +65,9 @@ function checkPluginShape(plugin: unknown, origin?: string): asserts plugin is A
     if (typeof s !== 'object' || s === null || typeof s.warmStart !== 'boolean' || typeof s.friction !== 'boolean' || !['coulomb', 'relaxed', 'both'].includes(s.cone as string)) {
       problems.push("supports must be { warmStart: boolean, cone: 'coulomb' | 'relaxed' | 'both', friction: boolean }");
     }
+    if (typeof s === 'object' && s !== null && s.rolling !== undefined && typeof s.rolling !== 'boolean') {
+      problems.push(`supports.rolling must be a boolean when given (got ${JSON.stringify(s.rolling)})`);
+    }
   }
   problems.push(...supportsProblems(p));
   if (problems.length) {

@@ -73,7 +73,7 @@ export function resolveChain(solverConfig: SolverConfig, registry: PluginRegistr
     const { merit, tolerance } = readStopping(c.options);
     links.push({
       solver: plugin.create(c.options, context), start: c.start, merit, tolerance,
-      friction: plugin.supports.friction,
+      friction: plugin.supports.friction, rolling: plugin.supports.rolling === true,
     });
   }
   const solver = new SolverChain(links, events, context);

@@ -17,6 +17,8 @@ export interface ChainLink {
   tolerance?: number;
   /** False when the plugin declares `supports.friction: false`: a problem with μ > 0 is refused. */
   friction?: boolean;
+  /** True when the plugin declares `supports.rolling: true`; otherwise a problem with rolling pairs is refused. */
+  rolling?: boolean;
 }
 
 /**
@@ -38,7 +40,10 @@ export interface ChainLink {
  *
  * A chain holding a solver that declares `supports.friction: false` refuses a problem
  * with μ > 0 (E_UNSUPPORTED, naming the solver and the contact), rather than let it
- * answer a frictional problem as if it were frictionless.
+ * answer a frictional problem as if it were frictionless. Likewise a problem with contacts
+ * with rolling and spinning resistance (`problem.rolling`) is refused unless every link
+ * declares `supports.rolling: true`, and unless every link's configured merit is `siconos`,
+ * the one merit defined on those contacts (docs/convergence.md).
  */
 export class SolverChain implements ContactSolver {
   readonly name: string;
@@ -55,6 +60,7 @@ export class SolverChain implements ContactSolver {
   solve(problem: FrictionContactProblem, options: SolveOptions = {}): SolveResult {
     const t0 = performance.now();
     this.refuseFriction(problem);
+    if (problem.rolling !== undefined) refuseRolling(this.links, problem);
     const proof = infeasibleContact(problem);
     if (proof >= 0) return this.infeasible(problem, proof, t0);
     const attempts: SolveAttempt[] = [];
@@ -77,7 +83,7 @@ export class SolverChain implements ContactSolver {
       }
       const raw = solver.solve(problem, { ...options, warmStart, timeBudgetMs, ...(cap < Infinity ? { maxIterations: cap - total } : {}) });
       const answeredBy = raw.answeredBy || solver.name;
-      const expect = this.expectation(link, raw.merit);
+      const expect = this.expectation(link, raw.merit, problem);
       result = allFiniteResult(raw)
         ? this.checker.check(problem, { ...raw, answeredBy }, expect)
         : breakdown(problem, { ...raw, answeredBy }, warmStart, expect);
@@ -115,8 +121,12 @@ export class SolverChain implements ContactSolver {
   }
 
   /** The merit and tolerance a link's answers are held to. */
-  private expectation(link: ChainLink, reported: string): AnswerExpectation {
+  private expectation(link: ChainLink, reported: string, problem?: FrictionContactProblem): AnswerExpectation {
     const meritName = link.merit ?? reported;
+    if (problem?.rolling !== undefined && meritName !== 'siconos') {
+      // Only siconos is defined on rolling pairs: a claim in another merit cannot be checked.
+      return { merit: this.ctx.merit('siconos'), meritName: 'siconos', tolerance: link.tolerance, notOnRolling: meritName };
+    }
     try {
       return { merit: this.ctx.merit(meritName), meritName, tolerance: link.tolerance };
     } catch (e) {
@@ -136,6 +146,33 @@ export class SolverChain implements ContactSolver {
       answeredBy: 'none', ms: performance.now() - t0, attempts: [],
       check: { failed: 'infeasible', contact, message: infeasibleMessage(problem, contact) },
     };
+  }
+}
+
+/**
+ * E_UNSUPPORTED when `problem` has rolling pairs and a link does not declare `supports.rolling`,
+ * or is configured to measure its error in a merit other than `siconos` (the others read every
+ * block row as a Coulomb contact).
+ */
+function refuseRolling(links: readonly ChainLink[], problem: FrictionContactProblem): void {
+  const pairs = problem.rolling!;
+  // The first such contact in W's order.
+  let p = 0;
+  for (let k = 1; k < pairs.count; k++) if (pairs.force[k] < pairs.force[p]) p = k;
+  const force = pairs.force[p];
+  const first = `contact ${force} of "${problem.name}" has rolling and spinning resistance (its torque block is row ${pairs.torque[p]}, ρ = ${pairs.rho[p]}, σ = ${pairs.sigma[p]})`;
+  const unable = links.find((l) => l.rolling !== true);
+  if (unable !== undefined) {
+    throw new MoreauError('E_UNSUPPORTED',
+      `solver "${unable.solver.name}" does not declare supports.rolling (contacts with rolling and spinning resistance), but ${first}; choose a solver that supports them, such as gauss-seidel`,
+      { index: force });
+  }
+  for (const link of links) {
+    if (link.merit !== undefined && link.merit !== 'siconos') {
+      throw new MoreauError('E_UNSUPPORTED',
+        `solver "${link.solver.name}" measures its error in merit "${link.merit}", which is not defined on contacts with rolling and spinning resistance, but ${first}; use merit "siconos"`,
+        { index: force });
+    }
   }
 }
 

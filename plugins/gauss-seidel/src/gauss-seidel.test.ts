@@ -73,7 +73,7 @@ describe('gauss-seidel solver', () => {
   test('should declare its capabilities and option defaults', () => {
     expect(plugin.kind).toBe('solver');
     expect(plugin.name).toBe('gauss-seidel');
-    expect(plugin.supports).toEqual({ warmStart: true, cone: 'coulomb', friction: true });
+    expect(plugin.supports).toEqual({ warmStart: true, cone: 'coulomb', friction: true, rolling: true });
     const d = options.parse({});
     expect(d).toMatchObject({
       tolerance: 1e-8, maxIterations: 10_000, minIterations: 0, merit: 'siconos', variant: 'gauss-seidel',

@@ -6,6 +6,7 @@ import { naturalOrder, seededRandom, shuffle } from './ordering.js';
 import { AndersonMixer } from './anderson.js';
 import { MeritScreen, REFRESH_SWEEPS } from './screen.js';
 import { Sweeper } from './sweep.js';
+import { RollingGaussSeidel } from './rolling-gauss-seidel.js';
 
 /**
  * Nonlinear block Gauss–Seidel over contacts (Moreau–Jean NSGS), with SOR and
@@ -16,6 +17,10 @@ import { Sweeper } from './sweep.js';
  * sweeps where the merit's formula at that u says it may have converged (screen.ts),
  * which stops at the same sweep as evaluating it every time. With a listener to
  * `solver:iteration` the merit is evaluated on every due sweep, for the events.
+ *
+ * A problem with contacts with rolling and spinning resistance (`problem.rolling`) goes to
+ * RollingGaussSeidel (rolling-gauss-seidel.ts); every other problem takes the path below,
+ * which that branch leaves exactly as it was.
  */
 export class GaussSeidel implements ContactSolver {
   readonly name = 'gauss-seidel';
@@ -29,6 +34,7 @@ export class GaussSeidel implements ContactSolver {
   private exact = new Float64Array(0);
   private beforeSweep = new Float64Array(0);
   private readonly mixer: AndersonMixer | undefined;
+  private rolling: RollingGaussSeidel | undefined;
 
   constructor(private readonly options: GaussSeidelOptions, ctx: PluginContext) {
     this.merit = ctx.merit(options.merit);
@@ -39,6 +45,10 @@ export class GaussSeidel implements ContactSolver {
   }
 
   solve(problem: FrictionContactProblem, solveOptions: SolveOptions = {}): SolveResult {
+    if (problem.rolling !== undefined) {
+      this.rolling ??= new RollingGaussSeidel(this.options, this.merit, this.events);
+      return this.rolling.solve(problem, solveOptions);
+    }
     const t0 = performance.now();
     const opts = this.options;
     const { cap, budget } = solveBudget(solveOptions, opts.maxIterations);

@@ -10,7 +10,7 @@ export default defineSolver({
   name: 'gauss-seidel',
   summary: 'nonlinear block Gauss–Seidel (NSGS) with an exact one-contact Coulomb solver; SOR and Jacobi variants',
   core: '^0.1.0',
-  supports: { warmStart: true, cone: 'coulomb', friction: true },
+  supports: { warmStart: true, cone: 'coulomb', friction: true, rolling: true },
   options,
   create: (opts, ctx) => new GaussSeidel(opts, ctx),
 });
