@@ -37,12 +37,30 @@ export function randomProblem(o: RandomProblemOptions): FrictionContactProblem {
     }
     touch.push(list);
   }
-  const blocks: { row: number; col: number; values: Float64Array }[] = [];
+  const blocks = wBlocks(touch, invMass);
+  const W = BlockSparseMatrix.fromBlocks(nc, blocks);
+  const q = new Float64Array(3 * nc);
+  const mu = new Float64Array(nc);
   for (let a = 0; a < nc; a++) {
-    for (let b = 0; b < nc; b++) {
+    q[3 * a] = rnd() < (o.approaching ?? 0.7) ? -rnd() : rnd();
+    q[3 * a + 1] = gauss() * 0.5;
+    q[3 * a + 2] = gauss() * 0.5;
+    mu[a] = muLo + (muHi - muLo) * rnd();
+  }
+  return new FrictionContactProblem(W, q, mu, `random-${o.seed}`);
+}
+
+/** A block row's Jacobians: the bodies it touches, each with its 3×6 block of H (row-major). */
+export type BlockRowJacobians = { body: number; H: Float64Array }[];
+
+/** The blocks of W = Σ_i H_i M_i⁻¹ H_iᵀ, with M_i⁻¹ diagonal (`invMass[i]`, 6 entries): block (a, b) wherever rows a and b share a body. */
+export function wBlocks(rows: BlockRowJacobians[], invMass: number[][]): { row: number; col: number; values: Float64Array }[] {
+  const blocks: { row: number; col: number; values: Float64Array }[] = [];
+  for (let a = 0; a < rows.length; a++) {
+    for (let b = 0; b < rows.length; b++) {
       const v = new Float64Array(9);
       let shared = false;
-      for (const ta of touch[a]) for (const tb of touch[b]) {
+      for (const ta of rows[a]) for (const tb of rows[b]) {
         if (ta.body !== tb.body) continue;
         shared = true;
         const m = invMass[ta.body];
@@ -55,14 +73,5 @@ export function randomProblem(o: RandomProblemOptions): FrictionContactProblem {
       if (shared) blocks.push({ row: a, col: b, values: v });
     }
   }
-  const W = BlockSparseMatrix.fromBlocks(nc, blocks);
-  const q = new Float64Array(3 * nc);
-  const mu = new Float64Array(nc);
-  for (let a = 0; a < nc; a++) {
-    q[3 * a] = rnd() < (o.approaching ?? 0.7) ? -rnd() : rnd();
-    q[3 * a + 1] = gauss() * 0.5;
-    q[3 * a + 2] = gauss() * 0.5;
-    mu[a] = muLo + (muHi - muLo) * rnd();
-  }
-  return new FrictionContactProblem(W, q, mu, `random-${o.seed}`);
+  return blocks;
 }

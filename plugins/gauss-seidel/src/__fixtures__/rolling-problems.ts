@@ -1,5 +1,6 @@
 import { BlockSparseMatrix, FrictionContactProblem } from '@moreau/core';
 import { seededRandom } from '../ordering.js';
+import { wBlocks } from './random-problem.js';
 
 export interface SphereOptions {
   /** Mass, radius (solid ball: I = 0.4 m R²), time step, gravity. */
@@ -87,24 +88,7 @@ export function randomRollingProblem(o: RandomRollingOptions): FrictionContactPr
   const nc = o.contacts + torqueRows.length;
   for (let p = 0; p < torqueRows.length; p++) torque.push(o.contacts + p);
   const all = [...rows, ...torqueRows];
-  const blocks: { row: number; col: number; values: Float64Array }[] = [];
-  for (let a = 0; a < nc; a++) {
-    for (let b = 0; b < nc; b++) {
-      const v = new Float64Array(9);
-      let shared = false;
-      for (const ta of all[a]) for (const tb of all[b]) {
-        if (ta.body !== tb.body) continue;
-        shared = true;
-        const m = invMass[ta.body];
-        for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) {
-          let s = 0;
-          for (let d = 0; d < 6; d++) s += ta.H[6 * i + d] * m[d] * tb.H[6 * j + d];
-          v[3 * i + j] += s;
-        }
-      }
-      if (shared) blocks.push({ row: a, col: b, values: v });
-    }
-  }
+  const blocks = wBlocks(all, invMass);
   const q = new Float64Array(3 * nc), mu = new Float64Array(nc);
   for (let a = 0; a < nc; a++) {
     const contact = a < o.contacts;
