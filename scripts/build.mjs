@@ -50,3 +50,8 @@ if (!existsSync(wasmPath) || !Buffer.from(wasmBytes).equals(readFileSync(wasmPat
 // and uPlot into cli/dist/page, so the viewer needs no network.
 const { bundleViewPage } = await import(new URL('../cli/dist/view/bundle.js', import.meta.url).href);
 await bundleViewPage(join(root, 'cli', 'dist', 'page'));
+
+// The page of `moreau play`: its browser sources (cli/src/play/page) bundled by esbuild into
+// cli/dist/play-page, the engine and the built-in plugins in its Web Worker.
+const { bundlePlayPage } = await import(new URL('../cli/dist/play/bundle.js', import.meta.url).href);
+await bundlePlayPage(join(root, 'cli', 'dist', 'play-page'));

@@ -25,6 +25,7 @@ const COMMANDS: Record<string, () => Promise<{ run: Command; help: string }>> = 
   sweep: async () => import('./sweep.js').then((m) => ({ run: m.sweepCommand, help: m.sweepHelp })),
   worker: async () => import('./worker.js').then((m) => ({ run: m.workerCommand, help: m.workerHelp })),
   view: async () => import('./view.js').then((m) => ({ run: m.viewCommand, help: m.viewHelp })),
+  play: async () => import('./play.js').then((m) => ({ run: m.playCommand, help: m.playHelp })),
 };
 
 const HELP = `moreau — nonsmooth contact dynamics: frictional contact problems, their solvers, simulations
@@ -44,6 +45,7 @@ Usage:
   moreau sweep <spec.json> [--out <dir>] [--jobs <n|auto> | --queue <redis://host:port>] [--job-time-limit <ms>] [--tol <t>] ...
   moreau worker --queue <redis://host:port> [--concurrency <n>] [--idle-exit <s>] [--reconnect-timeout <s>]
   moreau view <output dir | history.json ...> [--port <n>] [--host <h>] [--open]
+  moreau play [scene.json] [--config <file>] [--port <n>] [--host <h>] [--open]
 
 Run \`moreau <command> --help\` for a command's options.
 --debug (with any command) prints the stack of an E_INTERNAL error.

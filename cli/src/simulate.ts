@@ -4,7 +4,7 @@ import { findConfig, MoreauError } from '@moreau/core';
 import type { LoadedConfig, Simulation, SimulationCheckpoint, VtkEncoding } from '@moreau/core';
 import { numberArg, parseCommandArgs } from './args.js';
 import { driveSimulation, type DriveResult } from './simulate/drive.js';
-import { planeHalfSizes } from './simulate/frame-pieces.js';
+import { planeHalfSizes } from './simulate/bodies-file.js';
 import { EXIT, type CliIO } from './io.js';
 import { checkOutputFolder } from './out-dir.js';
 import { SimulationProgress } from './simulate/progress.js';

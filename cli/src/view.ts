@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { MoreauError } from '@moreau/core';
 import { parseCommandArgs } from './args.js';
-import { EXIT, type CliIO } from './io.js';
+import type { CliIO } from './io.js';
 import { readViewInput } from './view/input.js';
+import { portArg, serveUntilInterrupted } from './view/page-command.js';
 import { defaultPageDir, startViewServer } from './view/server.js';
 
 export const viewHelp = `moreau view <output dir | history.json ...> [options]
@@ -37,44 +37,5 @@ export async function viewCommand(args: string[], io: CliIO): Promise<number> {
     throw new MoreauError('E_FILE_IO', 'The viewer page is not built yet: run `npm run build` at the repository root.');
   }
   const server = await startViewServer({ input, pageDir, port, host: typeof values.host === 'string' ? values.host : '127.0.0.1' });
-  io.out(`moreau view: ${server.url}  (Ctrl-C stops)`);
-  if (values.open) openBrowser(server.url, io);
-  // Without a way to be interrupted (an in-process caller) there is no one to stop it: close at once.
-  if (!io.onInterrupt) {
-    await server.close();
-    return EXIT.converged;
-  }
-  await new Promise<void>((ok) => {
-    const stop = io.onInterrupt!(() => {
-      stop();
-      ok();
-    });
-  });
-  await server.close();
-  return EXIT.converged;
-}
-
-function portArg(value: string | boolean | undefined): number {
-  if (value === undefined) return 0;
-  const port = Number(value);
-  if (typeof value !== 'string' || !/^\d+$/.test(value) || port > 65535) {
-    throw new MoreauError('E_USAGE', `--port expects an integer from 0 to 65535, got "${String(value)}"`);
-  }
-  return port;
-}
-
-/** Starts the platform's opener; says so when there is none rather than failing the command. */
-function openBrowser(url: string, io: CliIO): void {
-  const opener = process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
-  const cannot = (why: string) => io.err(`moreau view: could not open a browser (${opener}: ${why}); open ${url} yourself.`);
-  try {
-    const child = spawn(opener, [url], { stdio: 'ignore', detached: true });
-    child.on('error', (e) => cannot(e.message));
-    child.on('exit', (code) => {
-      if (code) cannot(`exit status ${code}`);
-    });
-    child.unref();
-  } catch (e) {
-    cannot((e as Error).message);
-  }
+  return serveUntilInterrupted('moreau view', server, values.open === true, io);
 }

@@ -1,5 +1,6 @@
 import { placeMesh, shapeMesh } from '@moreau/core';
-import type { PolyDataPiece, Pose, Shape, Simulation, SurfaceMesh } from '@moreau/core';
+import type { PolyDataPiece, Pose, Simulation, SurfaceMesh } from '@moreau/core';
+import { writePoses } from './frame-poses.js';
 
 /** One line of `frames.jsonl`: the poses of every body, 12 numbers each (position, then the linear map row-major). */
 export interface FrameRecord {
@@ -129,39 +130,7 @@ export class FramePieces {
 
   /** The compact pose record of frames.jsonl. */
   record(frame: number): FrameRecord {
-    const { sim } = this;
-    const pose: number[] = new Array(12 * this.meshes.length);
-    for (let b = 0; b < this.meshes.length; b++) {
-      const { position, linear } = sim.pose(b, this.pose);
-      for (let d = 0; d < 3; d++) pose[12 * b + d] = position[d];
-      for (let d = 0; d < 9; d++) pose[12 * b + 3 + d] = linear[d];
-    }
+    const pose = writePoses(this.sim, new Array<number>(12 * this.meshes.length), this.pose);
     return { frame, step: this.sim.steps, time: this.sim.time, pose };
   }
-}
-
-/**
- * The half side of the square drawn for each plane (0 for other bodies): 1.25 times
- * the farthest extent of any other body from the plane's position at the start, at
- * least 1, so the patch covers where things are without dwarfing them.
- */
-export function planeHalfSizes(sim: Simulation): number[] {
-  const pose: Pose = { position: new Float64Array(3), linear: new Float64Array(9) };
-  const centres = sim.bodies.map((_, b) => Float64Array.from(sim.pose(b, pose).position));
-  return sim.bodies.map((body, b) => {
-    if (body.shape.type !== 'plane') return 0;
-    let far = 0;
-    sim.bodies.forEach((other, o) => {
-      if (other.shape.type === 'plane') return;
-      const c = centres[o], p = centres[b];
-      far = Math.max(far, Math.hypot(c[0] - p[0], c[1] - p[1], c[2] - p[2]) + boundingRadius(other.shape));
-    });
-    return Math.max(1, 1.25 * far);
-  });
-}
-
-function boundingRadius(shape: Shape): number {
-  if (shape.type === 'sphere') return shape.radius;
-  if (shape.type === 'box') return Math.hypot(...shape.halfExtents);
-  return 0;
 }

@@ -3,6 +3,7 @@ import { readdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { bsrMul, fileIoError, filterJsonLines, forEachJsonLine, JsonLinesWriter, makeFolder, MoreauError, polyDataParts, pvdXml, writeFileAtomic } from '@moreau/core';
 import type { PvdEntry, Simulation, SimulationCheckpoint, StepStats, VtkEncoding } from '@moreau/core';
+import { bodiesFile } from './bodies-file.js';
 import { FramePieces, type FrameRecord } from './frame-pieces.js';
 import { OUTPUT, bodiesFrameFile, contactsFrameFile, problemFile, type BodiesFile } from '@moreau/core/formats';
 
@@ -179,18 +180,7 @@ export class SimulationOutput {
   }
 
   private bodiesFile(): BodiesFile {
-    return {
-      format: 'moreau-bodies',
-      version: 1,
-      scene: this.options.scene,
-      timeStep: this.sim.timeStep,
-      frameStride: this.options.frameStride,
-      bodies: this.sim.bodies.map((b, id) => ({
-        id, name: b.name, shape: b.shape, kinematics: b.kinematics, free: b.free,
-        ...(b.appearsAt > 0 ? { appearsAt: b.appearsAt } : {}),
-        ...(b.shape.type === 'plane' ? { planeHalfSize: this.options.planeHalfSize[id] } : {}),
-      })),
-    };
+    return bodiesFile(this.sim, this.options);
   }
 }
 

@@ -1,24 +1,19 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { bundleViewPage } from '../../src/view/bundle.js';
 import { readViewInput } from '../../src/view/input.js';
 import { startViewServer, type ViewServer } from '../../src/view/server.js';
+import { HAVE_BROWSER, useBrowser } from './browser-harness.js';
 import { runCli, tempFolder } from '../cli-harness.js';
 
 // `moreau view` in a real browser: Debian's chromium driven by playwright-core, software GL.
 // One browser for the file; the page is bundled afresh from the sources.
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const HAVE_BROWSER = existsSync(CHROMIUM);
-if (!HAVE_BROWSER) {
-  if (process.env.CI) throw new Error(`The browser tests need chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH).`);
-  console.log(`browser tests skipped: no chromium at ${CHROMIUM} (install Debian's chromium or set CHROMIUM_PATH)`);
-}
 
 /** Every shape the viewer draws, settling on a plane: 60 steps, a frame every 10. */
 const SCENE = {
@@ -39,27 +34,14 @@ const SCENE = {
   ],
 };
 
-const LAUNCH = ['--no-sandbox', '--use-gl=swiftshader', '--enable-unsafe-swiftshader'];
 
 describe.skipIf(!HAVE_BROWSER)('moreau view in a browser', () => {
-  let browser: Browser;
-  let pageDir: string;
-  const servers: ViewServer[] = [];
-
-  beforeAll(async () => {
-    pageDir = mkdtempSync(join(tmpdir(), 'moreau-view-page-'));
-    const { chromium } = await import('playwright-core');
-    [browser] = await Promise.all([chromium.launch({ executablePath: CHROMIUM, args: LAUNCH }), bundleViewPage(pageDir)]);
-  }, 120_000);
-  afterAll(async () => {
-    await Promise.all(servers.map((s) => s.close()));
-    await browser?.close();
-  });
+  const fx = useBrowser<ViewServer>('moreau-view-page-', bundleViewPage);
 
   async function open(paths: string[], viewport = { width: 1000, height: 760 }): Promise<{ page: Page; problems: string[] }> {
-    const server = await startViewServer({ input: readViewInput(paths, ROOT), pageDir, port: 0 });
-    servers.push(server);
-    const page = await browser.newPage({ viewport });
+    const server = await startViewServer({ input: readViewInput(paths, ROOT), pageDir: fx.pageDir, port: 0 });
+    fx.servers.push(server);
+    const page = await fx.browser.newPage({ viewport });
     const problems: string[] = [];
     page.on('console', (m) => {
       // Software GL reports its own slowness as warnings; errors are ours.

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { isMoreauError, type MoreauError } from '../contracts/errors.js';
-import { parseScene, readScene } from './scene.js';
+import { readScene } from './read-scene.js';
+import { parseScene } from './scene.js';
 
 const minimal = {
   timeStep: 0.001,

@@ -1,7 +1,6 @@
-import { readFileSync, statSync } from 'node:fs';
 import type { z } from 'zod';
 import { toPrincipalFrame } from '../geometry/principal-hull.js';
-import { isMoreauError, MoreauError } from '../contracts/errors.js';
+import { MoreauError } from '../contracts/errors.js';
 import { formatIssues, misspeltNames } from '../contracts/format-issues.js';
 import type { BodySpec, Motion, Vec3 } from '../contracts/dynamics.js';
 import { axisAngleToMatrix, IDENTITY3, quaternionToMatrix } from './rotation.js';
@@ -68,25 +67,6 @@ export function parseScene(input: unknown, source?: string): Scene {
   const scene = convert(parsed.data, source);
   parsedScenes.add(scene);
   return scene;
-}
-
-/** Reads and validates a scene file (E_FILE_IO when it cannot be read, E_SCENE naming the file otherwise). */
-export function readScene(file: string): Scene {
-  let text: string;
-  try {
-    if (statSync(file).isDirectory()) throw new MoreauError('E_FILE_IO', `Scene file ${file} is a directory.`, { file });
-    text = readFileSync(file, 'utf8');
-  } catch (e) {
-    if (isMoreauError(e)) throw e;
-    throw new MoreauError('E_FILE_IO', `Scene file ${file} cannot be read: ${(e as Error).message}`, { file }, { cause: e });
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (e) {
-    throw new MoreauError('E_SCENE', `Scene file ${file} is not valid JSON: ${(e as Error).message}`, { file }, { cause: e });
-  }
-  return parseScene(json, file);
 }
 
 function sceneError(problems: string[], source: string | undefined): MoreauError {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { EventBus } from '../contracts/events.js';
 import type { ContactDetector, ContactSet, Integrator, Kinematics, Pose } from '../contracts/dynamics.js';
 import type { ContactSolver } from '../contracts/solver.js';
@@ -9,6 +8,7 @@ import { BodyLoads } from './body-loads.js';
 import { BodyTable } from './body-table.js';
 import { EngineStepSystem } from './engine-step-system.js';
 import { FrictionTable } from './friction-table.js';
+import { sha256Hex } from './sha256.js';
 import type { Scene } from './scene.js';
 import type { LoadCallback, RunOptions, RunSummary, Simulation, SimulationBody, SimulationCheckpoint } from './simulation-api.js';
 import type { StepStats } from '../contracts/events.js';
@@ -222,5 +222,5 @@ class EngineSimulation implements Simulation {
 /** A digest of the scene and the normalised config: a checkpoint resumes only the run it came from. */
 function fingerprint(scene: Scene, config: unknown): string {
   const { source: _source, ...rest } = scene;
-  return createHash('sha256').update(JSON.stringify({ scene: rest, config })).digest('hex').slice(0, 32);
+  return sha256Hex(JSON.stringify({ scene: rest, config })).slice(0, 32);
 }

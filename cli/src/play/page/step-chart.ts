@@ -1,0 +1,111 @@
+import uPlot from 'uplot';
+import { errorRange, type StepSeries } from './step-series.js';
+
+const HEIGHT = 220;
+/** Solver colours: distinguishable for the common colour-vision deficiencies (Okabe–Ito). */
+const COLOURS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9'];
+const ERROR_COLOUR = '#777';
+/** Redraws while playing at most this often, ms: a chart of every step need not follow each batch. */
+const REDRAW_MS = 250;
+
+/**
+ * The live chart of the steps: iterations per step as points coloured by the solver whose
+ * answer was used (left axis), log10 of the answer's error as a grey line (right axis), and a
+ * dashed vertical line, labelled, at the first step of each config change.
+ */
+export class StepChart {
+  private plot: uPlot | undefined;
+  /** Solvers and merits the options were built for: a new one needs a new series or axis label. */
+  private shape = '';
+  private lastDraw = 0;
+  private pending = false;
+
+  constructor(private readonly el: HTMLElement, private readonly series: StepSeries) {
+    new ResizeObserver(() => this.plot?.setSize({ width: this.width(), height: HEIGHT })).observe(el);
+  }
+
+  /** Redraws with the series as they are now (at most every REDRAW_MS; `now` forces it). */
+  update(now = false): void {
+    if (this.pending && !now) return;
+    const wait = now ? 0 : Math.max(0, this.lastDraw + REDRAW_MS - performance.now());
+    if (wait === 0) {
+      this.draw();
+      return;
+    }
+    this.pending = true;
+    setTimeout(() => {
+      this.pending = false;
+      this.draw();
+    }, wait);
+  }
+
+  private draw(): void {
+    this.lastDraw = performance.now();
+    const s = this.series;
+    // A new solver is a new series: uPlot's options are rebuilt rather than patched.
+    const shape = `${s.solvers.join()}|${s.merits.join()}`;
+    if (!this.plot || this.shape !== shape) {
+      this.plot?.destroy();
+      this.plot = new uPlot(this.options(), this.data(), this.el);
+      this.shape = shape;
+    } else {
+      this.plot.setData(this.data());
+    }
+  }
+
+  private data(): uPlot.AlignedData {
+    const s = this.series;
+    return [s.step, ...s.iterations, s.logError] as unknown as uPlot.AlignedData;
+  }
+
+  private options(): uPlot.Options {
+    const s = this.series;
+    return {
+      width: this.width(), height: HEIGHT,
+      title: 'iterations and error per step',
+      cursor: { drag: { x: false, y: false } },
+      scales: { x: { time: false }, err: { range: (_u, lo, hi) => errorRange(lo, hi) } },
+      axes: [
+        { label: 'step', size: 30 },
+        { label: 'iterations', size: 50 },
+        // The error spans tens of decades: log10 on a linear axis, labelled as powers of ten.
+        { scale: 'err', side: 1, label: `error${s.merits.length ? ` (${s.merits.join(', ')})` : ''}`, size: 55, grid: { show: false }, incrs: [1, 2, 5, 10, 20], values: (_u, ticks) => ticks.map((v) => `1e${v}`) },
+      ],
+      series: [
+        { label: 'step' },
+        ...s.solvers.map((name, i) => ({
+          label: `iterations (${name} answered)`, stroke: COLOURS[i % COLOURS.length], width: 0,
+          points: { show: true, size: 4, fill: COLOURS[i % COLOURS.length] }, paths: () => null,
+        })),
+        { label: 'log10 error', scale: 'err', stroke: ERROR_COLOUR, width: 1, spanGaps: false },
+      ],
+      hooks: { draw: [(u) => this.drawMarks(u)] },
+    };
+  }
+
+  /** A dashed vertical line at each config change, named by what it chose. */
+  private drawMarks(u: uPlot): void {
+    const { ctx, bbox } = u;
+    ctx.save();
+    ctx.setLineDash([4, 4]);
+    ctx.lineWidth = devicePixelRatio;
+    ctx.font = `${11 * devicePixelRatio}px sans-serif`;
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'alphabetic';
+    ctx.strokeStyle = ctx.fillStyle = '#333';
+    this.series.marks.forEach((m, i) => {
+      const x = Math.round(u.valToPos(m.step - 0.5, 'x', true));
+      if (x < bbox.left || x > bbox.left + bbox.width) return;
+      ctx.beginPath();
+      ctx.moveTo(x, bbox.top);
+      ctx.lineTo(x, bbox.top + bbox.height);
+      ctx.stroke();
+      ctx.fillText(m.label, x + 4 * devicePixelRatio, bbox.top + (12 + 13 * (i % 3)) * devicePixelRatio);
+    });
+    ctx.restore();
+  }
+
+  private width(): number {
+    return Math.max(320, this.el.clientWidth || 720);
+  }
+}
