@@ -122,9 +122,16 @@ function sharedDevDependencies(pkgs) {
   return wanted;
 }
 
-/** The source a compiled file comes from: dist/x/y.js from src/x/y.ts, except the viewer page, bundled from src/view/page/main.ts. */
+/** Bundles and the entry each is built from (relative to src/): the viewer's page, the playground's page and its worker. */
+const BUNDLE_SOURCES = {
+  'dist/page/view.js': 'view/page/main.ts',
+  'dist/play-page/play.js': 'play/page/main.ts',
+  'dist/play-page/worker.js': 'play/page/worker.ts',
+};
+
+/** The source a compiled file comes from: dist/x/y.js from src/x/y.ts, except the bundles above. */
 function sourceOf(distFile) {
-  return distFile === 'dist/page/view.js' ? 'view/page/main.ts' : distFile.slice(5).replace(/\.js$/, '.ts');
+  return BUNDLE_SOURCES[distFile] ?? distFile.slice(5).replace(/\.js$/, '.ts');
 }
 
 /** Lists a tarball's files and refuses what a user should not get, and compiled files without a source (a stale build). */

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { createSimulation, isMoreauError, openRegistry, type PluginRegistry, type Simulation } from '@moreau/core';
 import { bundlePlayEngine } from './bundle.js';
 import { EXAMPLES_DIR } from './examples.js';
-import type { LiveRun } from './live-run.js';
+import type { CurveAttempt, LiveRun } from './live-run.js';
 import { writePoses } from '../simulate/frame-poses.js';
 
 // The playground's engine as the page runs it: the worker's bundle (the engine, every built-in
@@ -75,6 +75,42 @@ describe('the playground engine bundle in Node', () => {
     expect(from).toBe(6);
     expect(before.map((r) => [r.answeredBy, r.revision])).toEqual(Array(5).fill(['gauss-seidel', 0]));
     expect(after.map((r) => [r.step, r.answeredBy, r.revision])).toEqual([6, 7, 8, 9, 10].map((s) => [s, 'pqn', 1]));
+  });
+
+  test('should record each step\'s convergence while asked, across a config change, without changing a bit of the run', () => {
+    const watched = createLiveRun();
+    watched.watchIterations(true);
+    watched.load(dominoes, GS, 'dominoes');
+    const plain = createLiveRun();
+    plain.load(dominoes, GS, 'dominoes');
+    const curves: { iterations: number; answeredBy: string; curve: CurveAttempt[] }[] = [];
+    const run = (steps: number) => {
+      for (let k = 0; k < steps; k++) {
+        const r = watched.step();
+        curves.push({ iterations: r.iterations, answeredBy: r.answeredBy, curve: watched.curve.slice() });
+        plain.step();
+      }
+    };
+    run(20);
+    watched.apply(PQN);
+    plain.apply(PQN);
+    run(10);
+    expect(Array.from(watched.poses())).toEqual(Array.from(plain.poses()));
+    // One attempt a step here (no fallback), by the solver that answered, its count the step's;
+    // Gauss–Seidel evaluates its merit on every sweep for a listener (checkEvery 1), PQN at every Newton step.
+    for (const { iterations, answeredBy, curve } of curves) {
+      expect(curve.map((a) => a.solver)).toEqual([answeredBy]);
+      expect(curve[0].iterations).toBe(iterations);
+      expect(curve[0].iteration).toEqual(Array.from({ length: iterations }, (_, k) => k + 1));
+      expect(curve[0].error.every((e) => Number.isFinite(e) && e >= 0)).toBe(true);
+    }
+    expect(curves.slice(0, 20).every((c) => c.answeredBy === 'gauss-seidel')).toBe(true);
+    expect(curves.slice(20).every((c) => c.answeredBy === 'pqn')).toBe(true);
+    // Switched off: no listener left on the run's bus, and no curve.
+    watched.watchIterations(false);
+    expect(watched.simulation.events.listenerCount('solver:iteration')).toBe(0);
+    watched.step();
+    expect(watched.curve).toEqual([]);
   });
 
   test('should refuse an invalid option with the schema message, and run on with the config before', () => {

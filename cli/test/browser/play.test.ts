@@ -35,6 +35,7 @@ const GS = { solver: { name: 'gauss-seidel' } };
 
 interface Records {
   step: number;
+  iterations: number;
   contacts: number;
   answeredBy: string;
   revision: number;
@@ -133,6 +134,45 @@ describe.skipIf(!HAVE_BROWSER)('moreau play in a browser', () => {
     expect(problems).toEqual([]);
   }, 120_000);
 
+  test('should take a solver\'s option from its form, refuse an invalid one under its field, and run with it; and draw the last step\'s convergence', async () => {
+    const { page, problems } = await open({ name: 'crates', scene: SCENE, config: GS });
+    // The curve of the last step, asked for: Gauss–Seidel from rest, one point per sweep (checkEvery 1).
+    await page.check('.curve .curve-toggle');
+    await page.click('.controls .step');
+    await page.waitForFunction(() => window.__moreauPlay!.curve().length > 0);
+    const first = (await page.evaluate(() => window.__moreauPlay!.records()))[0];
+    const curve = await page.evaluate(() => window.__moreauPlay!.curve());
+    expect(curve.map((a) => a.solver)).toEqual(['gauss-seidel']);
+    expect(first.iterations).toBeGreaterThan(1);
+    expect(curve[0].iteration).toEqual(Array.from({ length: first.iterations }, (_, k) => k + 1));
+    await page.waitForFunction(() => document.querySelectorAll('.curve canvas').length > 0);
+    expect(await page.locator('.curve-note').textContent()).toMatch(/^step 1: \d+ iterations with an error$/);
+    await page.selectOption('.solver-panel .first', 'pqn');
+    await page.waitForFunction(() => window.__moreauPlay!.revision === 1);
+    const field = (name: string) => page.locator(`.solver-panel .options-0 [data-option="${name}"]`);
+    expect(await field('maxIterations').getAttribute('placeholder')).toBe('1000');
+    expect(await field('variant').evaluate((e) => e.tagName)).toBe('SELECT');
+    // The form writes the config's text; an invalid value comes back from resolve() under its field.
+    await field('maxIterations').fill('1');
+    await field('gmresIterations').fill('0');
+    expect(JSON.parse(await page.locator('.solver-panel .config').inputValue())).toEqual({ solver: { name: 'pqn', options: { maxIterations: 1, gmresIterations: 0 } } });
+    await page.click('.solver-panel .apply');
+    await page.waitForFunction(() => window.__moreauPlay!.refusals().config !== undefined);
+    expect(await page.locator('.solver-panel .options-0 .field-refusal').allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^Too small: expected (int|number) to be >0$/)]));
+    expect(await page.evaluate(() => window.__moreauPlay!.revision)).toBe(1);
+    await field('gmresIterations').fill('');
+    await page.click('.solver-panel .apply');
+    await page.waitForFunction(() => window.__moreauPlay!.revision === 2);
+    expect((await page.locator('.solver-panel .options-0 .field-refusal').allTextContents()).filter(Boolean)).toEqual([]);
+    // From rest, PQN takes 20 Newton steps on the first step; capped at one, it stops after one.
+    await page.click('.controls .reset');
+    await page.click('.controls .step');
+    await stepsAtLeast(page, 1);
+    expect((await page.evaluate(() => window.__moreauPlay!.records()))[0]).toMatchObject({ step: 1, answeredBy: 'pqn', iterations: 1, converged: false, reason: 'max-iterations', revision: 2 });
+    expect((await page.evaluate(() => window.__moreauPlay!.curve())).map((a) => [a.solver, a.iterations])).toEqual([['pqn', 1]]);
+    expect(problems).toEqual([]);
+  }, 120_000);
+
   test('should refuse an edited scene with every problem and its JSON path, and keep the scene that ran', async () => {
     const { page, problems } = await open({ name: 'crates', scene: SCENE, config: GS });
     const bad = { ...SCENE, timeStep: 0, bodies: [{ ...SCENE.bodies[3], shape: { type: 'sphere', radius: 'big' } }] };
@@ -181,7 +221,9 @@ describe.skipIf(!HAVE_BROWSER)('moreau play in a browser', () => {
     // Ten seconds of wall time, whatever it simulates: the rate is measured, not asserted.
     await page.waitForTimeout(10_000);
     const rate = await page.evaluate(() => ({ ...window.__moreauPlay!.rate(), steps: window.__moreauPlay!.steps }));
-    // Then PQN from the menu for a few seconds, so the picture shows a change marked on the chart.
+    // Then PQN from the menu for a few seconds, so the picture shows a change marked on the chart,
+    // with the last step's convergence beside it.
+    await page.check('.curve .curve-toggle');
     await page.selectOption('.solver-panel .first', 'pqn');
     await page.waitForTimeout(4_000);
     await page.click('.controls .play');

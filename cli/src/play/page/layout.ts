@@ -6,6 +6,7 @@ export interface Layout {
   legend: HTMLElement;
   controls: HTMLElement;
   chart: HTMLElement;
+  curve: HTMLElement;
   stats: HTMLElement;
   solver: HTMLElement;
   scene: HTMLElement;
@@ -13,8 +14,8 @@ export interface Layout {
 }
 
 /**
- * Lays the page out: the 3D view with the controls under it, then the chart of the steps and
- * the last step's statistics; beside them, the solver chain and the scene, each editable.
+ * Lays the page out: the 3D view with the controls under it, then the chart of the steps beside
+ * the convergence of the last step, and the last step's statistics; beside them, the solver chain and the scene, each editable.
  */
 export function mountLayout(root: HTMLElement): Layout {
   root.innerHTML = `
@@ -24,7 +25,7 @@ export function mountLayout(root: HTMLElement): Layout {
       <section class="live">
         <div class="stage"><div class="legend"></div></div>
         <div class="bar controls"></div>
-        <div class="chart"></div>
+        <div class="charts"><div class="chart"></div><div class="curve"></div></div>
         <div class="stats"></div>
       </section>
       <aside class="panels">
@@ -35,6 +36,6 @@ export function mountLayout(root: HTMLElement): Layout {
   const q = (s: string) => root.querySelector<HTMLElement>(s)!;
   return {
     title: q('.scene-name'), summary: q('.summary'), stage: q('.stage'), legend: q('.legend'), controls: q('.controls'),
-    chart: q('.chart'), stats: q('.stats'), solver: q('.solver-panel'), scene: q('.scene-panel'), failure: q('.failure'),
+    chart: q('.chart'), curve: q('.curve'), stats: q('.stats'), solver: q('.solver-panel'), scene: q('.scene-panel'), failure: q('.failure'),
   };
 }

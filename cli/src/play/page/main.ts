@@ -1,14 +1,16 @@
 import { examples } from 'moreau:play-examples';
 import type { BodiesFile } from '@moreau/core/formats';
-import type { StepRecord } from '../live-run.js';
+import type { CurveAttempt, StepRecord } from '../live-run.js';
 import { chainNames } from './chain-edit.js';
 import { Controls } from './controls.js';
+import { CurveChart } from './curve-chart.js';
 import { download } from './download.js';
 import { mountLayout } from './layout.js';
 import type { PlayState } from './play-state.js';
 import type { PageMessage, Refusal, WorkerMessage } from './protocol.js';
 import { RateMeter } from './rate-meter.js';
 import { ScenePanel } from './scene-panel.js';
+import { SolverColours } from './solver-colours.js';
 import { SolverPanel } from './solver-panel.js';
 import { LiveStage } from './stage.js';
 import type { StartScene } from '../examples.js';
@@ -30,7 +32,9 @@ async function start(): Promise<void> {
 
   const stage = new LiveStage(layout.stage);
   const series = new StepSeries();
-  const chart = new StepChart(layout.chart, series);
+  const colours = new SolverColours();
+  const chart = new StepChart(layout.chart, series, colours);
+  const curve = new CurveChart(layout.curve, colours, (on) => send({ type: 'curve', on }));
   const table = new StepTable(layout.stats);
   const rate = new RateMeter();
   let records: StepRecord[] = [];
@@ -47,6 +51,7 @@ async function start(): Promise<void> {
     poses: () => Array.from(poses),
     marks: () => series.marks.slice(),
     refusals: () => ({ ...refusals }),
+    curve: () => structuredClone(curve.last) as CurveAttempt[],
     rate: () => ({ current: rate.current, average: rate.average, rendered: stage.view.rendered }),
   };
   window.__moreauPlay = state;
@@ -114,6 +119,7 @@ async function start(): Promise<void> {
     poses = newPoses;
     state.steps = 0;
     chart.update(true);
+    curve.show([], 0);
     showReadouts();
   }
 
@@ -131,7 +137,7 @@ async function start(): Promise<void> {
     const m = e.data;
     if (m.type === 'ready') {
       state.solvers = m.solvers;
-      solverPanel.setSolvers(m.solvers);
+      solverPanel.setSolvers(m.solvers, m.optionSchemas);
       load(first);
     } else if (m.type === 'loaded') {
       running = pending!;
@@ -152,6 +158,7 @@ async function start(): Promise<void> {
       if (state.playing) rate.add(m.records.length, performance.now());
       if (!m.playing && state.playing) setPlaying(false);
       chart.update();
+      if (m.curve) curve.show(m.curve, last.step);
       showReadouts();
     } else if (m.type === 'applied') {
       running = { ...running!, config: m.config };

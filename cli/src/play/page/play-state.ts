@@ -1,4 +1,4 @@
-import type { StepRecord } from '../live-run.js';
+import type { CurveAttempt, StepRecord } from '../live-run.js';
 import type { Refusal } from './protocol.js';
 import type { ChangeMark } from './step-series.js';
 
@@ -28,6 +28,8 @@ export interface PlayState {
   marks(): ChangeMark[];
   /** The last refusal shown, per panel. */
   refusals(): { scene?: Refusal; config?: Refusal };
+  /** The last step's convergence, per attempt of the chain, while the page asks the worker for it (empty otherwise). */
+  curve(): CurveAttempt[];
   /** Simulated steps per wall second while playing: over the last two seconds, and over all the playing since the last reset. */
   rate(): { current: number; average: number; rendered: number };
 }

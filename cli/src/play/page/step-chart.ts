@@ -1,9 +1,8 @@
 import uPlot from 'uplot';
+import type { SolverColours } from './solver-colours.js';
 import { errorRange, type StepSeries } from './step-series.js';
 
 const HEIGHT = 220;
-/** Solver colours: distinguishable for the common colour-vision deficiencies (Okabe–Ito). */
-const COLOURS = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9'];
 const ERROR_COLOUR = '#777';
 /** Redraws while playing at most this often, ms: a chart of every step need not follow each batch. */
 const REDRAW_MS = 250;
@@ -20,7 +19,7 @@ export class StepChart {
   private lastDraw = 0;
   private pending = false;
 
-  constructor(private readonly el: HTMLElement, private readonly series: StepSeries) {
+  constructor(private readonly el: HTMLElement, private readonly series: StepSeries, private readonly colours: SolverColours) {
     new ResizeObserver(() => this.plot?.setSize({ width: this.width(), height: HEIGHT })).observe(el);
   }
 
@@ -73,9 +72,9 @@ export class StepChart {
       ],
       series: [
         { label: 'step' },
-        ...s.solvers.map((name, i) => ({
-          label: `iterations (${name} answered)`, stroke: COLOURS[i % COLOURS.length], width: 0,
-          points: { show: true, size: 4, fill: COLOURS[i % COLOURS.length] }, paths: () => null,
+        ...s.solvers.map((name) => ({
+          label: `iterations (${name} answered)`, stroke: this.colours.of(name), width: 0,
+          points: { show: true, size: 4, fill: this.colours.of(name) }, paths: () => null,
         })),
         { label: 'log10 error', scale: 'err', stroke: ERROR_COLOUR, width: 1, spanGaps: false },
       ],

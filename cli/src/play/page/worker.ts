@@ -1,5 +1,6 @@
 import { isMoreauError } from '@moreau/core/simulation';
 import type { StepRecord } from '../live-run.js';
+import { solverOptionSchemas } from '../option-schemas.js';
 import { createLiveRun } from './engine.js';
 import type { PageMessage, Refusal, WorkerMessage } from './protocol.js';
 
@@ -14,6 +15,7 @@ const scope = self as unknown as { postMessage(m: WorkerMessage, transfer?: Tran
 const run = createLiveRun();
 let playing = false;
 let scheduled = false;
+let watching = false;
 // A message to itself schedules the next batch without the timers' minimum delay.
 const tick = new MessageChannel();
 tick.port1.onmessage = () => {
@@ -21,7 +23,7 @@ tick.port1.onmessage = () => {
   if (playing) guarded(batch);
 };
 scope.onmessage = (e) => guarded(() => handle(e.data));
-post({ type: 'ready', solvers: run.registry.names('solver') });
+post({ type: 'ready', solvers: run.registry.names('solver'), optionSchemas: solverOptionSchemas(run.registry) });
 
 function handle(m: PageMessage): void {
   if (m.type === 'load') {
@@ -30,6 +32,10 @@ function handle(m: PageMessage): void {
     if (!bodies) return;
     const poses = run.poses();
     post({ type: 'loaded', bodies, poses, duration: run.simulation.duration, config: m.config }, [poses.buffer]);
+  } else if (m.type === 'curve') {
+    // Asked before any scene runs too: the listener follows each simulation the run builds.
+    watching = m.on;
+    run.watchIterations(m.on);
   } else if (!run.loaded) {
     // The scene given did not validate: nothing runs until one does.
     post({ type: 'refused', about: 'scene', refusal: { code: 'E_SCENE', message: 'No scene runs yet: fix the scene and run it.' } });
@@ -70,7 +76,7 @@ function schedule(): void {
 
 function sendSteps(records: StepRecord[]): void {
   const poses = run.poses();
-  post({ type: 'steps', records, poses, playing }, [poses.buffer]);
+  post({ type: 'steps', records, poses, playing, ...(watching ? { curve: run.curve } : {}) }, [poses.buffer]);
 }
 
 /** Runs `f`; what it throws stops the run and goes to the page (a bug in the engine or a plugin, shown rather than lost). */
