@@ -146,7 +146,7 @@ describe.skipIf(!HAVE_BROWSER)('moreau play in a browser', () => {
     expect(first.iterations).toBeGreaterThan(1);
     expect(curve[0].iteration).toEqual(Array.from({ length: first.iterations }, (_, k) => k + 1));
     await page.waitForFunction(() => document.querySelectorAll('.curve canvas').length > 0);
-    expect(await page.locator('.curve-note').textContent()).toMatch(/^step 1: \d+ iterations with an error$/);
+    expect(await page.locator('.curve-note').textContent()).toMatch(/^step 1: \d+ iterations that reported an error$/);
     await page.selectOption('.solver-panel .first', 'pqn');
     await page.waitForFunction(() => window.__moreauPlay!.revision === 1);
     const field = (name: string) => page.locator(`.solver-panel .options-0 [data-option="${name}"]`);
