@@ -1,4 +1,5 @@
 import uPlot from 'uplot';
+import { drawDashedMarks } from '../../view/page/chart-marks.js';
 import type { SolverColours } from './solver-colours.js';
 import { errorRange, type StepSeries } from './step-series.js';
 
@@ -84,24 +85,7 @@ export class StepChart {
 
   /** A dashed vertical line at each config change, named by what it chose. */
   private drawMarks(u: uPlot): void {
-    const { ctx, bbox } = u;
-    ctx.save();
-    ctx.setLineDash([4, 4]);
-    ctx.lineWidth = devicePixelRatio;
-    ctx.font = `${11 * devicePixelRatio}px sans-serif`;
-    ctx.textAlign = 'left';
-    ctx.textBaseline = 'alphabetic';
-    ctx.strokeStyle = ctx.fillStyle = '#333';
-    this.series.marks.forEach((m, i) => {
-      const x = Math.round(u.valToPos(m.step - 0.5, 'x', true));
-      if (x < bbox.left || x > bbox.left + bbox.width) return;
-      ctx.beginPath();
-      ctx.moveTo(x, bbox.top);
-      ctx.lineTo(x, bbox.top + bbox.height);
-      ctx.stroke();
-      ctx.fillText(m.label, x + 4 * devicePixelRatio, bbox.top + (12 + 13 * (i % 3)) * devicePixelRatio);
-    });
-    ctx.restore();
+    drawDashedMarks(u, this.series.marks.map((m, i) => ({ x: m.step - 0.5, label: m.label, colour: '#333', row: i % 3 })));
   }
 
   private width(): number {

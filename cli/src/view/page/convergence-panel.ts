@@ -1,4 +1,5 @@
 import uPlot from 'uplot';
+import { drawDashedMarks } from './chart-marks.js';
 import type { SolveHistory } from '@moreau/core/formats';
 import {
   attemptsText, convergenceData, formatError, formatMuRange, verdict,
@@ -92,25 +93,7 @@ function chartOptions(data: ConvergenceData, width: number, showCursor: (idx: nu
 
 /** A dashed vertical line in the run's colour at each fallback, named by the solver taking over. */
 function drawFallbacks(u: uPlot, fallbacks: FallbackMarker[]): void {
-  const { ctx, bbox } = u;
-  ctx.save();
-  ctx.setLineDash([4, 4]);
-  ctx.lineWidth = devicePixelRatio;
-  ctx.font = `${11 * devicePixelRatio}px sans-serif`;
-  // uPlot leaves the alignment of its last axis labels on the context.
-  ctx.textAlign = 'left';
-  ctx.textBaseline = 'alphabetic';
-  for (const f of fallbacks) {
-    const x = Math.round(u.valToPos(f.x, 'x', true));
-    if (x < bbox.left || x > bbox.left + bbox.width) continue;
-    ctx.strokeStyle = ctx.fillStyle = colour(f.run);
-    ctx.beginPath();
-    ctx.moveTo(x, bbox.top);
-    ctx.lineTo(x, bbox.top + bbox.height);
-    ctx.stroke();
-    ctx.fillText(`fallback: ${f.to}`, x + 4 * devicePixelRatio, bbox.top + (12 + 13 * f.run) * devicePixelRatio);
-  }
-  ctx.restore();
+  drawDashedMarks(u, fallbacks.map((f) => ({ x: f.x, label: `fallback: ${f.to}`, colour: colour(f.run), row: f.run })));
 }
 
 /**
