@@ -1,3 +1,4 @@
+import { angularProperties } from './kinematics-angular-properties.js';
 import { bodyProperties } from './kinematics-body-properties.js';
 import { deformableProperties } from './kinematics-deformable-properties.js';
 import type { KinematicsUnderTest } from './kinematics-harness.js';
@@ -11,8 +12,9 @@ import type { KinematicsPropertyName, KinematicsPropertySpec } from './kinematic
  * rigid-body assumption), so a model of any number of dofs per body can run them; each
  * checks what the suite computes itself (finite differences, exact motions, conserved
  * quantities), never a number the plugin reports about itself alone. The deformable
- * properties apply to a plugin that declares `supports.deformable` and skip otherwise.
+ * properties apply to a plugin that declares `supports.deformable` and skip otherwise, the
+ * angular rows to one that declares `supports.rolling`.
  */
 export function kinematicsProperties(sut: KinematicsUnderTest): Record<KinematicsPropertyName, KinematicsPropertySpec> {
-  return { ...bodyProperties(sut), ...operatorProperties(sut), ...motionProperties(sut), ...deformableProperties(sut) };
+  return { ...bodyProperties(sut), ...operatorProperties(sut), ...motionProperties(sut), ...deformableProperties(sut), ...angularProperties(sut) };
 }

@@ -20,6 +20,8 @@ export const KINEMATICS_PROPERTY_NAMES = [
   // Appended too: what a body starts with, and driven motion for models without driven rotation.
   'a free body starts with the velocity and angular velocity it was given',
   'driven bodies without rotation rest before their start, then translate',
+  // Models with angular velocity rows only (supports.rolling); appended.
+  'angular rows give the spin of the velocity field: H_ω u = E axial(skew ∇v)',
 ] as const;
 
 export type KinematicsPropertyName = (typeof KINEMATICS_PROPERTY_NAMES)[number];

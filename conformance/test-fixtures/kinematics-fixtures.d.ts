@@ -29,6 +29,8 @@ export interface KinematicsDefects {
   lossyState?: boolean;
   /** addBody gives a free body its velocity but not its angular velocity. */
   dropsSpin?: boolean;
+  /** angularOperator gives −ω (supports.rolling is declared either way). */
+  angularSign?: boolean;
 }
 
 export function referenceKinematics(name: string, defects?: KinematicsDefects): KinematicsPlugin;
@@ -42,6 +44,6 @@ export interface BrokenKinematics {
 export const brokenKinematics: Record<
   | 'accepts-free-plane' | 'moving-static' | 'ignores-drive-start' | 'asymmetric-inverse' | 'h-sign' | 'transposed-frame'
   | 'no-spin-energy' | 'potential-sign' | 'massless-momentum' | 'leaky-force' | 'half-gravity' | 'lossy-state'
-  | 'fast-deformation' | 'no-volumetric-tangent' | 'drops-spin' | 'point-mass-ignores-drive-start',
+  | 'fast-deformation' | 'no-volumetric-tangent' | 'drops-spin' | 'point-mass-ignores-drive-start' | 'angular-sign',
   BrokenKinematics>;
 export const plugins: KinematicsPlugin[];

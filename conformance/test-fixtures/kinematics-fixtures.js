@@ -125,6 +125,20 @@ class ReferenceRigid {
     }
   }
 
+  /** H_ω = E [0 | R]: the world angular velocity R ω along the frame's rows. */
+  angularOperator(i, frame, fo, out) {
+    const b = this.bodies[i];
+    const E = Array.from({ length: 9 }, (_, k) => frame[fo + k]);
+    const ER = matMul(E, b.R);
+    const sign = this.d.angularSign ? -1 : 1;
+    for (let r = 0; r < 3; r++) {
+      for (let c = 0; c < 3; c++) {
+        out[6 * r + c] = 0;
+        out[6 * r + 3 + c] = sign * ER[3 * r + c];
+      }
+    }
+  }
+
   advance(dt, t) {
     for (const b of this.bodies) {
       if (b.kind === 'static') {
@@ -200,6 +214,7 @@ export function referenceKinematics(name, defects = {}) {
   return defineKinematics({
     name,
     summary: 'a reference rigid-body model for the kinematics suite\'s own tests',
+    supports: { rolling: true },
     options: z.object({}),
     create: () => new ReferenceRigid(name, defects),
   });
@@ -224,6 +239,7 @@ export const brokenKinematics = {
   'drops-spin': { plugin: referenceKinematics('drops-spin', { dropsSpin: true }), breaks: 'a free body starts with the velocity and angular velocity it was given' },
   // The translating driven property is the one a model without driven rotation is held to.
   ...brokenPointMassKinematics,
+  'angular-sign': { plugin: referenceKinematics('angular-sign', { angularSign: true }), breaks: 'angular rows give the spin of the velocity field: H_ω u = E axial(skew ∇v)' },
 };
 
 /** A package exporting several plugins: every broken model. */

@@ -14,16 +14,16 @@ export const DEFAULT_DETECTOR_SHAPES: readonly ShapeType[] = ['sphere', 'box', '
 export const DRIVEN_MOTION_KINDS: readonly DrivenMotionKind[] = ['velocity', 'angularVelocity'];
 
 /**
- * `supports` of a kinematics plugin with the defaults: not deformable, with rotations, and every
+ * `supports` of a kinematics plugin with the defaults: not deformable, with rotations, every
  * driven part its rotations allow (a model without rotations has no driven rotation either, even
- * if its list names one).
+ * if its list names one), and no angular velocity rows (`rolling`; never without rotations).
  */
 export function kinematicsCapabilities(plugin: Pick<KinematicsPlugin, 'supports'>): Required<KinematicsCapabilities> {
   const s = plugin.supports ?? {};
   const rotations = s.rotations ?? true;
   const declared = s.driven ?? DRIVEN_MOTION_KINDS;
   const driven = DRIVEN_MOTION_KINDS.filter((k) => declared.includes(k) && (rotations || k !== 'angularVelocity'));
-  return { deformable: s.deformable ?? false, rotations, driven };
+  return { deformable: s.deformable ?? false, rotations, driven, rolling: rotations && s.rolling === true };
 }
 
 /** `supports` of a detector plugin with the defaults: sphere, box and plane; no deformed shape. */
@@ -48,7 +48,7 @@ export function supportsProblems(plugin: { kind?: unknown; supports?: unknown })
     }
   };
   if (plugin.kind === 'kinematics') {
-    for (const key of ['deformable', 'rotations']) {
+    for (const key of ['deformable', 'rotations', 'rolling']) {
       if (s[key] !== undefined && typeof s[key] !== 'boolean') problems.push(`supports.${key} must be a boolean (got ${JSON.stringify(s[key])})`);
     }
     list('driven', DRIVEN_MOTION_KINDS);

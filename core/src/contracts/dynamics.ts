@@ -154,6 +154,15 @@ export interface Kinematics {
    */
   contactOperator(i: number, point: Float64Array, po: number, frame: Float64Array, fo: number, out: Float64Array): void;
   /**
+   * Optional; a model that has it declares `supports.rolling`. H_ω (3 × dofs, row-major into
+   * out[0..3·dofs)): maps the body's generalised velocity to its world angular velocity ω seen in
+   * the frame whose rows are frame[fo..fo+9), row k giving e_k · ω (for a deformable model, ω is
+   * the axial vector of the skew part of the velocity gradient). Defined for every body, free or
+   * not. The engine builds the torque block of a contact with rolling and spinning resistance from
+   * it, in the frame (t1, t2, n): w = H_ω,A u_A − H_ω,B u_B, the same signs as the force rows.
+   */
+  angularOperator?(i: number, frame: Float64Array, fo: number, out: Float64Array): void;
+  /**
    * Moves every body over dt from time t: free bodies by their velocity
    * (q += dt·u, exactly for rotations), driven bodies along their prescribed
    * motion (setting their velocity), static bodies not at all.

@@ -92,6 +92,13 @@ export interface KinematicsCapabilities {
    * `angularVelocity` when it has rotations). A driven body using another part is refused.
    */
   driven?: readonly DrivenMotionKind[];
+  /**
+   * Angular velocity rows (default false): the model implements `Kinematics.angularOperator`, so
+   * its bodies can take part in contacts with rolling and spinning resistance (the scene's
+   * `rollingResistance`, `spinningResistance`). A scene giving resistance to a material pair one of
+   * the model's bodies may touch is refused (E_UNSUPPORTED).
+   */
+  rolling?: boolean;
 }
 
 export interface KinematicsPlugin<S extends z.ZodType = z.ZodType> extends PluginBase<S> {

@@ -2,6 +2,7 @@ import type { ContactSet, NormalBias } from '../contracts/dynamics.js';
 import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import type { BodyTable } from './body-table.js';
 import { growF64, growI32 } from './grow.js';
+import { torqueFrames, torqueOperator, type TorqueRows } from './torque-rows.js';
 
 /** What `assemble` produced: W and q as views into the assembly's buffers (valid until the next assembly). */
 export interface AssembledProblem {
@@ -24,24 +25,35 @@ export interface AssembledProblem {
  * k(k+1)/2 blocks of its upper triangle written straight into a BSR matrix whose
  * pattern is the contact graph; the lower triangle is the exact transpose, so W is
  * symmetric to the bit. Cost Σ_i k_i². Every buffer grows and is reused.
+ *
+ * Contacts with rolling and spinning resistance (paper 002, "Modeling Rolling/Spinning") add a
+ * torque block row each, after the nc contacts: row nc + p is contact `torque.contact[p]`'s
+ * [τ_u, τ_w, τ_n], its H the bodies' angular operators in the frame (t1, t2, n) (`torque-rows.ts`)
+ * with the same signs s, and no bias (the torque law has no gap). Everything above runs over
+ * block rows, so a torque row is assembled, mirrored and applied as a contact is; without torque
+ * rows every loop is the one it always was.
  */
 export class ContactAssembly {
   /** Contacts of the last assembly (0 after `reset`). */
   count = 0;
-  /** Per contact side (2α + side, side 0 = A, 1 = B): offset of its H and G rows (3 × dofs). */
+  /** Block rows of the last assembly: the contacts, then the torque blocks. */
+  rows = 0;
+  /** Per block row side (2α + side, side 0 = A, 1 = B): offset of its H and G rows (3 × dofs). */
   private hOffset: Int32Array = new Int32Array(1);
   private H: Float64Array = new Float64Array(0);
   private G: Float64Array = new Float64Array(0);
-  /** Free bodies' contacts, CSR over bodies: entries 2α + side, in increasing α. */
+  /** Free bodies' block rows, CSR over bodies: entries 2α + side, in increasing α. */
   private bodyStart: Int32Array;
   private bodyEntry: Int32Array = new Int32Array(0);
   private rowPtr: Int32Array = new Int32Array(1);
   private colIdx: Int32Array = new Int32Array(0);
   private values: Float64Array = new Float64Array(0);
-  /** The bodies of each contact at the last pattern (`samePairs`), and the W built on it. */
+  /** The bodies of each block row at the last pattern (`samePairs`), and the W built on it. */
   private pairA: Int32Array = new Int32Array(0);
   private pairB: Int32Array = new Int32Array(0);
   private pairCount = -1;
+  /** The frames (t1, t2, n) of the torque rows of the last assembly, 9 per row. */
+  private torqueFrame: Float64Array = new Float64Array(0);
   private last: BlockSparseMatrix | undefined;
   /** Per block row, the next block right of the diagonal to mirror (`mirror`). */
   private cursor: Int32Array = new Int32Array(0);
@@ -57,86 +69,107 @@ export class ContactAssembly {
   /** Forgets the last assembly (a new detection invalidates it). */
   reset(): void {
     this.count = 0;
+    this.rows = 0;
   }
 
   /**
-   * Builds W and q = H b (no impact law yet: `addBias`) for the contacts at the current configuration.
+   * Builds W and q = H b (no impact law yet: `addBias`) for the contacts at the current
+   * configuration, and the torque block rows of `torque` after them.
    * @param b free velocities of every body (BodyTable offsets)
    */
-  assemble(set: ContactSet, b: Float64Array): AssembledProblem {
+  assemble(set: ContactSet, b: Float64Array, torque?: TorqueRows): AssembledProblem {
     const nc = set.count;
-    this.operators(set);
-    this.freeVelocity(set, b);
-    const same = this.samePairs(set);
+    const rows = nc + (torque?.count ?? 0);
+    const same = this.samePairs(set, torque);
+    if (torque && torque.count > 0) this.torqueFrame = torqueFrames(set, torque, this.torqueFrame);
+    this.operators(set, rows);
+    this.freeVelocity(b, nc, rows);
     if (!same) {
-      this.bodyContacts(set);
-      this.pattern(set);
+      this.bodyContacts(rows);
+      this.pattern(rows);
     }
     this.inverseOperators();
-    this.blocks(nc);
-    const nnz = this.rowPtr[nc];
+    this.blocks(rows);
+    const nnz = this.rowPtr[rows];
     this.count = nc;
+    this.rows = rows;
     const values = this.values.subarray(0, 9 * nnz);
     const W = same && this.last ? this.last.withValues(values)
-      : new BlockSparseMatrix(nc, this.rowPtr.subarray(0, nc + 1), this.colIdx.subarray(0, nnz), values);
+      : new BlockSparseMatrix(rows, this.rowPtr.subarray(0, rows + 1), this.colIdx.subarray(0, nnz), values);
     this.last = W;
-    return { W, q: this.q.subarray(0, 3 * nc) };
+    return { W, q: this.q.subarray(0, 3 * rows) };
   }
 
   /**
-   * Whether the contacts pair the same bodies, in the same order, as at the last pattern: then
+   * Whether the block rows pair the same bodies, in the same order, as at the last pattern: then
    * bodyStart, bodyEntry, rowPtr and colIdx (which depend on nothing else, `free` being fixed)
    * are still right, and W keeps the last one's checked pattern. In a settled bed most steps
-   * find the contacts of the step before. Otherwise the pairs are remembered for the next step.
+   * find the contacts of the step before. Otherwise the rows' bodies are remembered for the next
+   * step. A torque row's bodies are its contact's.
    */
-  private samePairs(set: ContactSet): boolean {
-    const nc = set.count;
-    let same = nc === this.pairCount && this.last !== undefined;
+  private samePairs(set: ContactSet, torque: TorqueRows | undefined): boolean {
+    const nc = set.count, np = torque?.count ?? 0, rows = nc + np;
+    let same = rows === this.pairCount && this.last !== undefined;
     for (let a = 0; a < nc && same; a++) same = set.bodyA[a] === this.pairA[a] && set.bodyB[a] === this.pairB[a];
+    for (let p = 0; p < np && same; p++) {
+      const c = torque!.contact[p];
+      same = set.bodyA[c] === this.pairA[nc + p] && set.bodyB[c] === this.pairB[nc + p];
+    }
     if (same) return true;
-    this.pairA = growI32(this.pairA, nc);
-    this.pairB = growI32(this.pairB, nc);
+    this.pairA = growI32(this.pairA, rows);
+    this.pairB = growI32(this.pairB, rows);
     this.pairA.set(set.bodyA.subarray(0, nc));
     this.pairB.set(set.bodyB.subarray(0, nc));
-    this.pairCount = nc;
+    for (let p = 0; p < np; p++) {
+      const c = torque!.contact[p];
+      this.pairA[nc + p] = set.bodyA[c];
+      this.pairB[nc + p] = set.bodyB[c];
+    }
+    this.pairCount = rows;
     return false;
   }
 
-  /** H_iα for both sides of every contact (Kinematics.contactOperator). */
-  private operators(set: ContactSet): void {
-    const { bodies } = this;
+  /**
+   * H_iα for both sides of every block row: Kinematics.contactOperator for a contact,
+   * angularOperator in the frame (t1, t2, n) for a torque row.
+   */
+  private operators(set: ContactSet, rows: number): void {
+    const { bodies, pairA, pairB } = this;
     const nc = set.count;
-    this.hOffset = growI32(this.hOffset, 2 * nc + 1);
+    this.hOffset = growI32(this.hOffset, 2 * rows + 1);
     const off = this.hOffset;
     off[0] = 0;
-    for (let a = 0; a < nc; a++) {
-      off[2 * a + 1] = off[2 * a] + 3 * bodies.dofs[set.bodyA[a]];
-      off[2 * a + 2] = off[2 * a + 1] + 3 * bodies.dofs[set.bodyB[a]];
+    for (let a = 0; a < rows; a++) {
+      off[2 * a + 1] = off[2 * a] + 3 * bodies.dofs[pairA[a]];
+      off[2 * a + 2] = off[2 * a + 1] + 3 * bodies.dofs[pairB[a]];
     }
-    this.H = growF64(this.H, off[2 * nc]);
-    this.G = growF64(this.G, off[2 * nc]);
+    this.H = growF64(this.H, off[2 * rows]);
+    this.G = growF64(this.G, off[2 * rows]);
     const { H, scratch } = this;
-    for (let e = 0; e < 2 * nc; e++) {
+    for (let e = 0; e < 2 * rows; e++) {
       const a = e >> 1;
-      const body = e & 1 ? set.bodyB[a] : set.bodyA[a];
-      bodies.kin[body].contactOperator(bodies.local[body], set.point, 3 * a, set.frame, 9 * a, scratch);
+      const body = e & 1 ? pairB[a] : pairA[a];
+      if (a < nc) bodies.kin[body].contactOperator(bodies.local[body], set.point, 3 * a, set.frame, 9 * a, scratch);
+      else torqueOperator(bodies, body, this.torqueFrame, 9 * (a - nc), scratch);
       const o = off[e], n = 3 * bodies.dofs[body];
       for (let k = 0; k < n; k++) H[o + k] = scratch[k];
     }
   }
 
-  /** q_α = H_Aα b_A − H_Bα b_B, and U_N at the step start per contact (for `addBias`). */
-  private freeVelocity(set: ContactSet, b: Float64Array): void {
-    const { bodies, H } = this;
-    const nc = set.count;
-    this.q = growF64(this.q, 3 * nc);
+  /**
+   * q_α = H_Aα b_A − H_Bα b_B for every block row, and U_N at the step start per contact (for
+   * `addBias`; a torque row has none).
+   */
+  private freeVelocity(b: Float64Array, nc: number, rows: number): void {
+    const { bodies, H, pairA, pairB } = this;
+    this.q = growF64(this.q, 3 * rows);
     this.startUN = growF64(this.startUN, nc);
     const q = this.q;
-    for (let a = 0; a < nc; a++) {
+    for (let a = 0; a < rows; a++) {
       let startUN = 0;
       q[3 * a] = q[3 * a + 1] = q[3 * a + 2] = 0;
       for (let side = 0; side < 2; side++) {
-        const body = side ? set.bodyB[a] : set.bodyA[a];
+        const body = side ? pairB[a] : pairA[a];
         const s = side ? -1 : 1;
         const dofs = bodies.dofs[body], o = this.hOffset[2 * a + side], bo = bodies.offset[body];
         const u = bodies.kin[body].velocity(bodies.local[body]);
@@ -154,7 +187,7 @@ export class ContactAssembly {
         q[3 * a + 2] += s * q2;
         startUN += s * un;
       }
-      this.startUN[a] = startUN;
+      if (a < nc) this.startUN[a] = startUN;
     }
   }
 
@@ -171,22 +204,22 @@ export class ContactAssembly {
     }
   }
 
-  /** Counting pass: the contacts of every free body, as entries 2α + side. */
-  private bodyContacts(set: ContactSet): void {
-    const { bodies } = this;
-    const nc = set.count, nb = bodies.count;
+  /** Counting pass: the block rows of every free body, as entries 2α + side. */
+  private bodyContacts(rows: number): void {
+    const { bodies, pairA, pairB } = this;
+    const nb = bodies.count;
     const start = this.bodyStart;
     start.fill(0);
-    for (let a = 0; a < nc; a++) {
-      if (bodies.free[set.bodyA[a]]) start[set.bodyA[a] + 1]++;
-      if (bodies.free[set.bodyB[a]]) start[set.bodyB[a] + 1]++;
+    for (let a = 0; a < rows; a++) {
+      if (bodies.free[pairA[a]]) start[pairA[a] + 1]++;
+      if (bodies.free[pairB[a]]) start[pairB[a] + 1]++;
     }
     for (let i = 0; i < nb; i++) start[i + 1] += start[i];
     this.bodyEntry = growI32(this.bodyEntry, start[nb]);
     const fill = this.bodyEntry;
     // start[i] is used as the fill cursor of body i, then shifted back.
-    for (let a = 0; a < nc; a++) {
-      const A = set.bodyA[a], B = set.bodyB[a];
+    for (let a = 0; a < rows; a++) {
+      const A = pairA[a], B = pairB[a];
       if (bodies.free[A]) fill[start[A]++] = 2 * a;
       if (bodies.free[B]) fill[start[B]++] = 2 * a + 1;
     }
@@ -207,25 +240,24 @@ export class ContactAssembly {
   }
 
   /**
-   * The BSR pattern: row α holds the contacts sharing a free body with α, i.e. the
-   * sorted union of its (at most two) free bodies' contact lists; the diagonal is in
+   * The BSR pattern: row α holds the block rows sharing a free body with α, i.e. the
+   * sorted union of its (at most two) free bodies' row lists; the diagonal is in
    * it because α is in its own bodies' lists (the detector never pairs two bodies
    * without unknowns; the engine checks that).
    */
-  private pattern(set: ContactSet): void {
-    const nc = set.count;
-    this.rowPtr = growI32(this.rowPtr, nc + 1);
+  private pattern(rows: number): void {
+    this.rowPtr = growI32(this.rowPtr, rows + 1);
     const rowPtr = this.rowPtr;
     rowPtr[0] = 0;
-    for (let a = 0; a < nc; a++) rowPtr[a + 1] = rowPtr[a] + this.mergeRow(set, a, null, 0);
-    this.colIdx = growI32(this.colIdx, rowPtr[nc]);
-    for (let a = 0; a < nc; a++) this.mergeRow(set, a, this.colIdx, rowPtr[a]);
+    for (let a = 0; a < rows; a++) rowPtr[a + 1] = rowPtr[a] + this.mergeRow(a, null, 0);
+    this.colIdx = growI32(this.colIdx, rowPtr[rows]);
+    for (let a = 0; a < rows; a++) this.mergeRow(a, this.colIdx, rowPtr[a]);
   }
 
-  /** Merges the two bodies' sorted contact lists of row α; writes them to out at o when given; returns the count. */
-  private mergeRow(set: ContactSet, a: number, out: Int32Array | null, o: number): number {
+  /** Merges the two bodies' sorted row lists of row α; writes them to out at o when given; returns the count. */
+  private mergeRow(a: number, out: Int32Array | null, o: number): number {
     const { bodies, bodyStart, bodyEntry } = this;
-    const A = set.bodyA[a], B = set.bodyB[a];
+    const A = this.pairA[a], B = this.pairB[a];
     let i = bodies.free[A] ? bodyStart[A] : 0, iEnd = bodies.free[A] ? bodyStart[A + 1] : 0;
     let j = bodies.free[B] ? bodyStart[B] : 0, jEnd = bodies.free[B] ? bodyStart[B + 1] : 0;
     let n = 0;
@@ -248,9 +280,9 @@ export class ContactAssembly {
    * accumulators over the body's dofs read each H and G entry once (about 3× faster than one
    * dot product per entry, measured on 9440 contacts).
    */
-  private blocks(nc: number): void {
+  private blocks(rows: number): void {
     const { bodies, H, G, bodyStart, bodyEntry, rowPtr, colIdx, hOffset } = this;
-    const nnz = rowPtr[nc];
+    const nnz = rowPtr[rows];
     this.values = growF64(this.values, 9 * nnz);
     const values = this.values;
     values.fill(0, 0, 9 * nnz);
@@ -280,7 +312,7 @@ export class ContactAssembly {
         }
       }
     }
-    this.mirror(nc);
+    this.mirror(rows);
   }
 
   /**
@@ -288,16 +320,16 @@ export class ContactAssembly {
    * diagonal of column a, met row by row, are those right of the diagonal of row a in column
    * order: one cursor per row finds each without a search.
    */
-  private mirror(nc: number): void {
+  private mirror(rows: number): void {
     const { rowPtr, colIdx, values } = this;
-    this.cursor = growI32(this.cursor, nc);
+    this.cursor = growI32(this.cursor, rows);
     const cursor = this.cursor;
-    for (let a = 0; a < nc; a++) {
+    for (let a = 0; a < rows; a++) {
       let k = rowPtr[a];
       while (colIdx[k] < a) k++;
       cursor[a] = k + 1;
     }
-    for (let b = 0; b < nc; b++) {
+    for (let b = 0; b < rows; b++) {
       for (let k = rowPtr[b]; k < rowPtr[b + 1]; k++) {
         const a = colIdx[k];
         if (a >= b) break;
@@ -320,7 +352,7 @@ export class ContactAssembly {
       const dofs = bodies.dofs[i], bo = bodies.offset[i];
       const u = bodies.kin[i].velocity(bodies.local[i]);
       for (let d = 0; d < dofs; d++) u[d] = b[bo + d];
-      if (this.count > 0) this.accumulate(i, r, 3, u, 0);
+      if (this.rows > 0) this.accumulate(i, r, 3, u, 0);
     }
   }
 
@@ -337,7 +369,11 @@ export class ContactAssembly {
     }
   }
 
-  /** out[o..o+dofs) += Σ_α s_iα G_iαᵀ r_α over body i's contacts; r has `stride` entries per contact, the normal first (stride 1: normal only). */
+  /**
+   * out[o..o+dofs) += Σ_α s_iα G_iαᵀ r_α over body i's block rows; r has `stride` entries per row,
+   * the normal first (stride 1: normal only, one per contact: torque rows, which come after the
+   * contacts in each body's list, are left out).
+   */
   private accumulate(i: number, r: Float64Array, stride: 1 | 3, out: Float64Array, o: number): void {
     const { G, bodyStart, bodyEntry, bodies } = this;
     const dofs = bodies.dofs[i];
@@ -345,6 +381,7 @@ export class ContactAssembly {
       const e = bodyEntry[k], a = e >> 1, g = this.hOffset[e];
       const f = e & 1 ? -1 : 1;
       if (stride === 1) {
+        if (a >= this.count) break;
         const r0 = r[a];
         for (let d = 0; d < dofs; d++) out[o + d] += f * (G[g + d] * r0);
       } else {

@@ -12,6 +12,7 @@ import { ContactBuffer } from './contact-buffer.js';
 import type { FrictionTable } from './friction-table.js';
 import { growF64 } from './grow.js';
 import { PositionProjection } from './position-correction.js';
+import { collectTorqueRows, noTorqueRows, rollingInput, type TorqueRows } from './torque-rows.js';
 import { WarmStartTable } from './warm-start.js';
 
 /** Wall time spent in each phase of the current step, milliseconds. */
@@ -65,6 +66,8 @@ export class EngineStepSystem implements StepSystem {
   private readonly aInvF: Float64Array;
   private mu: Float64Array = new Float64Array(0);
   private restitution: Float64Array = new Float64Array(0);
+  /** This step's contacts with rolling or spinning resistance, whose torque blocks follow the contacts in W. */
+  private torque: TorqueRows = noTorqueRows();
   private warmBuffer: Float64Array = new Float64Array(0);
   private detected = false;
   /** Whether b was computed in this step (predictive activation then also bounds speeds by it). */
@@ -195,12 +198,16 @@ export class EngineStepSystem implements StepSystem {
     // A detector that does not say its margin keeps every contact it reports (nothing to filter against).
     if (lookAhead > 0 && detector.margin) this.approach.apply(set, detector.margin(present), lookAhead, this.freeComputed ? this.b : undefined);
     const nc = set.count;
-    this.mu = growF64(this.mu, nc);
+    this.torque = collectTorqueRows(set, friction, this.torque);
+    const rows = nc + this.torque.count;
+    this.mu = growF64(this.mu, rows);
     this.restitution = growF64(this.restitution, nc);
     for (let a = 0; a < nc; a++) {
       this.mu[a] = friction.muOf(set.bodyA[a], set.bodyB[a]);
       this.restitution[a] = friction.restitutionOf(set.bodyA[a], set.bodyB[a]);
     }
+    // A torque block's μ is unused and 0 (the pair's μ is its contact's).
+    this.mu.fill(0, nc, rows);
     if (nc === 0) this.warm.clear();
     let deepest = 0;
     for (let a = 0; a < nc; a++) if (-set.gap[a] > deepest) deepest = -set.gap[a];
@@ -216,7 +223,8 @@ export class EngineStepSystem implements StepSystem {
     if (!this.detected) throw new MoreauError('E_PLUGIN_CONTRACT', 'StepSystem.assemble was called before detect() in this step: an integrator detects first.');
     const t0 = performance.now();
     const nc = this.contacts.count;
-    const { W, q } = this.assembly.assemble(this.contacts, this.b);
+    const torque = this.torque.count > 0 ? this.torque : undefined;
+    const { W, q } = this.assembly.assemble(this.contacts, this.b, torque);
     let gap: Float64Array = this.contacts.gap;
     if (correction && this.projection.project(W, gap, nc, correction)) {
       this.assembly.normalDisplacement(this.projection.p, this.displacement);
@@ -225,7 +233,9 @@ export class EngineStepSystem implements StepSystem {
       gap = this.projection.gap;
     }
     this.assembly.addBias(gap, this.h, bias, this.restitution);
-    const problem = new FrictionContactProblem(W, q, this.mu.subarray(0, nc), `step ${this.step} t=${+(this.time + this.h).toPrecision(12)}`);
+    const name = `step ${this.step} t=${+(this.time + this.h).toPrecision(12)}`;
+    const problem = torque ? new FrictionContactProblem(W, q, this.mu.subarray(0, nc + torque.count), name, rollingInput(nc, torque))
+      : new FrictionContactProblem(W, q, this.mu.subarray(0, nc), name);
     this.problem = problem;
     this.times.assemble += performance.now() - t0;
     return problem;
@@ -243,20 +253,21 @@ export class EngineStepSystem implements StepSystem {
       // Contact ids are known for the problem this step assembled only.
       const own = problem === this.problem;
       this.warmBuffer = growF64(this.warmBuffer, problem.size);
-      const warmStart = own && this.parts.warmStart ? this.warm.lookUp(this.contacts, this.warmBuffer.subarray(0, problem.size)) : undefined;
+      const warmStart = own && this.parts.warmStart ? this.warm.lookUp(this.contacts, this.warmBuffer.subarray(0, problem.size), this.torque) : undefined;
       this.warmStart = warmStart;
       result = this.parts.solver.solve(problem, warmStart ? { warmStart } : {});
     }
-    if (problem === this.problem) this.warm.store(this.contacts, result.r);
+    if (problem === this.problem) this.warm.store(this.contacts, result.r, this.torque);
     this.result = result;
     this.times.solve += performance.now() - t0;
     return result;
   }
 
   applyReactions(r: Float64Array): void {
-    const nc = this.assembly.count;
-    if (r.length !== 3 * nc) {
-      throw new MoreauError('E_PLUGIN_CONTRACT', `StepSystem.applyReactions got ${r.length} reactions for the ${nc} contacts of the last assembly (3 per contact).`);
+    const nc = this.assembly.count, torques = this.assembly.rows - nc;
+    if (r.length !== 3 * (nc + torques)) {
+      const what = torques > 0 ? `${nc} contacts and ${torques} torque blocks of the last assembly (3 each)` : `${nc} contacts of the last assembly (3 per contact)`;
+      throw new MoreauError('E_PLUGIN_CONTRACT', `StepSystem.applyReactions got ${r.length} reactions for the ${what}.`);
     }
     this.assembly.applyReactions(r, this.b);
   }

@@ -9,3 +9,7 @@ export function growF64(a: Float64Array, n: number): Float64Array {
 export function growI32(a: Int32Array, n: number): Int32Array {
   return n <= a.length ? a : new Int32Array(Math.max(n, 2 * a.length));
 }
+
+export function growU8(a: Uint8Array, n: number): Uint8Array {
+  return n <= a.length ? a : new Uint8Array(Math.max(n, 2 * a.length));
+}

@@ -35,7 +35,9 @@ export class PositionProjection {
 
   /**
    * Projects the gaps of the nc contacts of W; returns false, touching nothing, when no contact
-   * is penetrated deeper than the slop.
+   * is penetrated deeper than the slop. Block rows of W after the first nc (the torque blocks of
+   * contacts with rolling resistance, `torque-rows.ts`) are no contacts: each row's columns are
+   * sorted, so the sums stop at the first column ≥ nc.
    */
   project(W: BlockSparseMatrix, gap: Float64Array, nc: number, correction: PositionCorrection): boolean {
     const { fraction, slop } = correction;
@@ -61,7 +63,7 @@ export class PositionProjection {
         const waa = values[9 * diagIdx[a]];
         if (!(waa > 0)) continue;
         let w = target[a];
-        for (let k = rowPtr[a]; k < rowPtr[a + 1]; k++) w += values[9 * k] * p[colIdx[k]];
+        for (let k = rowPtr[a]; k < rowPtr[a + 1] && colIdx[k] < nc; k++) w += values[9 * k] * p[colIdx[k]];
         const next = Math.max(0, p[a] - w / waa);
         const moved = Math.abs(next - p[a]) * waa;
         if (moved > change) change = moved;
@@ -72,7 +74,7 @@ export class PositionProjection {
     }
     for (let a = 0; a < nc; a++) {
       let d = 0;
-      for (let k = rowPtr[a]; k < rowPtr[a + 1]; k++) d += values[9 * k] * p[colIdx[k]];
+      for (let k = rowPtr[a]; k < rowPtr[a + 1] && colIdx[k] < nc; k++) d += values[9 * k] * p[colIdx[k]];
       this.gap[a] = gap[a] + d;
     }
     return true;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_FRICTION } from '../problem/friction-contact-problem.js';
+import { MAX_RESISTANCE } from '../problem/rolling-pairs.js';
 
 /**
  * The JSON scene format (docs/scene-json.md, kept in step with this file by a test).
@@ -136,10 +137,23 @@ const frictionCoefficient = z.number().nonnegative('must be non-negative')
 
 const restitutionSchema = z.number().min(0, 'must be in [0, 1]').max(1, 'must be in [0, 1]');
 
+/**
+ * ρ or σ of a pair or the default (paper 002's cone Z): a length ≥ 0, at most the problem's bound
+ * (MAX_RESISTANCE says why); absent or 0, the pair's contacts get no torque block.
+ */
+const resistance = (what: string) => z.number().nonnegative('must be non-negative (a length)')
+  .max(MAX_RESISTANCE, `must be at most ${MAX_RESISTANCE}: beyond it the siconos measure cannot tell a contact held still from one left to move; a real resistance is a fraction of the contact radius`)
+  .optional()
+  .describe(`${what} resistance (a length): the contact's ${what} torque is at most this times the normal force (default 0: none)`);
+const rollingResistance = resistance('rolling');
+const spinningResistance = resistance('spinning');
+
 export const frictionPairSchema = z.strictObject({
   between: z.tuple([z.string().min(1), z.string().min(1)]),
   mu: frictionCoefficient,
   restitution: restitutionSchema.optional(),
+  rollingResistance,
+  spinningResistance,
 });
 
 export const outputSchema = z.union([
@@ -159,6 +173,8 @@ export const sceneSchema = z.strictObject({
   defaultFriction: z.strictObject({
     mu: frictionCoefficient,
     restitution: restitutionSchema.optional(),
+    rollingResistance,
+    spinningResistance,
   }).default({ mu: 0.5 }),
   bodies: z.array(bodySchema).min(1, 'a scene needs at least one body'),
 });

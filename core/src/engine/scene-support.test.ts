@@ -113,10 +113,51 @@ describe('unsupportedSceneProblems', () => {
   });
 });
 
+describe('unsupportedSceneProblems with rolling and spinning resistance', () => {
+  const support: PluginSupport = {
+    kinematics: new Map([['rigid', kinematicsCapabilities({ supports: { rolling: true } })], ['soft', kinematicsCapabilities({ supports: { deformable: true } })]]),
+    detectors: new Map([['any', { shapes: ['sphere', 'plane'], affine: ['sphere'] }]]),
+    detector: 'any',
+  };
+  const bodies = [
+    { name: 'floor', shape: { type: 'plane', normal: [0, 0, 1] }, motion: 'static', material: 'floor', position: [0, 0, 0] },
+    { name: 'blob', kinematics: 'soft', shape: { type: 'sphere', radius: 0.1 }, material: 'rubber', position: [0, 0, 0.1] },
+    { name: 'ball', shape: { type: 'sphere', radius: 0.1 }, material: 'steel', position: [1, 0, 0.1] },
+  ];
+  const sceneWith = (friction: unknown[], defaultFriction?: unknown) => parseScene({
+    timeStep: 1, duration: 1, bodies, friction, ...(defaultFriction ? { defaultFriction } : {}),
+    materials: { floor: { density: 1 }, rubber: { density: 1000 }, steel: { density: 7800 }, glass: { density: 2500 } },
+  });
+
+  test('should refuse a body whose model gives no angular rows when its material meets another with resistance, naming the law', () => {
+    expect(unsupportedSceneProblems(sceneWith([{ between: ['rubber', 'floor'], mu: 0.5, rollingResistance: 0.01 }]), support)).toEqual([
+      'bodies[1] ("blob").kinematics: kinematics "soft" gives no angular velocity rows (supports.rolling is not true), so its contacts can have no rolling or spinning resistance, but friction[0] gives its contacts with material "floor" rollingResistance 0.01 and spinningResistance 0; give that pair none; registered kinematics that do: rigid',
+    ]);
+    expect(unsupportedSceneProblems(sceneWith([], { mu: 0.3, spinningResistance: 0.02 }), support)).toEqual([
+      'bodies[1] ("blob").kinematics: kinematics "soft" gives no angular velocity rows (supports.rolling is not true), so its contacts can have no rolling or spinning resistance, but defaultFriction gives its contacts with material "floor" rollingResistance 0 and spinningResistance 0.02; give that pair none; registered kinematics that do: rigid',
+    ]);
+  });
+
+  test('should take resistance the body never meets: a pair with an absent material, its own material with no second body, a pair given none', () => {
+    const laws = [
+      { between: ['rubber', 'glass'], mu: 0.5, rollingResistance: 0.01 },
+      { between: ['rubber', 'rubber'], mu: 0.5, spinningResistance: 0.01 },
+      { between: ['rubber', 'floor'], mu: 0.5 },
+      { between: ['rubber', 'steel'], mu: 0.5, rollingResistance: 0, spinningResistance: 0 },
+    ];
+    expect(unsupportedSceneProblems(sceneWith(laws, { mu: 0.5, rollingResistance: 0.01 }), support)).toEqual([]);
+  });
+});
+
 describe('kinematicsCapabilities', () => {
   test('should default to rotations and every driven part, and drop a driven rotation for a model without rotations', () => {
-    expect(kinematicsCapabilities({})).toEqual({ deformable: false, rotations: true, driven: ['velocity', 'angularVelocity'] });
-    expect(kinematicsCapabilities({ supports: { rotations: false } })).toEqual({ deformable: false, rotations: false, driven: ['velocity'] });
+    expect(kinematicsCapabilities({})).toEqual({ deformable: false, rotations: true, driven: ['velocity', 'angularVelocity'], rolling: false });
+    expect(kinematicsCapabilities({ supports: { rotations: false } })).toEqual({ deformable: false, rotations: false, driven: ['velocity'], rolling: false });
     expect(kinematicsCapabilities({ supports: { driven: [] } }).driven).toEqual([]);
+  });
+
+  test('should take angular velocity rows only when declared, and never without rotations', () => {
+    expect(kinematicsCapabilities({ supports: { rolling: true } }).rolling).toBe(true);
+    expect(kinematicsCapabilities({ supports: { rolling: true, rotations: false } }).rolling).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import type { ShapeType, Vec3 } from '../contracts/dynamics.js';
 import { MoreauError } from '../contracts/errors.js';
 import type { DrivenMotionKind, KinematicsCapabilities } from '../contracts/plugin.js';
+import { materialWords, ResistanceReach, type ResistedLaw } from './resistance-reach.js';
 import type { Scene, SceneBody } from './scene.js';
 
 /**
@@ -29,10 +30,15 @@ export interface PluginSupport {
 /** One line per thing a body asks for that its plugins do not declare, each naming the body and the field. */
 export function unsupportedSceneProblems(scene: Scene, support: PluginSupport): string[] {
   const problems: string[] = [];
+  // Built only when some body's model lacks angular velocity rows (the table costs materials²).
+  const lacksRows = scene.bodies.some((b) => support.kinematics.get(b.kinematics)?.rolling === false);
+  const reach = lacksRows ? new ResistanceReach(scene) : undefined;
   scene.bodies.forEach((body, i) => {
     const where = (field: string): string => `bodies[${i}] ("${body.spec.name}").${field}`;
     const caps = support.kinematics.get(body.kinematics);
-    if (caps) for (const [field, why] of kinematicsProblems(body, caps)) problems.push(`${where(field)}: kinematics "${body.kinematics}" ${why}${alternatives('kinematics', support.kinematics, (c) => kinematicsProblems(body, c).length === 0)}`);
+    const resisted = reach?.lawOf(i);
+    const fits = (c: Required<KinematicsCapabilities>): boolean => kinematicsProblems(body, c, resisted).length === 0;
+    if (caps) for (const [field, why] of kinematicsProblems(body, caps, resisted)) problems.push(`${where(field)}: kinematics "${body.kinematics}" ${why}${alternatives('kinematics', support.kinematics, fits)}`);
     const detector = support.detectors.get(support.detector);
     if (detector) {
       const why = shapeProblem(body, caps, detector, support.detector);
@@ -59,8 +65,11 @@ export function assertSceneSupported(scene: Scene, support: PluginSupport): void
 
 const isZero = (v: Vec3): boolean => v[0] === 0 && v[1] === 0 && v[2] === 0;
 
-/** [field, what the model lacks] for each thing the body asks of a model with capabilities `caps`. */
-function kinematicsProblems(body: SceneBody, caps: Required<KinematicsCapabilities>): [string, string][] {
+/**
+ * [field, what the model lacks] for each thing the body asks of a model with capabilities `caps`;
+ * `resisted` is the law that may give the body a contact with rolling or spinning resistance, if any.
+ */
+function kinematicsProblems(body: SceneBody, caps: Required<KinematicsCapabilities>, resisted?: ResistedLaw): [string, string][] {
   const { spec, load } = body;
   const out: [string, string][] = [];
   const noRotations = 'has no rotations (supports.rotations: false)';
@@ -82,6 +91,10 @@ function kinematicsProblems(body: SceneBody, caps: Required<KinematicsCapabiliti
   const notDeformable = 'is not deformable (supports.deformable is not true), so a body cannot start';
   if (!caps.deformable && spec.initialDeformation) out.push(['initialDeformation', `${notDeformable} deformed`]);
   if (!caps.deformable && spec.initialVelocityGradient) out.push(['initialVelocityGradient', `${notDeformable} with a velocity gradient`]);
+  if (!caps.rolling && resisted) {
+    const { path, rho, sigma, other } = resisted;
+    out.push(['kinematics', `gives no angular velocity rows (supports.rolling is not true), so its contacts can have no rolling or spinning resistance, but ${path} gives its contacts with ${materialWords(other)} rollingResistance ${rho} and spinningResistance ${sigma}; give that pair none`]);
+  }
   return out;
 }
 

@@ -31,6 +31,10 @@ export interface FrictionLaw {
   mu: number;
   /** Newton restitution coefficient for this pair; undefined leaves the integrator's impact law. */
   restitution: number | undefined;
+  /** Rolling resistance ρ of this pair (a length); absent: 0, no torque block. */
+  rollingResistance?: number;
+  /** Spinning resistance σ of this pair (a length); absent: 0. */
+  spinningResistance?: number;
 }
 
 /** A validated scene with every default filled in and bodies converted to `BodySpec`s. */
@@ -88,9 +92,19 @@ function convert(s: ParsedSceneJson, source: string | undefined): Scene {
     duration: s.duration,
     output: s.output,
     materials: s.materials as Record<string, Record<string, number>>,
-    friction: s.friction.map((f) => ({ between: f.between, law: { mu: f.mu, restitution: f.restitution } })),
-    defaultFriction: { mu: s.defaultFriction.mu, restitution: s.defaultFriction.restitution },
+    friction: s.friction.map((f) => ({ between: f.between, law: lawOf(f) })),
+    defaultFriction: lawOf(s.defaultFriction),
     bodies: s.bodies.map((b, i) => convertBody(b, i, s.materials as Record<string, Record<string, number>>)),
+  };
+}
+
+/** A pair's law; the resistances only where the scene gives them, so a scene without them converts (and fingerprints) as before. */
+function lawOf(f: ParsedSceneJson['defaultFriction']): FrictionLaw {
+  const { mu, restitution, rollingResistance, spinningResistance } = f;
+  return {
+    mu, restitution,
+    ...(rollingResistance === undefined ? {} : { rollingResistance }),
+    ...(spinningResistance === undefined ? {} : { spinningResistance }),
   };
 }
 

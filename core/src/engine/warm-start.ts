@@ -1,9 +1,12 @@
 import type { ContactSet } from '../contracts/dynamics.js';
 import { MoreauError } from '../contracts/errors.js';
-import { growF64, growI32 } from './grow.js';
+import { growF64, growI32, growU8 } from './grow.js';
+import type { TorqueRows } from './torque-rows.js';
 
 /** Numbers of a checkpoint row after its id: the reaction (3), the point (3), the frame (9). */
 const ROW_NUMBERS = 15;
+/** The same for a contact with a torque block, whose torques (3) follow. */
+const TORQUE_ROW_NUMBERS = 18;
 
 /**
  * The previous step's reactions, found again for this step's contacts (DESIGN §7).
@@ -18,6 +21,12 @@ const ROW_NUMBERS = 15;
  *
  * Both the table and the contacts are sorted by id, so pairs meet in one merge pass:
  * O(old + new) plus k² within a pair of k points; nothing is allocated once grown.
+ *
+ * A contact with rolling and spinning resistance has a torque block (`TorqueRows`) besides its
+ * force block; its torques are kept under the contact's id, as a second reaction of that
+ * contact, and carried to the new frame the same way (in the order t1, t2, n of the block).
+ * Whether a contact has one depends on its bodies' materials only, so an inherited contact has
+ * one exactly when its source had.
  */
 export class WarmStartTable {
   count = 0;
@@ -27,13 +36,19 @@ export class WarmStartTable {
   private r: Float64Array = new Float64Array(0);
   private point: Float64Array = new Float64Array(0);
   private frame: Float64Array = new Float64Array(0);
+  /** Per stored contact: its torque block [τ_u, τ_w, τ_n], when it has one (`hasTorque`). */
+  private torque: Float64Array = new Float64Array(0);
+  private hasTorque: Uint8Array = new Uint8Array(0);
   /** Per stored contact: claimed by a contact of the current look-up. */
   private claimed: Int32Array = new Int32Array(0);
   /** Per contact of the current look-up: the stored contact it inherits from, or −1. */
   private source: Int32Array = new Int32Array(0);
 
-  /** Writes the inherited reaction of each contact of `set` into out (3 per contact), zero for new contacts. */
-  lookUp(set: ContactSet, out: Float64Array): Float64Array {
+  /**
+   * Writes the inherited reaction of each contact of `set` into out (3 per contact), zero for new
+   * contacts; then, with `torque`, the inherited torques of each torque row p at out[3(nc + p)..].
+   */
+  lookUp(set: ContactSet, out: Float64Array, torque?: TorqueRows): Float64Array {
     this.source = growI32(this.source, set.count);
     this.claimed.fill(0, 0, this.count);
     let k = 0;
@@ -49,11 +64,15 @@ export class WarmStartTable {
       k = kEnd;
     }
     for (let a = 0; a < set.count; a++) this.carry(set, a, this.source[a], out);
+    for (let p = 0; p < (torque?.count ?? 0); p++) {
+      const a = torque!.contact[p];
+      this.carryTorque(set, a, this.source[a], out, 3 * (set.count + p));
+    }
     return out;
   }
 
-  /** Remembers the contacts of `set` (sorted by id) with their reactions r. */
-  store(set: ContactSet, r: Float64Array): void {
+  /** Remembers the contacts of `set` (sorted by id) with their reactions r, and the torques of `torque`'s rows (after the contacts in r). */
+  store(set: ContactSet, r: Float64Array, torque?: TorqueRows): void {
     this.resize(set.count);
     this.bodyA.set(set.bodyA.subarray(0, set.count));
     this.bodyB.set(set.bodyB.subarray(0, set.count));
@@ -61,19 +80,26 @@ export class WarmStartTable {
     this.r.set(r.subarray(0, 3 * set.count));
     this.point.set(set.point.subarray(0, 3 * set.count));
     this.frame.set(set.frame.subarray(0, 9 * set.count));
+    this.hasTorque.fill(0, 0, set.count);
+    for (let p = 0; p < (torque?.count ?? 0); p++) {
+      const a = torque!.contact[p], o = 3 * (set.count + p);
+      this.hasTorque[a] = 1;
+      this.torque.set(r.subarray(o, o + 3), 3 * a);
+    }
   }
 
   clear(): void {
     this.count = 0;
   }
 
-  /** The table as checkpoint rows: "bodyA:bodyB:feature", the reaction, the point and the frame. */
+  /** The table as checkpoint rows: "bodyA:bodyB:feature", the reaction, the point and the frame, then the torques of a contact that has a torque block. */
   toRows(): Array<[string, ...number[]]> {
     const rows: Array<[string, ...number[]]> = [];
     for (let k = 0; k < this.count; k++) {
       rows.push([
         `${this.bodyA[k]}:${this.bodyB[k]}:${this.feature[k]}`,
         ...this.r.subarray(3 * k, 3 * k + 3), ...this.point.subarray(3 * k, 3 * k + 3), ...this.frame.subarray(9 * k, 9 * k + 9),
+        ...(this.hasTorque[k] ? this.torque.subarray(3 * k, 3 * k + 3) : []),
       ]);
     }
     return rows;
@@ -85,13 +111,16 @@ export class WarmStartTable {
     rows.forEach((row, k) => {
       const ids = typeof row?.[0] === 'string' ? row[0].split(':').map(Number) : [];
       const numbers = Array.isArray(row) ? row.slice(1) : [];
-      if (ids.length !== 3 || !ids.every(Number.isInteger) || numbers.length !== ROW_NUMBERS || !numbers.every((x) => typeof x === 'number' && Number.isFinite(x))) {
-        throw new MoreauError('E_FILE_FORMAT', `checkpoint reactions[${k}] must be ["bodyA:bodyB:feature", then ${ROW_NUMBERS} finite numbers: rN, rT1, rT2, the point (3) and the frame (9)]`, { path: ['reactions', k] });
+      const length = numbers.length;
+      if (ids.length !== 3 || !ids.every(Number.isInteger) || (length !== ROW_NUMBERS && length !== TORQUE_ROW_NUMBERS) || !numbers.every((x) => typeof x === 'number' && Number.isFinite(x))) {
+        throw new MoreauError('E_FILE_FORMAT', `checkpoint reactions[${k}] must be ["bodyA:bodyB:feature", then ${ROW_NUMBERS} finite numbers: rN, rT1, rT2, the point (3) and the frame (9); then, for a contact with rolling resistance, its torques τu, τw, τn]`, { path: ['reactions', k] });
       }
       [this.bodyA[k], this.bodyB[k], this.feature[k]] = ids;
       this.r.set(numbers.slice(0, 3) as number[], 3 * k);
       this.point.set(numbers.slice(3, 6) as number[], 3 * k);
       this.frame.set(numbers.slice(6, 15) as number[], 9 * k);
+      this.hasTorque[k] = length === TORQUE_ROW_NUMBERS ? 1 : 0;
+      if (this.hasTorque[k]) this.torque.set(numbers.slice(15, 18) as number[], 3 * k);
       if (k > 0 && compare(this.bodyA[k - 1], this.bodyB[k - 1], this.feature[k - 1], ids[0], ids[1], ids[2]) > 0) {
         throw new MoreauError('E_FILE_FORMAT', `checkpoint reactions[${k}] is out of order (rows are sorted by bodyA, bodyB, feature)`, { path: ['reactions', k] });
       }
@@ -143,6 +172,27 @@ export class WarmStartTable {
     out[3 * a + 2] = e[g + 6] * wx + e[g + 7] * wy + e[g + 8] * wz;
   }
 
+  /**
+   * out[o..o+3) = stored contact k's torques [τ_u, τ_w, τ_n] in contact a's frame: the world torque
+   * t1 τ_u + t2 τ_w + n τ_n of the old frame along the new t1, t2, n (zero when k < 0 or had none).
+   */
+  private carryTorque(set: ContactSet, a: number, k: number, out: Float64Array, o: number): void {
+    if (k < 0 || !this.hasTorque[k]) {
+      out[o] = out[o + 1] = out[o + 2] = 0;
+      return;
+    }
+    const { torque, frame } = this;
+    const tu = torque[3 * k], tw = torque[3 * k + 1], tn = torque[3 * k + 2], f = 9 * k;
+    // Frame rows: n at f, t1 at f + 3, t2 at f + 6.
+    const wx = frame[f + 3] * tu + frame[f + 6] * tw + frame[f] * tn;
+    const wy = frame[f + 4] * tu + frame[f + 7] * tw + frame[f + 1] * tn;
+    const wz = frame[f + 5] * tu + frame[f + 8] * tw + frame[f + 2] * tn;
+    const e = set.frame, g = 9 * a;
+    out[o] = e[g + 3] * wx + e[g + 4] * wy + e[g + 5] * wz;
+    out[o + 1] = e[g + 6] * wx + e[g + 7] * wy + e[g + 8] * wz;
+    out[o + 2] = e[g] * wx + e[g + 1] * wy + e[g + 2] * wz;
+  }
+
   private resize(n: number): void {
     this.bodyA = growI32(this.bodyA, n);
     this.bodyB = growI32(this.bodyB, n);
@@ -150,6 +200,8 @@ export class WarmStartTable {
     this.r = growF64(this.r, 3 * n);
     this.point = growF64(this.point, 3 * n);
     this.frame = growF64(this.frame, 9 * n);
+    this.torque = growF64(this.torque, 3 * n);
+    this.hasTorque = growU8(this.hasTorque, n);
     this.claimed = growI32(this.claimed, n);
     this.count = n;
   }

@@ -6,6 +6,7 @@ import { buildSimulation } from '../engine/simulation.js';
 import type { LoadCallback, Simulation } from '../engine/simulation-api.js';
 import type { PluginRegistry } from './registry.js';
 import { resolveDynamics } from './resolve-dynamics.js';
+import { assertChainTakesResistance } from './rolling-support.js';
 
 export interface CreateSimulationOptions {
   registry: PluginRegistry;
@@ -28,7 +29,8 @@ export interface CreateSimulationOptions {
  * Throws E_SCENE for a bad scene and E_CONFIG / E_UNKNOWN_PLUGIN for a bad config, each
  * listing every problem with its path, and E_UNSUPPORTED, listing every body, when the scene
  * asks for what its kinematics or the detector do not declare (a spinning body on a model
- * without rotations, a shape the detector does not handle).
+ * without rotations, a shape the detector does not handle), or gives rolling or spinning
+ * resistance that a solver of the chain cannot take.
  */
 export function createSimulation(scene: unknown, config: unknown, opts: CreateSimulationOptions): Simulation {
   const parsed = parseScene(scene, opts.source);
@@ -37,6 +39,7 @@ export function createSimulation(scene: unknown, config: unknown, opts: CreateSi
   const dyn = resolveDynamics(config, uses, opts.registry, events);
   const support = pluginSupport(opts.registry, dyn.detectorName);
   assertSceneSupported(parsed, support);
+  assertChainTakesResistance(parsed, dyn.run.config, opts.registry);
   return buildSimulation(parsed, {
     kinematics: dyn.kinematics,
     detector: dyn.detector,

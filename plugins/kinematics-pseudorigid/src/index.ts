@@ -14,12 +14,13 @@ export { readBodySpec, MotionCode, type PseudoRigidInit } from './body-spec.js';
 export { eulerProperties, type EulerProperties } from './euler-tensor.js';
 export { lame, greenStrain, strainEnergy, piolaStress, piolaTangent, positiveStress } from './svk.js';
 export { pseudoRigidContactOperator } from './contact-operator.js';
+export { pseudoRigidAngularOperator } from './angular-operator.js';
 
 export default defineKinematics({
   name: 'pseudo-rigid',
   summary: '12-dof pseudo-rigid bodies (paper 004 §2-3): homogeneous deformation gradient F and centre, Saint Venant–Kirchhoff material, stiffness for A = M + c K',
   core: '^0.1.0',
-  supports: { deformable: true },
+  supports: { deformable: true, rolling: true },
   options,
   create: (opts) => new PseudoRigidBodies(opts),
 });

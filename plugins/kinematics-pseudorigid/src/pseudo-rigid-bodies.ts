@@ -4,6 +4,7 @@ import { MoreauError, type BodySpec, type Kinematics, type Pose } from '@moreau/
 import { readBodySpec } from './body-spec.js';
 import { cholesky9, choleskyInverse9, inverseApply9 } from './cholesky9.js';
 import { lambdaMaxGeneralized } from './inertia-scaling.js';
+import { pseudoRigidAngularOperator } from './angular-operator.js';
 import { pseudoRigidContactOperator } from './contact-operator.js';
 import { PseudoRigidStore } from './pseudo-rigid-store.js';
 import { piolaStress, piolaTangent, positiveStress, strainEnergy } from './svk.js';
@@ -222,6 +223,11 @@ export class PseudoRigidBodies implements Kinematics {
 
   contactOperator(i: number, point: Float64Array, po: number, frame: Float64Array, fo: number, out: Float64Array): void {
     pseudoRigidContactOperator(this.store.x, 3 * i, this.store.F, 9 * i, point, po, frame, fo, out);
+  }
+
+  /** e_k · ω with ω the axial vector of skew(Ḟ F⁻¹) (`pseudoRigidAngularOperator`). */
+  angularOperator(i: number, frame: Float64Array, fo: number, out: Float64Array): void {
+    pseudoRigidAngularOperator(this.store.F, 9 * i, frame, fo, out);
   }
 
   /**

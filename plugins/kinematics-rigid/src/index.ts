@@ -13,12 +13,14 @@ export { massProperties, type MassProperties } from './mass-properties.js';
 // The rotation kernels moved to core; re-exported so this package's API stays as it was.
 export { expSkew, multiplyRight, orthonormalityError, reorthonormalize, determinant3 } from '@moreau/core/kernels';
 export { rigidContactOperator } from './contact-operator.js';
+export { rigidAngularOperator } from './angular-operator.js';
 export { conservingSpin } from './gyroscopic.js';
 
 export default defineKinematics({
   name: 'rigid',
   summary: '6-dof rigid bodies: centre velocity (world) and angular velocity (body frame), exact mass properties, exponential-map rotations',
   core: '^0.1.0',
+  supports: { rolling: true },
   options,
   create: (opts) => new RigidBodies(opts),
 });

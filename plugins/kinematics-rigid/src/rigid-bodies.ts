@@ -2,6 +2,7 @@ import { drivenCentreVelocity, MotionCode, stepDrivenMotion } from '@moreau/core
 import { expSkew, multiplyRight, reorthonormalize } from '@moreau/core/kernels';
 import { type BodySpec, type Kinematics, type Pose } from '@moreau/core/contracts';
 import { readBodySpec } from './body-spec.js';
+import { rigidAngularOperator } from './angular-operator.js';
 import { rigidContactOperator } from './contact-operator.js';
 import { conservingSpin } from './gyroscopic.js';
 import { RigidStore } from './rigid-store.js';
@@ -126,6 +127,11 @@ export class RigidBodies implements Kinematics {
 
   contactOperator(i: number, point: Float64Array, po: number, frame: Float64Array, fo: number, out: Float64Array): void {
     rigidContactOperator(this.store.x, 3 * i, this.store.R, 9 * i, point, po, frame, fo, out);
+  }
+
+  /** Row k = [0 | e_kᵀ R]: the world angular velocity R ω along the frame's rows (`rigidAngularOperator`). */
+  angularOperator(i: number, frame: Float64Array, fo: number, out: Float64Array): void {
+    rigidAngularOperator(this.store.R, 9 * i, frame, fo, out);
   }
 
   /**
