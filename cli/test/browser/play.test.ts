@@ -192,8 +192,16 @@ describe.skipIf(!HAVE_BROWSER)('moreau play in a browser', () => {
     expect(problems).toEqual([]);
   }, 120_000);
 
-  test('should export a scene and config that moreau simulate runs to the page\'s final poses, bit for bit', async () => {
+  test('should export a scene edited in the page and its config, which moreau simulate runs to the page\'s final poses, bit for bit', async () => {
     const { page, problems } = await open({ name: 'crates', scene: SCENE, config: { solver: { name: 'pqn', fallback: { name: 'gauss-seidel' } } } });
+    // Edited in the page's editor: the ball dropped from elsewhere, a crate turned, the friction changed.
+    const edited = structuredClone(SCENE) as typeof SCENE & { bodies: Record<string, unknown>[] };
+    edited.defaultFriction = { mu: 0.35 };
+    edited.bodies[3] = { ...edited.bodies[3], position: [0.04, 0.02, 0.45] };
+    edited.bodies[2] = { ...edited.bodies[2], rotation: { axis: [0, 0, 1], angle: 0.3 } };
+    await page.fill('.scene-panel .scene-text', JSON.stringify(edited, null, 1));
+    await page.click('.scene-panel .run');
+    expect(await page.locator('.scene-refusal').textContent()).toBe('');
     await page.click('.controls .play');
     await stopped(page);
     expect(await page.evaluate(() => window.__moreauPlay!.steps)).toBe(STEPS);
@@ -202,6 +210,7 @@ describe.skipIf(!HAVE_BROWSER)('moreau play in a browser', () => {
       const [download] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
       await download.saveAs(join(dir, file));
     }
+    expect(JSON.parse(readFileSync(join(dir, 'scene.json'), 'utf8'))).toMatchObject({ defaultFriction: { mu: 0.35 } });
     const run = await runCli(['simulate', 'scene.json', '--config', 'config.json', '--out', 'out'], dir);
     expect(run.stderr).toBe('');
     const frames = readFileSync(join(dir, 'out', 'frames.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { step: number; time: number; pose: number[] });
