@@ -39,9 +39,9 @@ describe('moreau conformance', () => {
     expect(code).toBe(0);
     expect(report.reports.map((r) => r.plugin)).toEqual(['projected-jacobi']);
     const statuses = report.reports[0].properties.map((p) => `${p.name}: ${p.status}`);
-    expect(statuses).toHaveLength(22);
-    // The one property it does not claim: core's refusal of μ > 0 concerns friction: false plugins.
-    for (const s of statuses) expect(s).toMatch(/: pass$|^core refuses frictional problems to a frictionless-only plugin: skip$|^a frictionless-only plugin refuses μ > 0 or claims only true solutions: skip$/);
+    expect(statuses).toHaveLength(26);
+    // The properties it does not claim: core's refusal of μ > 0 concerns friction: false plugins, the rolling ones supports.rolling.
+    for (const s of statuses) expect(s).toMatch(/: pass$|^core refuses frictional problems to a frictionless-only plugin: skip$|^a frictionless-only plugin refuses μ > 0 or claims only true solutions: skip$|^rolling: .*: skip$/);
     expect(statuses).toContain('same input gives bit-identical output in another process: pass');
   });
 
@@ -50,7 +50,7 @@ describe('moreau conformance', () => {
     expect(code).toBe(0);
     expect(out).toMatch(/^solver "projected-jacobi" with \{"tolerance":1e-7,/);
     expect(out).toMatch(/result lies in the friction cones\s+pass\s+5/);
-    expect(out).toContain('22 properties: 20 pass, 0 fail, 0 inconclusive, 2 skip — PASSED');
+    expect(out).toContain('26 properties: 20 pass, 0 fail, 0 inconclusive, 6 skip — PASSED');
     expect(out).toContain(`replay: moreau conformance ./examples/projected-jacobi --options '{"tolerance":1e-7}' --runs 5 --seed 11`);
   });
 
@@ -91,7 +91,7 @@ describe('moreau conformance', () => {
     const again = await run(['conformance', ...shellWords(replay)]);
     expect(again.code).toBe(1);
     expect(failureBlock(again.out, 'result lies in the friction cones').replace(/fast-check seed.*\n/, '')).toBe(block.replace(/fast-check seed.*\n/, ''));
-    expect(again.out).toContain('22 properties: 0 pass, 1 fail, 0 inconclusive, 21 skip — FAILED');
+    expect(again.out).toContain('26 properties: 0 pass, 1 fail, 0 inconclusive, 25 skip — FAILED');
   }, 120_000);
 
   test('should refuse an --only name no suite has, suggesting the closest', async () => {
@@ -138,7 +138,7 @@ describe('moreau conformance', () => {
     expect(hung.status).toBe('fail');
     expect(hung.reason).toMatch(/^solver did not return within 15000 ms .*the budget was (0|1|2|5|10) ms/);
     // Every property after it ran (in a fresh worker) and was reported.
-    expect(report.reports[0].properties).toHaveLength(22);
+    expect(report.reports[0].properties).toHaveLength(26);
     expect(report.reports[0].properties.find((p) => p.name === 'u equals W r + q')!.status).toBe('pass');
   }, 300_000);
 

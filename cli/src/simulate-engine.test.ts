@@ -155,6 +155,72 @@ describe('moreau simulate on the engine: outputs', () => {
   });
 });
 
+/**
+ * A ball resting on the ground without rolling resistance, and from 0.05 s a ball rolling on it
+ * with ρ = R/20 and σ = R/50: the steps before 0.05 s have ordinary contacts only, the later
+ * ones a contact with resistance (two block rows of W, paper 002's cone).
+ */
+const rolling = {
+  timeStep: 0.01,
+  duration: 0.1,
+  materials: { wood: { density: 700 }, steel: { density: 7800 }, floor: { density: 2400 } },
+  friction: [
+    { between: ['wood', 'floor'], mu: 0.3 },
+    { between: ['steel', 'floor'], mu: 0.5, rollingResistance: 0.005, spinningResistance: 0.002 },
+  ],
+  bodies: [
+    { ...ground, material: 'floor' },
+    { name: 'plain', shape: { type: 'sphere', radius: 0.1 }, material: 'wood', position: [0, 0, 0.1] },
+    { name: 'roller', shape: { type: 'sphere', radius: 0.1 }, material: 'steel', position: [1, 0, 0.1], velocity: [1, 0, 0], angularVelocity: [0, 10, 2], appearsAt: 0.05 },
+  ],
+};
+
+describe('moreau simulate on the engine: dumps of contacts with rolling resistance', () => {
+  test('should write such steps as JSON holding the engine\'s problem, pairs and reactions, the others as FCLIB, and say so once', async () => {
+    const dir = folder(rolling, { 'moreau.config.json': JSON.stringify({ solver: { name: 'gauss-seidel', options: { tolerance: 1e-12 } } }) });
+    const run = await runCli(['simulate', 'scene.json', '--out', 'out', '--dump-problems', '1', '--json'], dir);
+    expect(run.code, run.stderr).toBe(0);
+    const files = readdirSync(join(dir, 'out', 'problems')).sort();
+    expect(JSON.parse(run.stdout).problems).toBe(10);
+    // Steps 1 to 5 end before the roller appears (t = 0.05); from step 6 it touches the ground.
+    expect(files).toEqual([1, 2, 3, 4, 5].map((k) => `step-${pad(k)}.hdf5`).concat([6, 7, 8, 9, 10].map((k) => `step-${pad(k)}.json`)));
+    expect(run.stderr.match(/--dump-problems: step 6 has contacts with rolling or spinning resistance, which FCLIB cannot hold/g)).toHaveLength(1);
+    expect(run.stderr).toContain(join('problems', `step-${pad(6)}.json`));
+
+    // The same scene stepped here gives the dumped problems bit for bit (runs are deterministic).
+    const { simulation } = await setupSimulation(join(dir, 'scene.json'), findConfig(dir));
+    for (let k = 1; k <= 10; k++) {
+      simulation.step();
+      const file = join(dir, 'out', 'problems', files[k - 1]);
+      const { problem, solution } = await readProblem(file);
+      const engine = simulation.lastProblem()!;
+      // Bit for bit, but for the sign of zero: JSON writes −0 as 0 (docs/problem-json.md).
+      const bits = (a: ArrayLike<number>) => Array.from(a, (v) => v + 0);
+      expect(bits(problem.W.values)).toEqual(bits(engine.W.values));
+      expect(problem.W.colIdx).toEqual(engine.W.colIdx);
+      expect(bits(problem.q)).toEqual(bits(engine.q));
+      expect(bits(problem.mu)).toEqual(bits(engine.mu));
+      expect(bits(solution!.r)).toEqual(bits(simulation.reactions()));
+      if (k <= 5) {
+        expect(engine.rolling).toBeUndefined();
+        continue;
+      }
+      // One contact of each ball with the ground, and the roller's torque block after them.
+      expect(problem.contacts).toBe(3);
+      expect(problem.rolling).toBeDefined();
+      expect([...problem.rolling!.force]).toEqual([...engine.rolling!.force]);
+      expect([...problem.rolling!.torque]).toEqual([2]);
+      expect([...problem.rolling!.rho]).toEqual([0.005]);
+      expect([...problem.rolling!.sigma]).toEqual([0.002]);
+      // The stored answer solves the stored problem (the engine's solve, 1e-12 in siconos).
+      expect(new SiconosMerit().evaluate(problem, solution!.r)).toBeLessThan(1e-10);
+    }
+    // A fresh run in the folder removes the earlier run's dumps, JSON ones too.
+    expect((await runCli(['simulate', 'scene.json', '--out', 'out', '--until', '0.02'], dir)).code).toBe(0);
+    expect(readdirSync(join(dir, 'out', 'problems'))).toEqual([]);
+  });
+});
+
 describe('moreau simulate on the engine: checkpoints', () => {
   function finalState(out: string) {
     return {

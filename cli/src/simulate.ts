@@ -24,7 +24,9 @@ config names: kinematics, contact detector, integrator and the solver chain.
   --out <dir>           write the outputs listed below (the folder is created if missing;
                         a fresh run replaces an earlier run's files there)
   --dump-problems <n>   with --out: write the contact problem of every n-th step that has
-                        contacts as FCLIB HDF5, with the engine's answer as its solution
+                        contacts as FCLIB HDF5, with the engine's answer as its solution; a
+                        step with contacts with rolling or spinning resistance, which FCLIB
+                        cannot hold, as JSON instead (said once on stderr)
   --resume              continue the run in --out from its checkpoint.json, bit-identically
                         (appends to steps.jsonl, continues the frame numbering)
   --vtk-format <f>      how the .vtp files hold their numbers: binary (default; exact
@@ -42,7 +44,8 @@ Outputs in --out:
                              normal part, the normal, the gap and the two bodies
   bodies.json, frames.jsonl  body names and shapes; every body's pose per frame (position,
                              then the 3x3 linear map, row-major), for viewers
-  problems/step-NNNNNN.hdf5  with --dump-problems
+  problems/step-NNNNNN.hdf5  with --dump-problems (step-NNNNNN.json for a step with
+                             rolling or spinning resistance; docs/problem-json.md)
   checkpoint.json            written when the run ends or is interrupted
 Frames follow the scene's output cadence; frame 0 is the initial state.
 
@@ -151,10 +154,14 @@ export async function runSimulation(a: SimulateArgs, io: CliIO, setup: SetupSimu
     throw new MoreauError('E_USAGE', `Nothing to do: the run is at t = ${sim.time}, at or past ${a.until !== undefined ? '--until' : "the scene's duration"} ${until}. Give a later --until.`);
   }
 
-  const options = { frameStride, dumpEvery: a.dumpEvery, scene, planeHalfSize: planes, vtkFormat: a.vtkFormat ?? 'binary' };
+  const progress = a.progress || (io.isTTY && !a.json) ? new SimulationProgress(io, sim.time, until) : undefined;
+  const note = (message: string) => {
+    progress?.clear();
+    io.err(message);
+  };
+  const options = { frameStride, dumpEvery: a.dumpEvery, scene, planeHalfSize: planes, vtkFormat: a.vtkFormat ?? 'binary', note };
   const output = a.out ? await (checkpoint ? SimulationOutput.resume(a.out, sim, options, checkpoint) : SimulationOutput.start(a.out, sim, options)) : undefined;
   const stats = new StepStatistics();
-  const progress = a.progress || (io.isTTY && !a.json) ? new SimulationProgress(io, sim.time, until) : undefined;
   let interrupted = false;
   const stopListening = io.onInterrupt?.(() => {
     interrupted = true;

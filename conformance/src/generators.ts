@@ -7,6 +7,7 @@ export {
   bodyVelocities, contactVelocities, randomContactSystem,
   type ContactLink, type ProblemOptions, type Range, type RigidBody, type RigidContactSystem,
 } from './rigid-system.js';
+export { arbRollingProblem, randomRollingProblem, type RollingProblemOptions } from './rolling-system.js';
 
 // ---------------------------------------------------------------- problems
 

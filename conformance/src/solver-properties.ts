@@ -7,6 +7,7 @@ import { judgedMerit, observe, requireTolerance, solveFresh, type SolverUnderTes
 import { honestyProperties } from './solver-honesty-properties.js';
 import { analyticProperties, invarianceProperties } from './solver-math-properties.js';
 import { ownershipProperties } from './solver-ownership-properties.js';
+import { rollingProperties } from './solver-rolling-properties.js';
 import { warmStartProperties } from './solver-warm-start-properties.js';
 import { spec, type SolverPropertyName, type SolverPropertySpec } from './solver-property.js';
 
@@ -146,5 +147,6 @@ export function solverProperties(sut: SolverUnderTest): Record<SolverPropertyNam
     ...honestyProperties(sut),
     ...ownershipProperties(sut),
     ...warmStartProperties(sut),
+    ...rollingProperties(sut),
   };
 }

@@ -24,6 +24,10 @@ export const SOLVER_PROPERTY_NAMES = [
   'inputs are not mutated',
   'a frictionless-only plugin refuses μ > 0 or claims only true solutions',
   'warm start near a solution takes fewer iterations than a cold start',
+  'rolling: result lies in the cones Z of the pairs and K_μ of the other contacts',
+  'rolling: converged implies siconos within tolerance',
+  'rolling: same input and options give bit-identical output',
+  'rolling: inputs are not mutated',
 ] as const;
 
 export type SolverPropertyName = (typeof SOLVER_PROPERTY_NAMES)[number];

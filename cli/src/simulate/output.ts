@@ -1,15 +1,15 @@
 import { closeSync, existsSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { readdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { bsrMul, fileIoError, filterJsonLines, forEachJsonLine, JsonLinesWriter, makeFolder, MoreauError, polyDataParts, pvdXml, writeFileAtomic } from '@moreau/core';
+import { bsrMul, fileIoError, filterJsonLines, forEachJsonLine, JsonLinesWriter, makeFolder, MoreauError, polyDataParts, pvdXml, writeFileAtomic, writeProblemJson } from '@moreau/core';
 import type { PvdEntry, Simulation, SimulationCheckpoint, StepStats, VtkEncoding } from '@moreau/core';
 import { bodiesFile } from './bodies-file.js';
 import { FramePieces, type FrameRecord } from './frame-pieces.js';
-import { OUTPUT, bodiesFrameFile, contactsFrameFile, problemFile, type BodiesFile } from '@moreau/core/formats';
+import { OUTPUT, bodiesFrameFile, contactsFrameFile, problemFile, problemJsonFile, type BodiesFile } from '@moreau/core/formats';
 
 /** Files of an earlier run that a fresh run replaces; nothing else in the folder is touched. */
 const OWN_FILE = /^(steps\.jsonl|frames\.jsonl|bodies\.json|checkpoint\.json|bodies\.pvd|contacts\.pvd|bodies_\d+\.vtp|contacts_\d+\.vtp)$/;
-const OWN_PROBLEM = /^step-\d+\.hdf5$/;
+const OWN_PROBLEM = /^step-\d+\.(hdf5|json)$/;
 
 /**
  * The logs are appended, and the `.pvd` collections rewritten (they grow with every frame), at
@@ -28,6 +28,8 @@ export interface OutputOptions {
   planeHalfSize: number[];
   /** How the `.vtp` frames hold their numbers. */
   vtkFormat: VtkEncoding;
+  /** Says something on stderr (the command's), between steps. */
+  note?: (message: string) => void;
 }
 
 /**
@@ -48,6 +50,8 @@ export class SimulationOutput {
   private dumpDue = false;
   /** Steps with contacts so far (over the whole run, across resumes): the dump counter. */
   private contactSteps = 0;
+  /** Whether the first problem written as JSON (not FCLIB) has been announced. */
+  private saidJson = false;
   /** Frames and problems written by this process. */
   framesWritten = 0;
   problemsWritten = 0;
@@ -153,15 +157,34 @@ export class SimulationOutput {
     this.pvdStale = true;
   }
 
-  /** The step's contact problem as FCLIB HDF5, with the engine's answer as its solution (u = W r + q). */
+  /**
+   * The step's contact problem with the engine's answer as its solution (u = W r + q): FCLIB
+   * HDF5, or JSON (docs/problem-json.md) when it has contacts with rolling resistance, which
+   * FCLIB has no place for (their torque blocks, ρ and σ).
+   */
   private async writeProblem(): Promise<void> {
     const problem = this.sim.lastProblem();
     if (!problem) return;
     const r = Float64Array.from(this.sim.reactions());
-    const u = bsrMul(problem.W, r, new Float64Array(problem.size));
-    for (let i = 0; i < u.length; i++) u[i] += problem.q[i];
+    const u = addQ(bsrMul(problem.W, r, new Float64Array(problem.size)), problem.q);
     const step = this.sim.steps;
     makeFolder(join(this.dir, OUTPUT.problems));
+    const info = {
+      title: `${this.options.scene} step ${step}`,
+      description: `contact problem of step ${step} (t = ${this.sim.time}) of scene ${this.options.scene}, written by moreau simulate`,
+    };
+    if (problem.rolling !== undefined) {
+      const file = join(OUTPUT.problems, problemJsonFile(step));
+      if (!this.saidJson) {
+        this.saidJson = true;
+        this.options.note?.(`--dump-problems: step ${step} has contacts with rolling or spinning resistance, which FCLIB cannot hold; `
+          + `such steps are written as JSON (${file}, docs/problem-json.md), the others as FCLIB HDF5.`);
+      }
+      // The JSON format has no place for a first guess; W is written as blocks.
+      await writeProblemJson(join(this.dir, file), problem, { solution: { r, u }, info });
+      this.problemsWritten++;
+      return;
+    }
     // The HDF5 writer is loaded by the first dump: most runs never dump.
     const { writeFclibLocal } = await import('@moreau/core/io');
     // The warm start the engine gave the solver, as the first guess: a solver benchmark on
@@ -171,10 +194,7 @@ export class SimulationOutput {
     await writeFclibLocal(join(this.dir, OUTPUT.problems, problemFile(step)), problem, {
       solution: { r, u },
       ...(guesses ? { guesses } : {}),
-      info: {
-        title: `${this.options.scene} step ${step}`,
-        description: `contact problem of step ${step} (t = ${this.sim.time}) of scene ${this.options.scene}, written by moreau simulate`,
-      },
+      info,
     });
     this.problemsWritten++;
   }

@@ -191,3 +191,123 @@ describe('projection onto the rolling cone Z', () => {
     expect(rollingConeViolation(contact(1, [0, 0], [0, 0.3], 0), 0, 1, 0, 1)).toBeCloseTo(0.3, 15);
   });
 });
+
+describe('closed forms of the rolling cone Z in each branch', () => {
+  /** Six zeros with group g (0 tangential, 1 rolling, 2 spinning) set to the norm-n vector (n, 0) or n. */
+  function group(g: number, n: number): Float64Array {
+    const x = new Float64Array(D);
+    x[[T, R, S][g]] = n;
+    return x;
+  }
+  /** The coefficients (μ, ρ, σ) with group g's set to c and the others to `rest`. */
+  const coefficients = (g: number, c: number, rest: number): [number, number, number] =>
+    [0, 1, 2].map((h) => (h === g ? c : rest)) as [number, number, number];
+
+  test('should return a point on the boundary of Z (one group exactly at c_g x_n) bit for bit', () => {
+    // Z is closed, so these points are inside: the clipping formula would give
+    // t = (x_n + c²x_n)/(1 + c²) = 1.0410999999999997 here, one rounding away from x_n.
+    const xn = 1.0411, c = 0.193;
+    for (const x of [contact(xn, [c * xn, 0], [0, 0], 0), contact(xn, [0, 0], [c * xn, 0], 0), contact(xn, [0, 0], [0, 0], -c * xn)]) {
+      projectOntoRollingCone(p, 0, x, 0, c, c, c);
+      expect([...p]).toEqual([...x]);
+    }
+  });
+
+  test('should clip one group with a negative x_n: t = (x_n + c‖x_g‖)/(1 + c²)', () => {
+    // x_n = −1, ‖x_g‖ = 3, c = 1: x_n + c‖x_g‖ = 2 > 0, so outside Z° although x_n < 0;
+    // t = 2/2 = 1 and the group is scaled to radius 1.
+    for (let g = 0; g < 3; g++) {
+      projectOntoRollingCone(p, 0, Float64Array.from(group(g, 3), (v, i) => (i === N ? -1 : v)), 0, 1, 1, 1);
+      expectNear(p, Float64Array.from(group(g, 1), (v, i) => (i === N ? 1 : v)), HAND);
+    }
+  });
+
+  test('should keep a zero group with a zero coefficient at 0 in the clipping branch, not 0/0', () => {
+    // Group g clipped (c = 0.5, ‖x_g‖ = 5, x_n = 1: t = 2.8, radius 1.4); the other two are 0 with c = 0.
+    for (let g = 0; g < 3; g++) {
+      const x = group(g, -5);
+      x[N] = 1;
+      projectOntoRollingCone(p, 0, x, 0, ...coefficients(g, 0.5, 0));
+      const expected = group(g, -1.4);
+      expected[N] = 2.8;
+      expectNear(p, expected, HAND);
+    }
+  });
+
+  test('should leave a zero group out of the normal however large its coefficient', () => {
+    // A group with ‖x_g‖ = 0 is never clipped, so its c (here 1e200, whose square overflows) plays
+    // no part: t = (1 + 0.5·5)/(1 + 0.25) = 2.8 from the one nonzero group, as with c = 0.
+    for (let g = 0; g < 3; g++) {
+      const h = (g + 1) % 3, x = group(h, 5);
+      x[N] = 1;
+      const c: [number, number, number] = [0, 0, 0];
+      c[g] = 1e200; c[h] = 0.5;
+      projectOntoRollingCone(p, 0, x, 0, ...c);
+      const expected = group(h, 1.4);
+      expected[N] = 2.8;
+      expectNear(p, expected, HAND);
+    }
+  });
+
+  // With c_g = 2⁶⁰⁰ the term c_g² of 1 + Σ c_g² overflows; the quotient is then taken with every c
+  // divided by the largest. The numbers below are powers of two (and 21 = 16 + 4 + 1), so the
+  // answers are exact up to the one division; γ_n is ~2⁻⁹⁰¹, so entries are compared after
+  // multiplying by 2⁹⁰¹ (exact), at the hand tolerance.
+  const SCALE = 2 ** 901;
+
+  test('should clip one group of coefficient 2⁶⁰⁰ exactly: t = (x_n + c‖x_g‖)/(1 + c²) ≈ 2⁻⁹⁰¹', () => {
+    // x_n = −2²⁹⁹, ‖x_g‖ = 2⁻³⁰⁰: t = 2²⁹⁹/(1 + 2¹²⁰⁰) = 2⁻⁹⁰¹ to within 2⁻¹²⁰⁰ relative, below the
+    // breakpoint 2⁻⁹⁰⁰, and the group is halved (c t/‖x_g‖ = ½). The other two groups are zero
+    // with the same huge coefficient: not clipped, not in the quotient.
+    for (let g = 0; g < 3; g++) {
+      const x = group(g, 2 ** -300);
+      x[N] = -(2 ** 299);
+      projectOntoRollingCone(p, 0, x, 0, 2 ** 600, 2 ** 600, 2 ** 600);
+      const expected = group(g, 2 ** -301);
+      expected[N] = 2 ** -901;
+      expectNear(p.map((v) => v * SCALE), expected.map((v) => v * SCALE), HAND);
+    }
+  });
+
+  test('should clip a group of coefficient 2⁶⁰⁰ beside groups of coefficient 1: t ≈ 2⁻⁹⁰¹', () => {
+    // The huge group as above; the others (‖x_g‖ = 5, c = 1) add 5 + 5 to the numerator (2²⁹⁹) and
+    // 2 to the denominator (2¹²⁰⁰), far below one ulp: t = 2⁻⁹⁰¹ at the hand tolerance, and they are
+    // clipped to radius t (breakpoint 5 ≫ t). The quotient must be scaled by the largest c, not 1.
+    const h = 2 ** -300, u = 2 ** -901;
+    for (let g = 0; g < 3; g++) {
+      const x = contact(-(2 ** 299), g === 0 ? [h, 0] : [3, 4], g === 1 ? [h, 0] : [4, -3], g === 2 ? -h : -5);
+      projectOntoRollingCone(p, 0, x, 0, ...coefficients(g, 2 ** 600, 1));
+      const expected = contact(u, g === 0 ? [h / 2, 0] : [0.6 * u, 0.8 * u], g === 1 ? [h / 2, 0] : [0.8 * u, -0.6 * u], g === 2 ? -h / 2 : -u);
+      expectNear(p.map((v) => v * SCALE), expected.map((v) => v * SCALE), HAND);
+    }
+  });
+
+  test('should couple three groups of coefficients 2⁶⁰⁰, 2⁵⁹⁹, 2⁵⁹⁸ in any order: t = (16/21) 2⁻⁹⁰¹', () => {
+    // ‖x_g‖ = 2⁻³⁰⁰ each, x_n = −1.25·2³⁰⁰: x_n + Σ c_g‖x_g‖ = 2²⁹⁹ and 1 + Σ c_g² = (21/16)·2¹²⁰⁰
+    // (to 2⁻¹²⁰⁰), so t = (16/21)·2⁻⁹⁰¹, below every breakpoint (≥ 2⁻⁹⁰⁰): all three clipped,
+    // by c_g t/‖x_g‖ = 8/21, 4/21, 2/21. Each order puts a different group at the largest c.
+    const cs = [2 ** 600, 2 ** 599, 2 ** 598], factor = [8 / 21, 4 / 21, 2 / 21];
+    for (let shift = 0; shift < 3; shift++) {
+      const c = [0, 1, 2].map((g) => cs[(g + shift) % 3]) as [number, number, number];
+      const x = contact(-1.25 * 2 ** 300, [2 ** -300, 0], [0, -(2 ** -300)], 2 ** -300);
+      projectOntoRollingCone(p, 0, x, 0, ...c);
+      const f = [0, 1, 2].map((g) => factor[(g + shift) % 3]);
+      const expected = contact((16 / 21) * 2 ** -901, [f[0] * 2 ** -300, 0], [0, -f[1] * 2 ** -300], f[2] * 2 ** -300);
+      expectNear(p.map((v) => v * SCALE), expected.map((v) => v * SCALE), HAND);
+    }
+  });
+
+  test('should scale exactly when one entry is near the largest double and others are 0: P(λx) = λP(x), λ = 2¹⁰²¹', () => {
+    // x = (−1; 3, 4; 0, 0; 0), μ = 2: t = (−1 + 10)/5 = 1.8, factor 2·1.8/5 = 0.72. Unscaled, μ‖x_t‖
+    // = 10λ would overflow; the zero torques must not keep the entries from being scaled.
+    const lambda = 2 ** 1021;
+    projectOntoRollingCone(p, 0, contact(-lambda, [3 * lambda, 4 * lambda], [0, 0], 0), 0, 2, 1, 1);
+    expectNear(p.map((v) => v / lambda), contact(1.8, [2.16, 2.88], [0, 0], 0), HAND);
+  });
+
+  test('should force a group with coefficient 0 to exactly 0 beside entries up to 2⁵⁰⁰', () => {
+    // Up to max |x_i| = 2⁵⁰⁰ the entries are used as they are, so a torque of 2⁻⁵⁰⁰ still counts.
+    projectOntoRollingCone(p, 0, contact(2 ** 500, [0, 0], [0, 0], 2 ** -500), 0, 0, 0, 0);
+    expect([...p]).toEqual([2 ** 500, 0, 0, 0, 0, 0]);
+  });
+});

@@ -16,6 +16,8 @@ const pad = (k: number) => String(k).padStart(6, '0');
 export const bodiesFrameFile = (frame: number) => `bodies_${pad(frame)}.vtp`;
 export const contactsFrameFile = (frame: number) => `contacts_${pad(frame)}.vtp`;
 export const problemFile = (step: number) => `step-${pad(step)}.hdf5`;
+/** A dumped step whose problem has contacts with rolling resistance, which FCLIB cannot hold. */
+export const problemJsonFile = (step: number) => `step-${pad(step)}.json`;
 
 /** What bodies.json holds: enough for a viewer to draw frames.jsonl. */
 export interface BodiesFile {

@@ -8,6 +8,7 @@ import { Workspace, type ApgdVariant, type PassOutcome, type SetupScratch } from
 import { RelaxedProblem } from './relaxed-problem.js';
 import { startingPoint, zeroSolves } from './start.js';
 import { createVariant } from './variants.js';
+import { refuseOnPairs } from './rolling-support.js';
 
 /**
  * Passes in a row that ran their whole `innerMaxIterations` without lowering the merit, after
@@ -36,6 +37,9 @@ export function defaultMerit(cone: 'coulomb' | 'relaxed'): string {
  * 0 (`passStart`), and stops when eq 10 has dropped by `innerReduction` or to
  * `innerTolerance`, whichever is larger. `converged` is true only when the configured merit
  * at the returned r is at or below `tolerance`.
+ *
+ * A problem with rolling pairs is solved the same way on the cones Z (RollingCones), for the
+ * Coulomb cone measured in `siconos`; other options are refused on it (refuseOnPairs).
  */
 export class ApgdSolver implements ContactSolver {
   readonly name = 'apgd';
@@ -63,6 +67,7 @@ export class ApgdSolver implements ContactSolver {
     const t0 = performance.now();
     const { cap, budget } = solveBudget(solveOptions, this.options.maxIterations);
     checkWarmStart(problem, solveOptions.warmStart);
+    refuseOnPairs(problem, this.options, this.merit.name);
     const ws = this.workspace(problem.size);
     const rp = this.start(problem, solveOptions.warmStart, ws);
     const history = new MeritHistory(this.merit, problem);

@@ -49,7 +49,7 @@ describe('apgd solver', () => {
   test('should declare its capabilities and option defaults', () => {
     expect(plugin.kind).toBe('solver');
     expect(plugin.name).toBe('apgd');
-    expect(plugin.supports).toEqual({ warmStart: true, cone: 'both', friction: true });
+    expect(plugin.supports).toEqual({ warmStart: true, cone: 'both', friction: true, rolling: true });
     const d: ApgdOptions = options.parse({});
     expect(d).toMatchObject({
       tolerance: 1e-8, maxIterations: 50_000, variant: 'mazhar', cone: 'coulomb', gd: 1e-6,

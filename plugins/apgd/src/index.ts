@@ -11,7 +11,7 @@ export default defineSolver({
   name: 'apgd',
   summary: 'accelerated projected gradient descent (papers 002, 003): Nesterov, Mazhar and Acary variants, relaxed or exact Coulomb by s-updates',
   core: '^0.1.0',
-  supports: { warmStart: true, cone: 'both', friction: true },
+  supports: { warmStart: true, cone: 'both', friction: true, rolling: true },
   options,
   create: (opts, ctx) => new ApgdSolver(opts, ctx),
 });

@@ -1,4 +1,5 @@
 import { BsrMulKernel, projectOntoCone, projectedGradientResidual, updateDeSaxceShift, type FrictionContactProblem } from '@moreau/core/kernels';
+import { RollingCones } from './rolling-relaxed.js';
 
 /**
  * The convex cone complementarity problem of paper 002 (the "relaxation") with a
@@ -12,12 +13,17 @@ import { BsrMulKernel, projectOntoCone, projectedGradientResidual, updateDeSaxce
  * keeps the complementarity form (the variational inequality) when W is slightly
  * unsymmetric, as several shared problems are.
  *
- * Kernels fuse the gradient and the projection per contact and never allocate.
+ * Kernels fuse the gradient and the projection per contact and never allocate. On a problem
+ * with rolling pairs K is Z for each pair and s its De Saxcé shift (RollingCones): the three
+ * cone-dependent kernels (`step`, `residual`, `updateShift`) go there; the others read s on the
+ * normal entry of each block row and hold for both.
  */
 export class RelaxedProblem {
   /** Mat-vec products W x done through `mul` since construction. */
   matvecs = 0;
   readonly sN: Float64Array;
+  /** The kernels on Z, for a problem with rolling pairs only. */
+  private readonly rolling: RollingCones | undefined;
 
   /**
    * @param problem the frictional contact problem (W, q, μ)
@@ -27,6 +33,7 @@ export class RelaxedProblem {
    */
   constructor(readonly problem: FrictionContactProblem, readonly gd: number, private readonly kernel = new BsrMulKernel().use(problem.W)) {
     this.sN = new Float64Array(problem.contacts);
+    this.rolling = problem.rolling === undefined ? undefined : new RollingCones(problem.rolling, problem.mu, problem.q);
   }
 
   /** True while s = 0 (the relaxation itself). */
@@ -40,6 +47,7 @@ export class RelaxedProblem {
 
   /** Paper 003 eq 10 at x, given wx = W x: zero exactly at a solution of this problem. */
   residual(x: Float64Array, wx: Float64Array): number {
+    if (this.rolling !== undefined) return this.rolling.residual(x, wx, this.shiftIsZero ? null : this.sN, this.gd);
     return projectedGradientResidual(x, wx, this.problem.q, this.shiftIsZero ? null : this.sN, this.problem.mu, this.gd);
   }
 
@@ -49,6 +57,7 @@ export class RelaxedProblem {
    * @returns out
    */
   step(out: Float64Array, y: Float64Array, wy: Float64Array, t: number): Float64Array {
+    if (this.rolling !== undefined) return this.rolling.step(out, y, wy, t, this.sN);
     const { q, mu } = this.problem;
     const sN = this.sN;
     for (let a = 0; a < mu.length; a++) {
@@ -105,12 +114,14 @@ export class RelaxedProblem {
   }
 
   /**
-   * Sets s_a = Φ(u)_a = μ_a ‖u_T‖ with u = W r + q, given wr = W r (paper 003 eq 4).
+   * Sets s_a = Φ(u)_a = μ_a ‖u_T‖ with u = W r + q, given wr = W r (paper 003 eq 4); Z's
+   * shift on a pair's force block (RollingCones).
    * @returns the relative change of s, paper 003 eq 22, in the max norm:
    *   max_a |s'_a − s_a| / max_a s_a (0 when both are zero, Infinity when only s is)
    */
   updateShift(wr: Float64Array): number {
     this.shiftIsZero = false;
+    if (this.rolling !== undefined) return this.rolling.updateShift(wr, this.sN);
     return updateDeSaxceShift(this.problem.q, this.problem.mu, wr, this.sN);
   }
 }
