@@ -17,7 +17,7 @@ let registry: PluginRegistry;
 beforeAll(async () => {
   registry = createRegistry().register(rollingToy);
   // A built-in solver that does not declare supports.rolling, loaded by name as the CLI does.
-  await loadPlugins(registry, { baseDir: dirname(fileURLToPath(import.meta.url)), discover: false, extra: ['@moreau/apgd'] });
+  await loadPlugins(registry, { baseDir: dirname(fileURLToPath(import.meta.url)), discover: false, extra: ['@moreau/pqn'] });
 });
 
 function refusal(config: unknown, problem: FrictionContactProblem = rollingCase().problem): unknown {
@@ -37,17 +37,17 @@ function withoutPairs(): FrictionContactProblem {
 
 describe('supports.rolling', () => {
   test('should refuse a problem with rolling pairs to a built-in solver that does not declare it, naming the solver and the contact', () => {
-    expect(registry.get('solver', 'apgd').supports.rolling).toBeUndefined();
-    const e = refusal({ name: 'apgd' });
+    expect(registry.get('solver', 'pqn').supports.rolling).toBeUndefined();
+    const e = refusal({ name: 'pqn' });
     expect(isMoreauError(e, 'E_UNSUPPORTED')).toBe(true);
-    expect((e as Error).message).toMatch(/^solver "apgd" does not declare supports\.rolling .* contact 2 of "rolling" has rolling and spinning resistance \(its torque block is row 0, ρ = 0\.1, σ = 0\.05\)/);
+    expect((e as Error).message).toMatch(/^solver "pqn" does not declare supports\.rolling .* contact 2 of "rolling" has rolling and spinning resistance \(its torque block is row 0, ρ = 0\.1, σ = 0\.05\)/);
     expect((e as { where?: { index?: number } }).where?.index).toBe(2);
   });
 
   test('should refuse it when such a solver is only a fallback, before any solver runs', () => {
-    const e = refusal({ name: 'toy-rolling', options: { tolerance: 1e-300 }, fallback: { name: 'apgd', start: 'initial' } });
+    const e = refusal({ name: 'toy-rolling', options: { tolerance: 1e-300 }, fallback: { name: 'pqn', start: 'initial' } });
     expect(isMoreauError(e, 'E_UNSUPPORTED')).toBe(true);
-    expect((e as Error).message).toMatch(/solver "apgd"/);
+    expect((e as Error).message).toMatch(/solver "pqn"/);
   });
 
   test('should refuse a link that measures its error in a merit other than siconos', () => {
@@ -57,13 +57,13 @@ describe('supports.rolling', () => {
   });
 
   test('should name a link that cannot take pairs before a link whose merit is the only trouble', () => {
-    const e = refusal({ name: 'toy-rolling', options: { merit: 'energy' }, fallback: { name: 'apgd', start: 'initial' } });
-    expect((e as Error).message).toMatch(/^solver "apgd" does not declare supports\.rolling/);
+    const e = refusal({ name: 'toy-rolling', options: { merit: 'energy' }, fallback: { name: 'pqn', start: 'initial' } });
+    expect((e as Error).message).toMatch(/^solver "pqn" does not declare supports\.rolling/);
   });
 
   test('should let a solver that declares it solve the problem, and the other solve problems without pairs', () => {
     expect(refusal({ name: 'toy-rolling' })).toBeUndefined();
-    expect(refusal({ name: 'apgd' }, withoutPairs())).toBeUndefined();
+    expect(refusal({ name: 'pqn' }, withoutPairs())).toBeUndefined();
   });
 
   test('should refuse a plugin whose supports.rolling is not a boolean', () => {
