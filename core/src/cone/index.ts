@@ -5,7 +5,7 @@ export * from './smoothed-f.js';
 export * from './c-omega.js';
 export * from './initial-reactions.js';
 export { hypot2, norm2Scaled } from './hypot2.js';
-export { updateDeSaxceShift } from './de-saxce-shift.js';
+export { updateDeSaxceShift, updateRollingDeSaxceShift } from './de-saxce-shift.js';
 export { ROLLING_CONTACT } from './rolling-layout.js';
 export { projectOntoRollingCone, projectOntoRollingPolarCone, rollingConeViolation } from './rolling-cone.js';
 export { rollingDeSaxceShift, rollingDeSaxceVelocity, rollingNaturalMap } from './rolling-de-saxce.js';

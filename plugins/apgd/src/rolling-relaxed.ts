@@ -1,5 +1,5 @@
 import {
-  gatherPair, norm2Scaled, projectOntoCone, projectOntoRollingCone, rollingDeSaxceShift, scatterPair, type RollingPairs,
+  gatherPair, norm2Scaled, projectOntoCone, projectOntoRollingCone, scatterPair, updateRollingDeSaxceShift, type RollingPairs,
 } from '@moreau/core/kernels';
 
 /**
@@ -51,36 +51,9 @@ export class RollingCones {
     return value === value ? value : Infinity;
   }
 
-  /**
-   * sN ← Φ(W r + q) given wr = W r: μ‖u_T‖ on an ordinary contact, μ‖u_t‖ + ρ‖w_r‖ + σ|w_n| on
-   * a pair's force block, 0 on a torque block.
-   * @returns paper 003 eq 22 in the max norm, as `updateDeSaxceShift`: max |s' − s| / max s
-   *   (0 when both are zero, Infinity when only s is)
-   */
+  /** sN ← Φ(W r + q) given wr = W r (core's updateRollingDeSaxceShift). @returns its relative change */
   updateShift(wr: Float64Array, sN: Float64Array): number {
-    const { pairs, mu, q, six } = this;
-    let change = 0, scale = 0;
-    for (let a = 0; a < sN.length; a++) {
-      const o = 3 * a, p = pairs.pairOf[a];
-      let next = 0;
-      if (p < 0) {
-        const u1 = wr[o + 1] + q[o + 1], u2 = wr[o + 2] + q[o + 2];
-        next = mu[a] * Math.sqrt(u1 * u1 + u2 * u2);
-      } else if (pairs.isTorque[a] === 0) {
-        gatherPair(six, 0, wr, pairs, p);
-        const t = 3 * pairs.torque[p];
-        for (let k = 0; k < 3; k++) { six[k] += q[o + k]; six[3 + k] += q[t + k]; }
-        next = rollingDeSaxceShift(six, 0, mu[a], pairs.rho[p], pairs.sigma[p]);
-      }
-      const old = sN[a];
-      const d = Math.abs(next - old);
-      if (d > change) change = d;
-      if (old > scale) scale = old;
-      sN[a] = next;
-    }
-    if (change === 0) return 0;
-    const rel = change / scale;
-    return rel === rel ? rel : Infinity;
+    return updateRollingDeSaxceShift(this.q, this.mu, this.pairs, wr, sN);
   }
 
   /** x ← P_K(x): ordinary contacts onto K_μ, pairs onto Z with their force block's μ. @returns x */

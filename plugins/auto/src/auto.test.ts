@@ -1,6 +1,6 @@
 import apgd from '@moreau/apgd';
-import { readProblem, resolve, createRegistry, EventBus, RunContext } from '@moreau/core';
-import { judgeSiconosError, randomProblem } from '@moreau/conformance';
+import { readProblem, resolve, createRegistry, EventBus, RunContext, SiconosMerit } from '@moreau/core';
+import { judgeSiconosError, randomProblem, randomRollingProblem } from '@moreau/conformance';
 import gaussSeidel from '@moreau/gauss-seidel';
 import nonsmoothNewton from '@moreau/nonsmooth-newton';
 import pdIp from '@moreau/pd-ip';
@@ -72,6 +72,24 @@ describe('auto', () => {
       expect(judgeSiconosError(problem, res.r).error).toBeLessThanOrEqual(1e-8);
       expect(auto.attempts[0].solver).toBe(AUTO_RULES.find((r) => r.name === rule)!.chain(1e-8).name);
     }
+  }, 60_000);
+
+  it('sends problems with rolling and spinning resistance to the links that take the cone Z', () => {
+    const run = autoSolver();
+    expect(run.solver.name).toBe('auto');
+    // Seeds 1 and 3 are ones 100 sweeps do not finish: the chain must reach its second link.
+    const linksRun = new Set<string>();
+    for (const seed of [1, 2, 3]) {
+      const problem = randomRollingProblem(seed, { contacts: 10 });
+      expect(AUTO_RULES.find((r) => r.when(problemFeatures(problem)))?.name).toBe('rolling');
+      const res = run.solver.solve(problem);
+      const auto = res.stats?.auto as { rule: string; attempts: { solver: string }[] };
+      expect(auto.rule).toBe('rolling');
+      for (const a of auto.attempts) linksRun.add(a.solver);
+      expect(res.converged).toBe(true);
+      expect(new SiconosMerit().evaluate(problem, res.r)).toBeLessThanOrEqual(1e-8);
+    }
+    expect([...linksRun].sort()).toEqual(['apgd', 'gauss-seidel']);
   }, 60_000);
 
   it('holds every link to the tolerance it was given', async () => {

@@ -3,6 +3,8 @@ import type { FrictionContactProblem } from '@moreau/core/kernels';
 /** What the `auto` solver looks at before it picks a configuration: cheap, one pass over W. */
 export interface ProblemFeatures {
   contacts: number;
+  /** Some contacts carry rolling and spinning resistance (`problem.rolling`, paper 002's cone Z). */
+  rolling: boolean;
   /** Every μ is 0: a linear complementarity problem in the normal reactions. */
   frictionless: boolean;
   /** Share of contacts with μ = 0. */
@@ -29,6 +31,7 @@ export function problemFeatures(problem: FrictionContactProblem): ProblemFeature
   }
   return {
     contacts,
+    rolling: problem.rolling !== undefined,
     frictionless: contacts > 0 && frictionlessCount === contacts,
     frictionlessShare: contacts === 0 ? 0 : frictionlessCount / contacts,
     blocksPerRow: contacts === 0 ? 0 : W.rowPtr[contacts] / contacts,

@@ -14,7 +14,7 @@ export default defineSolver({
   name: 'auto',
   summary: "picks the measured best configuration of the built-in solvers for the problem's size and friction, with fallbacks",
   core: '^0.1.0',
-  supports: { warmStart: true, cone: 'coulomb', friction: true },
+  supports: { warmStart: true, cone: 'coulomb', friction: true, rolling: true },
   options,
   create: (opts, ctx) => new AutoSolver(opts, ctx),
 });

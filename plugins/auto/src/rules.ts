@@ -71,6 +71,15 @@ const finishers = (tolerance: number): SolverConfig => ({
  */
 export const AUTO_RULES: readonly AutoRule[] = [
   {
+    name: 'rolling',
+    why: `contacts with rolling or spinning resistance: ${FIRST_SWEEPS} Gauss-Seidel sweeps, then APGD (the built-in solvers that take paper 002's cone Z)`,
+    when: (f) => f.rolling,
+    chain: (tolerance) => ({
+      name: 'gauss-seidel', options: { tolerance, maxIterations: FIRST_SWEEPS },
+      fallback: { name: 'apgd', options: { tolerance } },
+    }),
+  },
+  {
     name: 'frictionless',
     why: 'μ = 0 everywhere: the semismooth Newton UNIL linearisation solves these LCPs in a few Newton steps',
     when: (f) => f.frictionless,
