@@ -28,7 +28,7 @@ recursively) for *.dat, *.hdf5, *.h5 and *.json problem files.
                          --solver pqn --options '{"preset": "paper"}'
   --config <file>        a moreau.config.json: its solver chain, fallbacks included
                          (default, with no --solver or --config: the working folder's config,
-                         else gauss-seidel)
+                         else auto, or gauss-seidel when auto is not installed)
   --tol <t>              solved means a recomputed siconos error ≤ t; also the stopping
                          tolerance of every solver (explicit --options win) (default 1e-8)
   --max-iter <n>         iteration cap of every solver

@@ -12,7 +12,7 @@ export const solveHelp = `moreau solve <file> [options]
 
 Solves a frictional contact problem file (FCLIB .hdf5, Siconos .dat, Moreau .json).
 
-  --solver <name>        solver to use (default: the config's, else gauss-seidel)
+  --solver <name>        solver to use (default: the config's, else auto; gauss-seidel without it)
   --options '<json>'     options of that solver, e.g. '{"relaxation": 1.2}'
   --config <file>        a moreau.config.json (solver chain with fallbacks, plugins)
   --tol <t>              stopping tolerance of whichever solver runs

@@ -1,5 +1,5 @@
 import { basename, isAbsolute, resolve as resolvePath } from 'node:path';
-import { applyOverrides, createRegistry, didYouMean, findConfig, importPluginPackage, isMoreauError, MoreauError, openRun, readConfigFile, resolve as resolveRun } from '@moreau/core';
+import { applyOverrides, createRegistry, didYouMean, findConfig, importPluginPackage, isMoreauError, MoreauError, openRun, readConfigFile, resolve as resolveRun, withRegisteredDefault } from '@moreau/core';
 import type { PluginRegistry, ResolvedRun, SolverConfig, SolverPlugin, StopOverrides } from '@moreau/core';
 import type { SolverSpec } from './args.js';
 import type { PluginSource } from '../jobs/job.js';
@@ -22,14 +22,15 @@ export interface BenchSolver {
  *   imports one, each solver it exports in a registry of its own (so a modified copy of
  *   a built-in can race the original under the same name);
  * - a config file: its solver chain, fallbacks included, with the plugins it lists.
- * With no spec, the working folder's config chain (else gauss-seidel), as `moreau solve`.
+ * With no spec, the working folder's config chain (else the default solver), as `moreau solve`.
  * Every configuration is validated before the first solve.
  */
 export async function benchSolvers(specs: SolverSpec[], cwd: string, stop: StopOverrides): Promise<BenchSolver[]> {
   const local = findConfig(cwd);
   let shared: PluginRegistry | undefined;
   const sharedRegistry = async () => (shared ??= await localRegistry(cwd));
-  const asked: SolverSpec[] = specs.length ? specs : local.file ? [{ kind: 'config', file: local.file }] : [{ kind: 'solver', spec: local.config.solver.name }];
+  const asked: SolverSpec[] = specs.length ? specs : local.file ? [{ kind: 'config', file: local.file }]
+    : [{ kind: 'solver', spec: withRegisteredDefault(local, await sharedRegistry()).config.solver.name }];
   const solvers: BenchSolver[] = [];
   for (const spec of asked) {
     if (spec.kind === 'config') {

@@ -53,7 +53,7 @@ describe('moreau play start', () => {
     const withLocal = tempFolder({ 'ball.json': JSON.stringify(SCENE), 'moreau.config.json': JSON.stringify(CONFIG) });
     expect(readPlayStart('ball.json', undefined, withLocal).config).toEqual(CONFIG);
     const bare = tempFolder({ 'ball.json': JSON.stringify(SCENE) });
-    expect(readPlayStart('ball.json', undefined, bare).config).toEqual({ solver: { name: 'gauss-seidel' } });
+    expect(readPlayStart('ball.json', undefined, bare).config).toEqual({ solver: { name: 'auto' } });
     // No scene: the page's example, with the config given if any.
     expect(readPlayStart(undefined, undefined, bare)).toEqual({});
     expect(readPlayStart(undefined, undefined, withLocal)).toEqual({ config: CONFIG });

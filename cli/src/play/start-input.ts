@@ -8,7 +8,7 @@ import type { StartScene } from './examples.js';
  * starts as `moreau simulate` checks them: the scene against the scene schema (E_SCENE, every
  * problem with its path; E_FILE_IO when it cannot be read), the config file's structure
  * (E_CONFIG). The config is `--config`, else moreau.config.json in the working folder, else
- * none (the example's own config, or Gauss–Seidel's defaults). Plugin names and options are
+ * the default solver for a scene given (`auto`), none without one (the example's own config). Plugin names and options are
  * the page's to check: it has the plugins it was built with.
  */
 export function readPlayStart(sceneArg: string | undefined, configArg: string | undefined, cwd: string): Partial<StartScene> {

@@ -9,9 +9,9 @@ import type { SetupSimulation } from '../simulate.js';
  * path), then the engine (E_CONFIG / E_UNKNOWN_PLUGIN for the config's dynamics keys).
  */
 export const setupSimulation: SetupSimulation = async (sceneFile: string, loaded: LoadedConfig) => {
-  const { registry } = await openRun(loaded);
+  const { registry, config } = await openRun(loaded);
   const scene = readScene(sceneFile);
-  const simulation = createSimulation(scene, loaded.config, { registry, source: sceneFile });
+  const simulation = createSimulation(scene, config, { registry, source: sceneFile });
   return { simulation, scene: basename(sceneFile, extname(sceneFile)), frameStride: frameStride(scene) };
 };
 

@@ -43,12 +43,29 @@ export function readConfigFile(file: string): LoadedConfig {
   return { config: parsed.data, dir: dirname(resolve(file)), file };
 }
 
-/** `--config` if given, else moreau.config.json in the working folder if present, else a gauss-seidel default. */
+/**
+ * The solver of a run that names none (no config file): `auto`, which picks a measured chain of
+ * the built-in solvers by the problem and reaches the `siconos` tolerance on the problems where
+ * Gauss–Seidel alone stops at its cap (docs/results/peers.md). A run whose registry has no `auto`
+ * (its package not installed) gets DEFAULT_SOLVER_WITHOUT_AUTO instead (`openRun`).
+ */
+export const DEFAULT_SOLVER: SolverConfig = Object.freeze({ name: 'auto' });
+
+/** The default solver when `auto` is not registered: Gauss–Seidel, the reference solver. */
+export const DEFAULT_SOLVER_WITHOUT_AUTO: SolverConfig = Object.freeze({ name: 'gauss-seidel' });
+
+/** `--config` if given, else moreau.config.json in the working folder if present, else the default (DEFAULT_SOLVER). */
 export function findConfig(cwd: string, explicit?: string): LoadedConfig {
   if (explicit) return readConfigFile(resolve(cwd, explicit));
   const local = resolve(cwd, CONFIG_FILE);
   if (existsSync(local)) return readConfigFile(local);
-  return { config: { solver: { name: 'gauss-seidel' } }, dir: cwd };
+  return { config: { solver: DEFAULT_SOLVER }, dir: cwd };
+}
+
+/** The config as a run with `registry` uses it: a default solver (no config file) of `auto` becomes Gauss–Seidel when `auto` is not registered. */
+export function withRegisteredDefault(loaded: LoadedConfig, registry: PluginRegistry): LoadedConfig {
+  if (loaded.file !== undefined || loaded.config.solver !== DEFAULT_SOLVER || registry.has('solver', DEFAULT_SOLVER.name)) return loaded;
+  return { ...loaded, config: { ...loaded.config, solver: DEFAULT_SOLVER_WITHOUT_AUTO } };
 }
 
 export interface StopOverrides {
@@ -57,23 +74,39 @@ export interface StopOverrides {
   merit?: string;
 }
 
+/** The command-line flag of each stopping override, for the message when no link takes it. */
+const OVERRIDE_FLAGS: Record<keyof StopOverrides, string> = { tolerance: '--tol', maxIterations: '--max-iter', merit: '--merit' };
+
 /**
  * Applies the command line's stopping test to every solver of the chain that has
- * the option (`--tol` and `--merit` set the test of whichever solver runs).
+ * the option (`--tol` and `--merit` set the test of whichever solver runs). An override
+ * that no solver of the chain takes is refused (E_USAGE) rather than dropped: `auto`, for
+ * one, measures in `siconos` only and has no `merit`.
  */
 export function applyOverrides(solver: SolverConfig, registry: PluginRegistry, o: StopOverrides): SolverConfig {
   // A loop over the chain, relinked from the tail: no recursion, whatever the chain's length.
   const links: SolverConfig[] = [];
+  const taken = new Set<keyof StopOverrides>();
   for (let c: SolverConfig | undefined = solver; c; c = c.fallback) {
     const keys = registry.has('solver', c.name) ? optionKeys(registry, c.name) : undefined;
     const options = { ...(c.options ?? {}) };
-    const set = (key: string, value: unknown) => {
-      if (value !== undefined && (!keys || keys.has(key))) options[key] = value;
+    const set = (key: keyof StopOverrides, value: unknown) => {
+      if (value !== undefined && (!keys || keys.has(key))) {
+        options[key] = value;
+        taken.add(key);
+      }
     };
     set('tolerance', o.tolerance);
     set('maxIterations', o.maxIterations);
     set('merit', o.merit);
     links.push({ ...c, options, fallback: undefined });
+  }
+  for (const key of Object.keys(OVERRIDE_FLAGS) as (keyof StopOverrides)[]) {
+    if (o[key] === undefined || taken.has(key)) continue;
+    const names = links.slice(0, 6).map((l) => l.name).join(' -> ') + (links.length > 6 ? ' -> ...' : '');
+    throw new MoreauError('E_USAGE',
+      `${OVERRIDE_FLAGS[key]} ${o[key]}: no solver of the chain (${names}) has a "${key}" option, so it would change nothing. Choose a solver that has it (--solver gauss-seidel, say), or leave the flag out.`,
+      { place: OVERRIDE_FLAGS[key] });
   }
   for (let k = links.length - 2; k >= 0; k--) links[k].fallback = links[k + 1];
   return links[0];
@@ -93,7 +126,7 @@ export interface OpenRun extends LoadedConfig {
 
 /**
  * Opens a command's run: the config (`config`, a path from `cwd`; else moreau.config.json in
- * `cwd` if present; else the default chain, or a config already read) and the registry of
+ * `cwd` if present; else the default solver, `auto` or, without it, Gauss–Seidel; or a config already read) and the registry of
  * core's merits, every installed plugin package and the packages the config lists. Every
  * command that solves or simulates starts here; a job in another process rebuilds the
  * registry alone (`openRegistry`) from the folder and packages it was given.
@@ -101,5 +134,5 @@ export interface OpenRun extends LoadedConfig {
 export async function openRun(from: { cwd: string; config?: string } | LoadedConfig): Promise<OpenRun> {
   const loaded = 'cwd' in from ? findConfig(from.cwd, from.config) : from;
   const { registry, packages } = await openRegistry({ baseDir: loaded.dir, extra: loaded.config.plugins });
-  return { ...loaded, registry, packages };
+  return { ...withRegisteredDefault(loaded, registry), registry, packages };
 }

@@ -5,6 +5,8 @@ import { AUTO_RULES, type AutoRule } from './rules.js';
 
 export interface AutoOptions {
   tolerance: number;
+  /** Cap on the iterations of all links together; absent, each link stops at its own. */
+  maxIterations?: number;
 }
 
 /**
@@ -42,7 +44,9 @@ export class AutoSolver implements ContactSolver {
     const chain = this.chainFor(rule);
     this.offset = 0;
     this.listenWhileHeard();
-    const result = chain.solve(problem, options);
+    const ownCap = this.options.maxIterations;
+    const capped = ownCap === undefined ? options : { ...options, maxIterations: Math.min(ownCap, options.maxIterations ?? Infinity) };
+    const result = chain.solve(problem, capped);
     const attempts = result.attempts ?? [];
     const iterations = attempts.reduce((sum, a) => sum + a.iterations, 0);
     const ms = performance.now() - t0;

@@ -92,6 +92,31 @@ describe('auto', () => {
     expect([...linksRun].sort()).toEqual(['apgd', 'gauss-seidel']);
   }, 60_000);
 
+  it('measures in siconos only: merit "siconos" is accepted, another refused', () => {
+    expect(resolve({ name: 'auto', options: { merit: 'siconos' } }, registryWithSolvers()).solver.name).toBe('auto');
+    let err: unknown;
+    try {
+      resolve({ name: 'auto', options: { merit: 'energy' } }, registryWithSolvers());
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toMatchObject({ code: 'E_CONFIG' });
+    expect((err as Error).message).toContain('options.merit');
+  });
+
+  it('stops all its links together at its maxIterations', async () => {
+    const { problem } = await readProblem(`${examples}Rover1040.dat`);
+    const registry = registryWithSolvers();
+    const free = resolve({ name: 'auto', options: { tolerance: 1e-14 } }, registry).solver.solve(problem);
+    expect(free.iterations).toBeGreaterThan(5);
+    const capped = resolve({ name: 'auto', options: { tolerance: 1e-14, maxIterations: 5 } }, registry).solver.solve(problem);
+    expect(capped.iterations).toBe(5);
+    expect(capped.converged).toBe(false);
+    // The smaller of its own cap and the caller's wins.
+    const callers = resolve({ name: 'auto', options: { tolerance: 1e-14, maxIterations: 5 } }, registry).solver.solve(problem, { maxIterations: 3 });
+    expect(callers.iterations).toBe(3);
+  }, 60_000);
+
   it('holds every link to the tolerance it was given', async () => {
     const { problem } = await readProblem(`${examples}Rover1040.dat`);
     const loose = autoSolver(1e-3).solver.solve(problem);

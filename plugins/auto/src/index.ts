@@ -3,6 +3,10 @@ import { AutoSolver } from './auto-solver.js';
 
 export const options = z.object({
   tolerance: z.number().positive().default(1e-8).describe('every link of the chosen chain stops at this siconos error'),
+  merit: z.literal('siconos').default('siconos')
+    .describe('the measure every link stops in: siconos only, the one the rules were chosen by'),
+  maxIterations: z.number().int().positive().max(1e9).optional()
+    .describe('cap on the iterations of all links together (absent: each link stops at its own cap)'),
 });
 
 export type AutoSolverOptions = z.output<typeof options>;
