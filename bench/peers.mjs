@@ -25,7 +25,7 @@ import { cpus, loadavg } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import RAPIER from '@dimforge/rapier3d-compat';
-import { EventBus, isMoreauError, openRun, readConfigFile, resolveDynamics } from '@moreau/core';
+import { DEFAULT_SOLVER, EventBus, isMoreauError, openRun, readConfigFile, resolveDynamics } from '@moreau/core';
 import { rapierSettings, runMoreau, runRapier } from './peers/engines.mjs';
 import { deepestSphereOverlap, deepestStackOverlap, driftAlong } from './peers/measures.mjs';
 import { cubesScene, INCLINE, pourScene, stackScene, stickScene, TIME_STEP } from './peers/scenes.mjs';
@@ -98,13 +98,11 @@ if (steps !== undefined && !cases.some((c) => c === 'pour' || c === 'cubes')) fa
 const outFile = resolve(values.out);
 if (existsSync(outFile) && statSync(outFile).isDirectory()) fail(`--out: ${values.out} is a folder; give the markdown file to write, e.g. bench/out/peers.md.`);
 const sceneDir = join(dirname(outFile), 'peers');
-// Without --config, what `moreau simulate` runs when the working folder has no moreau.config.json.
-const BUILT_IN = { solver: { name: 'gauss-seidel' } };
 let config, registry, chain;
 try {
-  const loaded = values.config ? readConfigFile(resolve(values.config)) : { config: BUILT_IN, dir: root };
-  config = loaded.config;
-  ({ registry } = await openRun(loaded));
+  // Without --config, what `moreau simulate` runs when the working folder has no moreau.config.json.
+  const loaded = values.config ? readConfigFile(resolve(values.config)) : { config: { solver: DEFAULT_SOLVER }, dir: root };
+  ({ config, registry } = await openRun(loaded));
   // Validated once here, so a bad config stops the run before any case; also gives the resolved chain to report.
   const { normalized } = resolveDynamics(config, [{ name: 'rigid', path: ['kinematics'] }], registry, new EventBus());
   chain = chainText(normalized.solver);
