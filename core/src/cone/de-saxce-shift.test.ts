@@ -32,31 +32,33 @@ describe('updateDeSaxceShift', () => {
 });
 
 describe('updateRollingDeSaxceShift', () => {
-  // Three block rows: 0 an ordinary contact (μ = 0.5); pair 0 = force row 2 + torque row 1
-  // (out of order on purpose), μ = 0.5, ρ = 0.25, σ = 2. A torque block's μ is 0.
-  const mu = Float64Array.of(0.5, 0, 0.5);
-  const pairs = new RollingPairs({ force: Int32Array.of(2), torque: Int32Array.of(1), rho: Float64Array.of(0.25), sigma: Float64Array.of(2) }, 3, mu);
+  // Three block rows: pair 0 = force row 0 + torque row 2, μ = 0.5, ρ = 0.25, σ = 2; row 1 an
+  // ordinary contact (μ = 0.5). A torque block's μ is 0.
+  const mu = Float64Array.of(0.5, 0.5, 0);
+  const pairs = new RollingPairs({ force: Int32Array.of(0), torque: Int32Array.of(2), rho: Float64Array.of(0.25), sigma: Float64Array.of(2) }, 3, mu);
 
   test('should set μ‖u_T‖ on a contact, μ‖u_t‖ + ρ‖w_r‖ + σ|w_n| on a force block and 0 on a torque block', () => {
-    // u = wr + q: row 0 (9, 3, 4); row 1, the torque block (w_r, then w_n), (3, 4, −1); row 2 (1, 6, 8).
-    const q = Float64Array.of(10, 1, 2, 0, 4, 0, 1, 3, 4);
-    const wr = Float64Array.of(-1, 2, 2, 3, 0, -1, 0, 3, 4);
-    const sN = Float64Array.of(1, 7, 4);
-    // s = (0.5·5, 0, 0.5·10 + 0.25·5 + 2·1) = (2.5, 0, 8.25); largest change 7 (row 1) over the old largest s, 7.
-    expect(updateRollingDeSaxceShift(q, mu, pairs, wr, sN)).toBe(1);
-    expect(Array.from(sN)).toEqual([2.5, 0, 8.25]);
+    // u = wr + q, both nonzero in every entry that counts: row 0 (1, 6, 8); row 1 (9, 3, 4);
+    // row 2, the torque block (w_r, then w_n), (3, 4, −1).
+    const q = Float64Array.of(1, 3, 4, 10, 1, 2, 1, 2, -2);
+    const wr = Float64Array.of(0, 3, 4, -1, 2, 2, 2, 2, 1);
+    const sN = Float64Array.of(7, 1, 4);
+    // s = (0.5·10 + 0.25·5 + 2·1, 0.5·5, 0) = (8.25, 2.5, 0); largest change 4 (row 2) over the old largest s, 7 (row 0).
+    expect(updateRollingDeSaxceShift(q, mu, pairs, wr, sN)).toBe(4 / 7);
+    expect(Array.from(sN)).toEqual([8.25, 2.5, 0]);
     expect(updateRollingDeSaxceShift(q, mu, pairs, wr, sN)).toBe(0);
   });
 
   test('should give what updateDeSaxceShift gives on the ordinary contacts', () => {
-    const q = Float64Array.of(3, -1, 2, 0, 4, 4, 1, 3, 4), wr = Float64Array.of(0, 0.5, -3, 1, 1, 1, 1, 1, 1);
+    const q = Float64Array.of(0, 4, 4, 3, -1, 2, 1, 3, 4), wr = Float64Array.of(1, 1, 1, 0, 0.5, -3, 1, 1, 1);
     const a = new Float64Array(3), b = new Float64Array(3);
     updateRollingDeSaxceShift(q, mu, pairs, wr, a);
     updateDeSaxceShift(q, mu, wr, b);
-    expect(a[0]).toBe(b[0]);
+    expect(a[1]).toBe(b[1]);
   });
 
-  test('should return Infinity, not NaN, when an infinite old s moves', () => {
+  test('should return 0 when every s stays 0, and Infinity, not NaN, when an infinite old s moves', () => {
+    expect(updateRollingDeSaxceShift(new Float64Array(9), mu, pairs, new Float64Array(9), new Float64Array(3))).toBe(0);
     const sN = Float64Array.of(Infinity, 0, 0);
     expect(updateRollingDeSaxceShift(Float64Array.of(0, 0, 1, 0, 0, 0, 0, 0, 0), mu, pairs, new Float64Array(9), sN)).toBe(Infinity);
   });
