@@ -23,9 +23,7 @@ export function updateDeSaxceShift(q: Float64Array, mu: Float64Array, wr: Float6
     if (old > scale) scale = old;
     sN[a] = next;
   }
-  if (change === 0) return 0;
-  const rel = change / scale;
-  return rel === rel ? rel : Infinity;
+  return relativeChange(change, scale);
 }
 
 /**
@@ -55,6 +53,11 @@ export function updateRollingDeSaxceShift(q: Float64Array, mu: Float64Array, pai
     if (old > scale) scale = old;
     sN[a] = next;
   }
+  return relativeChange(change, scale);
+}
+
+/** max |s' − s| / max s from its two parts: 0 when nothing moved, Infinity (not NaN) for ∞ / ∞ or x / 0. */
+function relativeChange(change: number, scale: number): number {
   if (change === 0) return 0;
   const rel = change / scale;
   return rel === rel ? rel : Infinity;
