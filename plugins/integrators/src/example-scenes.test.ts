@@ -12,7 +12,7 @@ const config = { solver: { name: 'gauss-seidel', options: { tolerance: 1e-10 } }
 describe('examples/scenes', () => {
   test('should all be valid scenes', () => {
     const files = readdirSync(dir).filter((f) => f.endsWith('.json'));
-    expect(files.sort()).toEqual(['box-stack.json', 'dominoes.json', 'incline.json', 'sphere-drop.json']);
+    expect(files.sort()).toEqual(['box-stack.json', 'dominoes.json', 'incline.json', 'rolling-ball.json', 'sphere-drop.json']);
     for (const f of files) expect(() => scene(f)).not.toThrow();
   });
 
@@ -25,6 +25,16 @@ describe('examples/scenes', () => {
     // Constant acceleration from rest; 1e-6 relative covers the solver tolerance (1e-10) and rounding.
     expect(Math.abs(speed / (a * sim.time) - 1)).toBeLessThan(1e-6);
     expect(v[0]).toBeGreaterThan(0);
+  });
+
+  test('rolling-ball: the ball rolls to a stop v0² / (2 a) further on, a = (5/7)(ρ/R) g', () => {
+    const sim = createSimulation(scene('rolling-ball.json'), config, { registry: simulationRegistry() });
+    sim.run();
+    const a = (5 / 7) * (0.005 / 0.1) * 9.81;
+    // It stops within the step holding t = v0 / a (rolling-scenes.test.ts checks the step); the
+    // distance, v0² / (2a) = 1.427 m, to 1e-6 m: the last step's share of the stop is below h² a.
+    expect(Math.abs(sim.pose(1).position[0] - 1 / (2 * a))).toBeLessThan(1e-6);
+    expect(Math.hypot(...sim.velocity(1).slice(0, 3))).toBeLessThan(1e-9);
   });
 
   test('sphere-drop: the ball comes to rest on the floor', () => {

@@ -7,8 +7,8 @@ import { describe, expect, test } from 'vitest';
 import { plugins as integrators } from './index.js';
 
 // Rolling and spinning resistance (paper 002's cone Z) through the whole engine: rigid bodies,
-// the detector, the midpoint integrator and Gauss–Seidel, the one solver that declares
-// `supports.rolling`. A steel sphere of radius R, mass m and I = (2/5) m R² on a plane, normal
+// the detector, the midpoint integrator and Gauss–Seidel (one of the solvers that declare
+// `supports.rolling`, with APGD and auto). A steel sphere of radius R, mass m and I = (2/5) m R² on a plane, normal
 // force N = m g cos θ (an incline is gravity tilted by θ about y over a level floor, as in
 // closed-form.test.ts, so the motion is along +x).
 //
