@@ -73,7 +73,8 @@ describe('gauss-seidel on random problems with rolling pairs', () => {
       const res = solve(p, { tolerance: 1e-10 });
       expect(res.converged, `seed ${seed}: ${res.reason} at ${res.error}`).toBe(true);
       expect(merit.evaluate(p, res.r)).toBeLessThanOrEqual(1e-10);
-      expect(res.stats!.localFailures).toBe(0);
+      // A pair's local solve may stop at ROLLING_LOCAL_MAX_ITERATIONS (counted under localFailures)
+      // and go on at its next visit: what must hold is the answer, checked above and below.
       expectAdmissible(p, res);
     }
   });

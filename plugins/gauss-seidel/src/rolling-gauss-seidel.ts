@@ -6,9 +6,14 @@ import { RollingSweeper } from './rolling-sweep.js';
 
 /**
  * Fixed-point steps a pair's local solve may take (RollingLocalSolver). Each sweep starts it
- * from the pair's current reaction, so a solve that stops short goes on in the next sweep.
+ * from the pair's current reaction, so a solve that stops short goes on in the next sweep: the
+ * sweeps then share the local work instead of finishing one pair against neighbours that are
+ * still moving. Measured on 23 steps of a heap of 80 spheres with ρ/R = 0.1 (siconos 1e-6, from
+ * r = 0, at most 5,000 sweeps): 40 steps solved 20 of them in 31.6 s, 1,000 steps 14 in 58.9 s
+ * (5: 1; 10: 15; 20: 18; 100: 18); on the conformance suite's random problems with pairs it
+ * changes no outcome and makes a stalled solve 17 times cheaper.
  */
-export const ROLLING_LOCAL_MAX_ITERATIONS = 1000;
+export const ROLLING_LOCAL_MAX_ITERATIONS = 40;
 
 /**
  * Gauss–Seidel on a problem with contacts with rolling and spinning resistance (see
@@ -88,6 +93,7 @@ export class RollingGaussSeidel {
         relaxation: omega,
         rollingPairs: problem.rolling!.count,
         localOutcomes: { separated: sweeper.separated, sticking: sweeper.sticking, sliding: sweeper.sliding, failed: sweeper.failed },
+        // Pair solves that stopped at ROLLING_LOCAL_MAX_ITERATIONS, continued at their next visit.
         localFailures: sweeper.failed,
         rollingLocalIterations: sweeper.pairIterations,
         history,
