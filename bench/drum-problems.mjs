@@ -7,7 +7,9 @@
 //
 // Runs the compiled packages (`node scripts/build.mjs` first). Every FCLIB file in the folders
 // is read once; `/guesses/1` is the warm start the engine gave its solver (the previous step's
-// reactions by contact id), and every configuration starts from it (`--cold`: also from r = 0;
+// reactions by contact id), and every configuration starts from it. The JSON problems that
+// `--dump-problems` writes for steps with rolling pairs are read too; they carry no first guess,
+// so they start from r = 0 whatever the start says (`--cold`: also from r = 0;
 // `--cold-only`: only from r = 0). A configuration is `--solver NAME` with the `--options JSON`
 // that follows it, or a whole solver config with a fallback chain, `--config '{"name": ...,
 // "fallback": {...}}'`. Solves run through core's solver chain, as in a simulation step (answer
@@ -85,11 +87,15 @@ const fix = (v, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : '–');
 const args = parseCommandLine(process.argv.slice(2));
 const problems = [];
 for (const dir of args.dirs) {
-  for (const f of readdirSync(dir).filter((name) => /\.(hdf5|h5)$/.test(name)).sort()) {
+  for (const f of readdirSync(dir).filter((name) => /\.(hdf5|h5|json)$/.test(name)).sort()) {
     const loaded = await readProblem(join(dir, f));
     const guess = loaded.guesses?.[0]?.r;
     problems.push({ name: `${shortName(dir)}/${f}`, problem: loaded.problem, guess });
   }
+}
+if (problems.length === 0) {
+  process.stderr.write(`bench/drum-problems.mjs: no problem files (*.hdf5, *.h5, *.json) in ${args.dirs.join(', ') || '(no --problems given)'}\n`);
+  process.exit(2);
 }
 const registry = createRegistry();
 await loadPlugins(registry, { baseDir: root });

@@ -3,16 +3,17 @@
 //   node scripts/build.mjs && node bench/repose.mjs [--spheres 200] [--rho 0,0.05,0.1,0.2] [--mu 0.5]
 //        [--h 2e-3] [--tol 1e-6] [--max-time 3] [--seed 1] [--out bench/out/repose.md]
 //
-// Scene: `--spheres` spheres of radius R = 5 cm (density 2500) in a column released from a
-// small footprint: 19 to a layer (a hexagonal patch of lattice spacing 2.2 R, 9.8 R across,
-// jittered by up to 0.1 R sideways by a seeded generator), layers 2.2 R apart, the lowest touching nothing, above a
-// static plane. The column collapses into a heap. Between spheres μ = --mu and ρ = (ρ/R)·R for
-// each value of --rho (σ = 0); between a sphere and the plane μ = 1 and ρ = 0.5 R in every run, a
-// rough base, so the bottom layer stops where it lands and the heap has a foot whatever ρ is
-// between spheres (on a smooth plane without rolling resistance the spheres roll away and no
-// heap forms). Solver: gauss-seidel, siconos merit, tolerance --tol (1e-6: a few minutes a run
-// on two shared cores), at most 50 sweeps a step (steps that stop there are counted in the
-// table); the Moreau midpoint integrator, h = --h.
+// Scene: `--spheres` spheres of radius R = 5 cm (density 2500), placed at random (a seeded
+// generator) without overlap in a vertical cylinder of radius 4 R standing on a static plane,
+// at a packing fraction of about 0.3 (a loose column: every sphere starts at rest, apart from
+// its neighbours, so the column slumps at once instead of standing as balanced stacks). The
+// column collapses into a heap. Between spheres μ = --mu and ρ = (ρ/R)·R for each value of
+// --rho (σ = 0); between a sphere and the plane μ = 1 and ρ = 0.5 R in every run, a rough base,
+// so the bottom layer stops where it lands and the heap has a foot whatever ρ is between
+// spheres (on a smooth plane without rolling resistance the spheres roll away and no heap
+// forms). Solver: `auto` (its `rolling` rule: Gauss-Seidel, then APGD) at the `siconos`
+// tolerance --tol, every step solved to it or counted in the table; the Moreau midpoint
+// integrator, h = --h.
 //
 // At rest: the run stops at the first check (every 0.05 s of simulated time, after 0.5 s) at
 // which every sphere moves slower than 0.01·sqrt(g R) (7 mm/s), or at --max-time (the table
@@ -67,23 +68,30 @@ const seed = Number(values.seed);
 const rhos = values.rho.split(',').map(Number);
 if (!rhos.every((x) => Number.isFinite(x) && x >= 0)) fail(`--rho: expected non-negative numbers, got ${values.rho}`);
 
-const R = 0.05, g = 9.81, GAP = 2.2 * R;
-/** A layer: the 19 points of a hexagonal lattice (spacing GAP) within two steps of the centre. */
-const LAYER = [];
-for (let i = -2; i <= 2; i++) for (let j = -2; j <= 2; j++) if (Math.abs(i + j) <= 2) LAYER.push([GAP * (i + j / 2), GAP * (j * Math.sqrt(3) / 2)]);
-const PER_LAYER = LAYER.length;
+const R = 0.05, g = 9.81;
+/** The column's radius, and its height for a packing fraction of 0.35 (of the cylinder the centres may fill). */
+const COLUMN_RADIUS = 6 * R;
+const COLUMN_HEIGHT = (count * (4 / 3) * R ** 3) / (0.35 * (COLUMN_RADIUS - R) ** 2);
 const REST_SPEED = 1e-2 * Math.sqrt(g * R), CHECK_EVERY = 0.05, FIRST_CHECK = 0.5;
 
-/** The column: 19 to a layer, jittered, above a plane. */
-function scene(rhoOverR) {
-  const next = random(seed);
-  const bodies = [{ name: 'base', shape: { type: 'plane', normal: [0, 0, 1] }, motion: 'static', material: 'base', position: [0, 0, 0] }];
-  for (let i = 0; i < count; i++) {
-    const k = i % PER_LAYER, layer = Math.floor(i / PER_LAYER);
-    const [x, y] = LAYER[k];
-    const jitter = () => (next() - 0.5) * 0.2 * R;
-    bodies.push({ name: `s${i}`, shape: { type: 'sphere', radius: R }, material: 'glass', position: [x + jitter(), y + jitter(), 1.1 * R + layer * GAP] });
+/** Centres at random in the column (rejection sampling: at least 2.05 R apart, inside its wall), seeded. */
+function columnCentres() {
+  const next = random(seed), out = [];
+  const rMax = COLUMN_RADIUS - R;
+  for (let tries = 0; out.length < count; tries++) {
+    if (tries > 1000 * count) fail(`--spheres ${count}: could not place them in the column`);
+    const x = (2 * next() - 1) * rMax, y = (2 * next() - 1) * rMax, z = 1.05 * R + next() * COLUMN_HEIGHT;
+    if (x * x + y * y > rMax * rMax) continue;
+    if (out.some(([a, b, c]) => (a - x) ** 2 + (b - y) ** 2 + (c - z) ** 2 < (2.05 * R) ** 2)) continue;
+    out.push([x, y, z]);
   }
+  return out;
+}
+
+/** The loose column above a plane. */
+function scene(rhoOverR) {
+  const bodies = [{ name: 'base', shape: { type: 'plane', normal: [0, 0, 1] }, motion: 'static', material: 'base', position: [0, 0, 0] }];
+  columnCentres().forEach((position, i) => bodies.push({ name: `s${i}`, shape: { type: 'sphere', radius: R }, material: 'glass', position }));
   return {
     description: `${count} spheres released in a column, ρ/R = ${rhoOverR} (bench/repose.mjs, seed ${seed})`,
     timeStep: h,
@@ -97,7 +105,7 @@ function scene(rhoOverR) {
   };
 }
 
-const config = { solver: { name: 'gauss-seidel', options: { merit: 'siconos', tolerance: tol, maxIterations: 50 } } };
+const config = { solver: { name: 'auto', options: { tolerance: tol } } };
 const { registry } = await openRegistry({ baseDir: root });
 
 /** The spheres' centres (body 0 is the plane). */
@@ -148,7 +156,7 @@ const outFile = resolve(root, values.out);
 /** The table of the runs so far, written after each (a long sweep keeps what it has). */
 function writeTable() {
   const table = [
-    `${count} spheres, R = ${R} m, μ = ${mu} between spheres (base: μ = 1, ρ = 0.5 R), σ = 0, h = ${h} s, gauss-seidel siconos tol ${tol} (at most 50 sweeps), seed ${seed}; load average ${loadavg().map((x) => x.toFixed(2)).join(', ')} at the end.`,
+    `${count} spheres, R = ${R} m, μ = ${mu} between spheres (base: μ = 1, ρ = 0.5 R), σ = 0, h = ${h} s, auto at siconos ${tol}, seed ${seed}; load average ${loadavg().map((x) => x.toFixed(2)).join(', ')} at the end.`,
     '',
     '| ρ/R | θ fit (°) | rings fitted | θ cone = atan(H/r95) (°) | H / R | r95 / R | stopped at t (s) | at rest | steps not converged | wall (s) |',
     '|---|---|---|---|---|---|---|---|---|---|',
