@@ -12,18 +12,14 @@ import { rollingDeSaxceShift } from './rolling-de-saxce.js';
  *   max_a |s'_a − s_a| / max_a s_a (0 when both are zero, Infinity when only the new one is not)
  */
 export function updateDeSaxceShift(q: Float64Array, mu: Float64Array, wr: Float64Array, sN: Float64Array): number {
-  let change = 0, scale = 0;
+  const change = new ShiftChange();
   for (let a = 0; a < mu.length; a++) {
     const o = 3 * a;
     const u1 = wr[o + 1] + q[o + 1], u2 = wr[o + 2] + q[o + 2];
     const next = mu[a] * Math.sqrt(u1 * u1 + u2 * u2);
-    const old = sN[a];
-    const d = Math.abs(next - old);
-    if (d > change) change = d;
-    if (old > scale) scale = old;
-    sN[a] = next;
+    store(sN, a, next, change);
   }
-  return relativeChange(change, scale);
+  return change.relative();
 }
 
 /**
@@ -34,7 +30,7 @@ export function updateDeSaxceShift(q: Float64Array, mu: Float64Array, wr: Float6
  */
 export function updateRollingDeSaxceShift(q: Float64Array, mu: Float64Array, pairs: RollingPairs, wr: Float64Array, sN: Float64Array): number {
   const six = new Float64Array(6);
-  let change = 0, scale = 0;
+  const change = new ShiftChange();
   for (let a = 0; a < mu.length; a++) {
     const o = 3 * a, p = pairs.pairOf[a];
     let next = 0;
@@ -47,18 +43,29 @@ export function updateRollingDeSaxceShift(q: Float64Array, mu: Float64Array, pai
       for (let k = 0; k < 3; k++) { six[k] += q[o + k]; six[3 + k] += q[t + k]; }
       next = rollingDeSaxceShift(six, 0, mu[a], pairs.rho[p], pairs.sigma[p]);
     }
-    const old = sN[a];
-    const d = Math.abs(next - old);
-    if (d > change) change = d;
-    if (old > scale) scale = old;
-    sN[a] = next;
+    store(sN, a, next, change);
   }
-  return relativeChange(change, scale);
+  return change.relative();
 }
 
-/** max |s' − s| / max s from its two parts: 0 when nothing moved, Infinity (not NaN) for ∞ / ∞ or x / 0. */
-function relativeChange(change: number, scale: number): number {
-  if (change === 0) return 0;
-  const rel = change / scale;
-  return rel === rel ? rel : Infinity;
+/** The largest |s' − s| and the largest old s, gathered while s is overwritten entry by entry. */
+class ShiftChange {
+  change = 0;
+  scale = 0;
+
+  /** max |s' − s| / max s: 0 when nothing moved, Infinity (not NaN) for ∞ / ∞ or x / 0. */
+  relative(): number {
+    if (this.change === 0) return 0;
+    const rel = this.change / this.scale;
+    return rel === rel ? rel : Infinity;
+  }
+}
+
+/** sN[a] ← next, recording the change in `change`. */
+function store(sN: Float64Array, a: number, next: number, change: ShiftChange): void {
+  const old = sN[a];
+  const d = Math.abs(next - old);
+  if (d > change.change) change.change = d;
+  if (old > change.scale) change.scale = old;
+  sN[a] = next;
 }
