@@ -8,6 +8,7 @@ export {
   type ContactLink, type ProblemOptions, type Range, type RigidBody, type RigidContactSystem,
 } from './rigid-system.js';
 export { arbRollingProblem, randomRollingProblem, type RollingProblemOptions } from './rolling-system.js';
+export { sphereOnPlane, type SphereOptions } from './rolling-sphere.js';
 
 // ---------------------------------------------------------------- problems
 

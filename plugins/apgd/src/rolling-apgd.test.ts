@@ -6,7 +6,7 @@ import {
 import { randomRollingProblem } from '@moreau/conformance';
 import plugin, { options } from './index.js';
 import { testContext } from './__fixtures__/context.js';
-import { sphereOnPlane, type SphereOptions } from './__fixtures__/rolling-problems.js';
+import { sphereOnPlane, type SphereOptions } from '@moreau/conformance';
 
 const VARIANTS = ['mazhar', 'nesterov', 'acary'] as const;
 const merit = new SiconosMerit();

@@ -5,7 +5,8 @@ import {
 } from '@moreau/core';
 import plugin, { options, type GaussSeidelOptions } from './index.js';
 import { testContext } from './__fixtures__/context.js';
-import { randomRollingProblem, sphereOnPlane, type SphereOptions } from './__fixtures__/rolling-problems.js';
+import { sphereOnPlane, type SphereOptions } from '@moreau/conformance';
+import { randomRollingProblem } from './__fixtures__/rolling-problems.js';
 
 const solve = (p: FrictionContactProblem, opts: Partial<GaussSeidelOptions> = {}, warmStart?: Float64Array) =>
   plugin.create(options.parse(opts), testContext()).solve(p, warmStart ? { warmStart } : {});

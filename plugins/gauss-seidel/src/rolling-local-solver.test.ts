@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { rollingConeViolation } from '@moreau/core';
 import { FAILED, SEPARATED, SLIDING, STICKING } from './local-solver.js';
 import { RollingBlock, RollingLocalSolver } from './rolling-local-solver.js';
-import { sphereOnPlane, type SphereOptions } from './__fixtures__/rolling-problems.js';
+import { sphereOnPlane, type SphereOptions } from '@moreau/conformance';
 
 const solver = (maxIterations = 1000) => new RollingLocalSolver({ tolerance: 1e-14, maxIterations });
 

@@ -15,7 +15,8 @@ export interface SphereOptions {
 }
 
 /**
- * A solid ball on a fixed plane, one time step (the fixture gauss-seidel is checked on): the contact point sits at −R n below the
+ * A solid ball on a fixed plane, one time step, whose rolling and spinning reactions have closed
+ * forms (the fixture Gauss–Seidel and APGD are checked on): the contact point sits at −R n below the
  * centre, so its velocity is v + ω × (−R n) = (v_n, v_1 − R ω_2, v_2 + R ω_1) and the torque
  * block sees ω itself, (ω_1, ω_2, ω_n). With generalised velocities (v, ω) and M = diag(m I, I I),
  * W = H M⁻¹ Hᵀ couples the sliding of t1 with the rolling about t2 (and t2 with t1): a full
