@@ -1,5 +1,5 @@
 import { EventEmitter } from 'eventemitter3';
-import type { SolveAttempt, StopReason } from './solver.js';
+import type { ChainStart, SolveAttempt, StopReason } from './solver.js';
 
 /** Wall time of one step split as Solfec's timers split it, milliseconds. */
 export interface StepTimes {
@@ -55,8 +55,8 @@ export interface SolverFallbackEvent {
   reason: StopReason;
   iterations: number;
   error: number;
-  /** Where the fallback starts: the previous solver's last iterate or the initial reactions. */
-  start: 'previous' | 'initial';
+  /** Where the fallback starts: the previous solver's last iterate, the initial reactions, or the best answer so far. */
+  start: ChainStart;
 }
 
 export interface StepEvent {

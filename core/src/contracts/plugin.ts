@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { EventBus } from './events.js';
 import type { ContactDetector, Integrator, Kinematics, ShapeType } from './dynamics.js';
-import type { ContactSolver, MeritFunction, SolverCapabilities } from './solver.js';
+import type { ChainStart, ContactSolver, MeritFunction, SolverCapabilities } from './solver.js';
 
 /**
  * The five contracts of DESIGN §3. A plugin package default-exports one plugin
@@ -15,13 +15,12 @@ export type PluginKind = 'solver' | 'merit' | 'kinematics' | 'detector' | 'integ
 
 /**
  * A solver in a config file: `{ name, options?, fallback? }`. The fallback runs
- * when the solver returns `converged: false`, starting from the solver's last
- * iterate (`start: 'previous'`, the default) or from the initial reactions.
+ * when the solver returns `converged: false`, starting where its `start` says.
  */
 export interface SolverConfig {
   name: string;
   options?: Record<string, unknown>;
-  start?: 'previous' | 'initial';
+  start?: ChainStart;
   fallback?: SolverConfig;
 }
 

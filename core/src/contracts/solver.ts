@@ -99,3 +99,10 @@ export interface SolverCapabilities {
    */
   rolling?: boolean;
 }
+
+/**
+ * Where a fallback starts: the previous solver's last iterate (`previous`, the default), the
+ * initial reactions (`initial`), or the least wrong answer of the links before it by the
+ * `siconos` measure (`best`: a link that made things worse is not where the next one starts).
+ */
+export type ChainStart = 'previous' | 'initial' | 'best';

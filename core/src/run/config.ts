@@ -15,7 +15,8 @@ export const MAX_SOLVER_CHAIN = 100;
 export const solverLinkSchema = z.strictObject({
   name: z.string().min(1).describe('registered solver name, e.g. "gauss-seidel"'),
   options: z.record(z.string(), z.unknown()).optional().describe("the solver's options; see `moreau plugins`"),
-  start: z.enum(['previous', 'initial']).optional().describe('for a fallback: start from the previous solver\'s iterate or from the initial reactions'),
+  start: z.enum(['previous', 'initial', 'best']).optional()
+    .describe("for a fallback: start from the previous solver's iterate (default), from the initial reactions, or from the least wrong answer of the solvers before it by the siconos measure"),
   fallback: z.unknown().optional().describe('the solver that runs when this one does not converge: { name, options?, start?, fallback? }'),
 });
 

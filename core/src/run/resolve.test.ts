@@ -133,6 +133,30 @@ describe('solver chain', () => {
     }
   });
 
+  test("should start a fallback with start 'best' from the least wrong answer before it, not the last", () => {
+    // W = I, one approaching contact: r = (1, 0, 0) solves it. A near answer, a wild one, then
+    // toy-zero, which answers its warm start as it is.
+    const approaching = new FrictionContactProblem(BlockSparseMatrix.fromDense(3, [1, 0, 0, 0, 1, 0, 0, 0, 1]), new Float64Array([-1, 0, 0]), new Float64Array([0.3]));
+    const chain = (start: 'best' | 'previous') => ({
+      name: 'toy-fixed', options: { value: 0.999 },
+      fallback: { name: 'toy-fixed', options: { value: 1e3 }, start: 'initial', fallback: { name: 'toy-zero', options: { tolerance: 1e-12 }, start } },
+    });
+    const run = resolve(chain('best'), registry().register(toyFixed));
+    const seen: string[] = [];
+    run.events.on('solver:fallback', (e) => seen.push(e.start));
+    const best = run.solver.solve(approaching);
+    expect(seen).toEqual(['initial', 'best']);
+    expect(best.attempts!.map((a) => a.error)).toEqual([best.attempts![0].error, best.attempts![1].error, best.attempts![0].error]);
+    expect(best.attempts![1].error).toBeGreaterThan(best.attempts![0].error);
+    const previous = resolve(chain('previous'), registry().register(toyFixed)).solver.solve(approaching);
+    expect(previous.attempts![2].error).toBe(previous.attempts![1].error);
+  });
+
+  test("should refuse start 'best' for a fallback that takes no warm start", () => {
+    const e = configError({ name: 'toy-zero', fallback: { name: 'toy-fail', start: 'best' } });
+    expect(e.issues![0]).toMatch(/^fallback\.start: .*cannot start from the best answer so far/);
+  });
+
   test('should never let NaN out: a NaN answer becomes a non-converged breakdown at the start point', () => {
     const run = resolve({ name: 'toy-nan' }, registry());
     const res = run.solver.solve(separated);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { EventBus } from '../contracts/events.js';
 import { MoreauError } from '../contracts/errors.js';
 import { moreauConfigSchema, solverConfigSchema, type SolverConfig } from './config.js';
-import type { ContactSolver } from '../contracts/solver.js';
+import type { ChainStart, ContactSolver } from '../contracts/solver.js';
 import type { PluginContext, SolverChainFactory, SolverPlugin } from '../contracts/plugin.js';
 import { formatIssues, formatPath } from '../contracts/format-issues.js';
 import { unknownPluginLine } from '../contracts/did-you-mean.js';
@@ -27,7 +27,7 @@ export interface ResolvedRun {
 export interface ResolvedSolverConfig {
   name: string;
   options: Record<string, unknown>;
-  start: 'previous' | 'initial';
+  start: ChainStart;
   fallback?: ResolvedSolverConfig;
 }
 
@@ -98,8 +98,9 @@ function checkSolverConfig(
   for (let c: SolverConfig | undefined = head; c; c = c.fallback) {
     resolved.push(checkLink(c, registry, path, problems, noteKind));
     const fb = c.fallback && registry.has('solver', c.fallback.name) ? registry.get('solver', c.fallback.name) : undefined;
-    if (fb && (c.fallback!.start ?? 'previous') === 'previous' && !fb.supports.warmStart) {
-      problems.push(`${formatPath([...path, 'fallback', 'start'])}: solver "${fb.name}" does not support warm starts, so it cannot start from the previous iterate; set "start": "initial"`);
+    const fbStart = c.fallback?.start ?? 'previous';
+    if (fb && fbStart !== 'initial' && !fb.supports.warmStart) {
+      problems.push(`${formatPath([...path, 'fallback', 'start'])}: solver "${fb.name}" does not support warm starts, so it cannot start from ${fbStart === 'best' ? 'the best answer so far' : 'the previous iterate'}; set "start": "initial"`);
       noteKind(false);
     }
     path = [...path, 'fallback'];

@@ -3,14 +3,14 @@ import { allFinite } from '../linalg/vector.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import type { EventBus } from '../contracts/events.js';
 import { AnswerChecker, infeasibleContact, infeasibleMessage, type AnswerExpectation } from './answer-check.js';
-import type { ContactSolver, SolveAttempt, SolveOptions, SolveResult } from '../contracts/solver.js';
+import type { ChainStart, ContactSolver, SolveAttempt, SolveOptions, SolveResult } from '../contracts/solver.js';
 import type { PluginContext } from '../contracts/plugin.js';
 import { isMoreauError, MoreauError } from '../contracts/errors.js';
 
 export interface ChainLink {
   solver: ContactSolver;
   /** Where this link starts when it is a fallback. */
-  start: 'previous' | 'initial';
+  start: ChainStart;
   /** The merit the solver was configured with (its `merit` option); else the one its result names. */
   merit?: string;
   /** The solver's stopping tolerance (its `tolerance` option); else its claimed error is the bar. */
@@ -72,7 +72,7 @@ export class SolverChain implements ContactSolver {
     for (let i = 0; i < this.links.length; i++) {
       const link = this.links[i];
       const { solver, start } = link;
-      const warmStart = i === 0 || start === 'initial' ? options.warmStart : result!.r;
+      const warmStart = i === 0 || start === 'initial' ? options.warmStart : start === 'best' ? best!.r : result!.r;
       const elapsed = performance.now() - t0;
       const timeBudgetMs = options.timeBudgetMs === undefined ? undefined : Math.max(0, options.timeBudgetMs - elapsed);
       if (i > 0) {
