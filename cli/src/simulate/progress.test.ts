@@ -69,4 +69,13 @@ describe('StepStatistics', () => {
     s.add(older as StepStats);
     expect(s.summary().overlap).toEqual({ max: 3e-3, steps: 2 });
   });
+
+  test('should report bodies asleep (at the end and at most) only for runs that count them', () => {
+    const plain = new StepStatistics();
+    plain.add(stats(1));
+    expect(plain.summary()).not.toHaveProperty('sleeping');
+    const s = new StepStatistics();
+    [0, 4, 9, 2].forEach((sleeping, k) => s.add(stats(k + 1, { sleeping })));
+    expect(s.summary().sleeping).toEqual({ last: 2, max: 9 });
+  });
 });

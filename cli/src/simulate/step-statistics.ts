@@ -23,6 +23,8 @@ export interface RunStatistics {
   fallbacks: number;
   /** The deepest overlap any step's detection found (before correction), and the steps that found one deeper than 1e-6 of a length unit. */
   overlap: { max: number; steps: number };
+  /** With config `sleep`: bodies asleep after the last step, and at most. */
+  sleeping?: { last: number; max: number };
   /** Sum of the steps' own timers, milliseconds, and that per step. */
   stepMs: number;
   msPerStep: number;
@@ -64,6 +66,7 @@ export class StepStatistics {
   private fallbacks = 0;
   private overlapMax = 0;
   private overlapSteps = 0;
+  private sleeping: { last: number; max: number } | undefined;
   /** Indexed by position in the solver chain (the same solver may appear twice in it). */
   private readonly byLink: AttemptStatistics[] = [];
   private readonly ms = { detect: 0, assemble: 0, solve: 0, update: 0, total: 0 };
@@ -77,6 +80,11 @@ export class StepStatistics {
     const overlap = s.penetration ?? 0;
     this.overlapMax = Math.max(this.overlapMax, overlap);
     if (overlap > 1e-6) this.overlapSteps++;
+    if (s.sleeping !== undefined) {
+      this.sleeping ??= { last: 0, max: 0 };
+      this.sleeping.last = s.sleeping;
+      this.sleeping.max = Math.max(this.sleeping.max, s.sleeping);
+    }
     if (s.contacts > 0) {
       if (this.solved === this.iterations.length) {
         const grown = new Int32Array(2 * this.solved);
@@ -122,6 +130,7 @@ export class StepStatistics {
       notConverged: this.notConverged,
       fallbacks: this.fallbacks,
       overlap: { max: this.overlapMax, steps: this.overlapSteps },
+      ...(this.sleeping ? { sleeping: { ...this.sleeping } } : {}),
       stepMs: ms.total,
       msPerStep: this.steps ? ms.total / this.steps : 0,
       split: {

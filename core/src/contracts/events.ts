@@ -33,6 +33,8 @@ export interface StepStats {
   potential: number;
   /** The deepest overlap this step's detection found (0: none), before any position correction. */
   penetration: number;
+  /** Bodies asleep at the end of the step; present only when the config asks for `sleep`. */
+  sleeping?: number;
   ms: StepTimes;
 }
 

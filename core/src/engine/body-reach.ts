@@ -53,8 +53,8 @@ export class BodyReach {
     }
   }
 
-  /** The largest corner speed of body i. */
-  private speed(i: number, b: Float64Array | undefined): number {
+  /** The largest corner speed of body i, under its velocity and, where given, its free velocity in `b`. */
+  speed(i: number, b?: Float64Array): number {
     const { bodies, point, H, half } = this;
     const kin = bodies.kin[i], local = bodies.local[i], dofs = bodies.dofs[i];
     const u = kin.velocity(local);

@@ -12,7 +12,10 @@ export class BodyTable {
   readonly count: number;
   readonly kin: Kinematics[];
   readonly local: Int32Array;
+  /** 1 for a body that moves under forces this step: a free body of its kinematics that is not asleep (`setFree`). */
   readonly free: Uint8Array;
+  /** 1 for a free body of its kinematics (neither static nor driven), asleep or not. */
+  readonly movable: Uint8Array;
   readonly dofs: Int32Array;
   readonly offset: Int32Array;
   /** Sum of dofs over all bodies. */
@@ -39,6 +42,7 @@ export class BodyTable {
     this.kin = [];
     this.local = new Int32Array(n);
     this.free = new Uint8Array(n);
+    this.movable = new Uint8Array(n);
     this.dofs = new Int32Array(n);
     this.offset = new Int32Array(n);
     this.instanceNames = [...new Set(bodies.map((b) => b.kinematics))];
@@ -50,7 +54,7 @@ export class BodyTable {
       const k = kinematicsByName.get(bodies[b].kinematics)!;
       this.kin.push(k);
       this.local[b] = addBody(k, bodies[b].spec, b);
-      this.free[b] = k.isFree(this.local[b]) ? 1 : 0;
+      this.free[b] = this.movable[b] = k.isFree(this.local[b]) ? 1 : 0;
       this.dofs[b] = k.dofs;
       this.offset[b] = total;
       total += k.dofs;
@@ -110,6 +114,16 @@ export class BodyTable {
       this.waiting.add(b);
     }
     this.collectPresent();
+  }
+
+  /**
+   * Makes a movable body free or, while it sleeps, static (`SleepTable`): the assembly, the
+   * forces and the detector (through `DetectorBody.free`) then treat it as they treat a static body.
+   */
+  setFree(b: number, free: boolean): void {
+    if (!this.movable[b]) return;
+    this.free[b] = free ? 1 : 0;
+    this.detectorBodies[b].free = free;
   }
 
   /** Refreshes the present bodies' poses from their kinematics; what the detector is given. */

@@ -1,6 +1,6 @@
 import type { EventBus } from '../contracts/events.js';
 import type { ContactSolver, SolveResult } from '../contracts/solver.js';
-import type { ContactDetector, ContactSet, NormalBias, PositionCorrection, StepSystem } from '../contracts/dynamics.js';
+import type { ContactDetector, ContactSet, DetectorBody, NormalBias, PositionCorrection, StepSystem } from '../contracts/dynamics.js';
 import { MoreauError } from '../contracts/errors.js';
 import { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import { ApproachFilter } from './approach-filter.js';
@@ -12,6 +12,7 @@ import { ContactBuffer } from './contact-buffer.js';
 import type { FrictionTable } from './friction-table.js';
 import { growF64 } from './grow.js';
 import { PositionProjection } from './position-correction.js';
+import type { SleepTable } from './sleep.js';
 import { collectTorqueRows, noTorqueRows, rollingInput, type TorqueRows } from './torque-rows.js';
 import { WarmStartTable } from './warm-start.js';
 
@@ -34,6 +35,8 @@ export interface EngineParts {
   loads?: BodyLoads;
   h: number;
   events: EventBus;
+  /** Sleeping islands (config `sleep`); absent: every body stays awake. */
+  sleep?: SleepTable;
 }
 
 /**
@@ -79,6 +82,9 @@ export class EngineStepSystem implements StepSystem {
   private readonly displacement: Float64Array;
   private readonly savedVelocity: Float64Array;
   private displacementPending = false;
+  /** The interval and time of this step's `freeVelocities`, for bodies woken after it. */
+  private freeDt = 0;
+  private freeT = 0;
 
   constructor(parts: EngineParts) {
     this.parts = parts;
@@ -152,27 +158,43 @@ export class EngineStepSystem implements StepSystem {
   }
 
   freeVelocities(dt: number, t: number): void {
+    for (let i = 0; i < this.parts.bodies.count; i++) this.freeVelocity(i, dt, t);
+    this.freeDt = dt;
+    this.freeT = t;
+    this.freeComputed = true;
+  }
+
+  /** b of body i: its velocity plus dt · M⁻¹ f at time t (free bodies), its velocity (others), 0 before it enters. */
+  private freeVelocity(i: number, dt: number, t: number): void {
     const { bodies, gravity } = this.parts;
     const loads = this.parts.loads?.any ? this.parts.loads : undefined;
     const { b, f, aInvF } = this;
-    for (let i = 0; i < bodies.count; i++) {
-      const kin = bodies.kin[i], local = bodies.local[i], dofs = bodies.dofs[i], o = bodies.offset[i];
-      const u = kin.velocity(local);
-      // A body that has not entered yet is held at rest: no force, no motion.
-      if (!bodies.present[i]) {
-        for (let d = 0; d < dofs; d++) b[o + d] = 0;
-        continue;
-      }
-      if (!bodies.free[i]) {
-        for (let d = 0; d < dofs; d++) b[o + d] = u[d];
-        continue;
-      }
-      kin.force(local, t, gravity, f, 0, dt);
-      loads?.addTo(i, t, f);
-      kin.applyInverse(local, f, 0, aInvF, 0);
-      for (let d = 0; d < dofs; d++) b[o + d] = u[d] + dt * aInvF[d];
+    const kin = bodies.kin[i], local = bodies.local[i], dofs = bodies.dofs[i], o = bodies.offset[i];
+    const u = kin.velocity(local);
+    // A body that has not entered yet is held at rest: no force, no motion.
+    if (!bodies.present[i]) {
+      for (let d = 0; d < dofs; d++) b[o + d] = 0;
+      return;
     }
-    this.freeComputed = true;
+    if (!bodies.free[i]) {
+      for (let d = 0; d < dofs; d++) b[o + d] = u[d];
+      return;
+    }
+    kin.force(local, t, gravity, f, 0, dt);
+    loads?.addTo(i, t, f);
+    kin.applyInverse(local, f, 0, aInvF, 0);
+    for (let d = 0; d < dofs; d++) b[o + d] = u[d] + dt * aInvF[d];
+  }
+
+  /**
+   * The end of a step: with `sleep` configured, rest times and islands that fall asleep.
+   * @returns bodies asleep after it
+   */
+  endStep(): number {
+    const sleep = this.parts.sleep;
+    if (!sleep) return 0;
+    sleep.afterStep(this.contacts, this.h, (i) => this.reach.speed(i));
+    return sleep.asleep;
   }
 
   detect(lookAhead = 0): number {
@@ -183,14 +205,15 @@ export class EngineStepSystem implements StepSystem {
       throw new MoreauError('E_PLUGIN_CONTRACT', `StepSystem.detect: lookAhead must be a finite time ≥ 0, got ${lookAhead}.`);
     }
     const present = bodies.refreshPoses();
-    this.reach.update(lookAhead, this.freeComputed ? this.b : undefined);
-    detector.detect(present, set);
-    // The detector saw the present bodies only: back to scene indices (order-preserving).
-    if (!bodies.allPresent) {
-      for (let a = 0; a < set.count; a++) {
-        set.bodyA[a] = bodies.sceneIndex(set.bodyA[a]);
-        set.bodyB[a] = bodies.sceneIndex(set.bodyB[a]);
+    this.detectPresent(present, lookAhead);
+    // A sleeping island an awake body touches wakes whole, and the step sees it moving: its free
+    // velocities join b, and detection runs again with it (until no island wakes).
+    const sleep = this.parts.sleep;
+    while (sleep && sleep.wakeTouched(set) > 0) {
+      if (this.freeComputed) {
+        for (let i = 0; i < bodies.count; i++) if (bodies.free[i] && bodies.movable[i]) this.freeVelocity(i, this.freeDt, this.freeT);
       }
+      this.detectPresent(present, lookAhead);
     }
     // Detectors sort (the contract asks them to); an O(n) check spares a second sort.
     if (!isSorted(set)) set.sort();
@@ -217,6 +240,21 @@ export class EngineStepSystem implements StepSystem {
     this.times.detect += performance.now() - t0;
     events.emit('contacts:detected', { step: this.step, contacts: nc });
     return nc;
+  }
+
+  /** The detector's contacts among the present bodies, in scene indices. */
+  private detectPresent(present: readonly DetectorBody[], lookAhead: number): void {
+    const { bodies, detector } = this.parts;
+    const set = this.contacts;
+    this.reach.update(lookAhead, this.freeComputed ? this.b : undefined);
+    detector.detect(present, set);
+    // The detector saw the present bodies only: back to scene indices (order-preserving).
+    if (!bodies.allPresent) {
+      for (let a = 0; a < set.count; a++) {
+        set.bodyA[a] = bodies.sceneIndex(set.bodyA[a]);
+        set.bodyB[a] = bodies.sceneIndex(set.bodyB[a]);
+      }
+    }
   }
 
   assemble(bias: NormalBias, correction?: PositionCorrection): FrictionContactProblem {

@@ -62,6 +62,8 @@ export interface SimulationCheckpoint {
   reactions: Array<[string, ...number[]]>;
   /** A fingerprint of the scene and config, so a checkpoint is not resumed into another run. */
   fingerprint: string;
+  /** With config `sleep`: per body, the island it sleeps in (−1: awake) and its seconds at rest. */
+  sleep?: { island: number[]; rest: number[] };
 }
 
 export interface Simulation {

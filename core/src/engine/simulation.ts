@@ -9,6 +9,7 @@ import { BodyTable } from './body-table.js';
 import { EngineStepSystem } from './engine-step-system.js';
 import { FrictionTable } from './friction-table.js';
 import { sha256Hex } from './sha256.js';
+import { SleepTable, type SleepSettings } from './sleep.js';
 import type { Scene } from './scene.js';
 import type { LoadCallback, RunOptions, RunSummary, Simulation, SimulationBody, SimulationCheckpoint } from './simulation-api.js';
 import type { StepStats } from '../contracts/events.js';
@@ -30,12 +31,15 @@ export interface SimulationParts {
   loads?: LoadCallback;
   /** What each kinematics plugin name can hold (absent: the contract's defaults, rotations included). */
   kinematicsSupport?: ReadonlyMap<string, Required<KinematicsCapabilities>>;
+  /** Islands at rest sleep (config `sleep`); absent: no body sleeps. */
+  sleep?: SleepSettings;
 }
 
 /** A simulation of a parsed scene with resolved plugins, its events on `events`. */
 export function buildSimulation(scene: Scene, parts: SimulationParts, events: EventBus): Simulation {
   const bodies = new BodyTable(scene.bodies, parts.kinematics);
   const rotates = scene.bodies.map((b) => parts.kinematicsSupport?.get(b.kinematics)?.rotations ?? true);
+  const sleep = parts.sleep && new SleepTable(bodies, parts.sleep, Uint8Array.from(scene.bodies, (b) => (b.spec.motion.kind === 'driven' ? 1 : 0)), parts.loads !== undefined);
   const system = new EngineStepSystem({
     bodies,
     detector: parts.detector,
@@ -46,8 +50,9 @@ export function buildSimulation(scene: Scene, parts: SimulationParts, events: Ev
     loads: new BodyLoads(bodies, scene.bodies, rotates, parts.loads),
     h: scene.timeStep,
     events,
+    sleep,
   });
-  return new EngineSimulation(scene, bodies, system, parts.integrator, parts.onSolveFailure, events, fingerprint(scene, parts.normalizedConfig));
+  return new EngineSimulation(scene, bodies, system, parts.integrator, parts.onSolveFailure, events, fingerprint(scene, parts.normalizedConfig), sleep);
 }
 
 class EngineSimulation implements Simulation {
@@ -65,12 +70,13 @@ class EngineSimulation implements Simulation {
     private readonly onSolveFailure: 'continue' | 'stop',
     readonly events: EventBus,
     private readonly fingerprint: string,
+    private readonly sleep: SleepTable | undefined,
   ) {
     this.timeStep = scene.timeStep;
     this.duration = scene.duration;
     this.gravity = Float64Array.from(scene.gravity);
     this.bodies = scene.bodies.map((b, i) => Object.freeze({
-      name: b.spec.name, shape: b.spec.shape, kinematics: b.kinematics, free: table.free[i] === 1, appearsAt: b.appearsAt,
+      name: b.spec.name, shape: b.spec.shape, kinematics: b.kinematics, free: table.movable[i] === 1, appearsAt: b.appearsAt,
     }));
   }
 
@@ -122,6 +128,7 @@ class EngineSimulation implements Simulation {
     this.events.emit('step:start', { step, time: this.time });
     system.begin(step, this.time);
     this.integrator.step(system);
+    system.endStep();
     this.stepsTaken = step;
     const stats = this.stats(step, performance.now() - t0);
     this.events.emit('step:end', { step, time: this.time, stats });
@@ -162,6 +169,7 @@ class EngineSimulation implements Simulation {
     return {
       format: 'moreau-checkpoint', version: 1, time: this.time, steps: this.stepsTaken,
       kinematics, reactions: this.system.warm.toRows(), fingerprint: this.fingerprint,
+      ...(this.sleep ? { sleep: { island: Array.from(this.sleep.island), rest: Array.from(this.sleep.rest) } } : {}),
     };
   }
 
@@ -180,6 +188,14 @@ class EngineSimulation implements Simulation {
       this.table.instances[k].loadState(Float64Array.from(state));
     });
     this.table.restoreAt(c.steps! * this.timeStep, this.timeStep);
+    if (this.sleep) {
+      const n = this.table.count, sl = c.sleep;
+      const fits = (v: unknown): v is number[] => Array.isArray(v) && v.length === n && v.every((x) => Number.isFinite(x));
+      if (!fits(sl?.island) || !fits(sl?.rest)) {
+        throw new MoreauError('E_FILE_FORMAT', `The checkpoint has no sleep state for the ${n} bodies ("sleep": { "island", "rest" }, ${n} numbers each).`, { path: ['sleep'] });
+      }
+      this.sleep.load(sl.island, sl.rest);
+    }
     this.system.warm.fromRows(c.reactions);
     this.system.begin(c.steps!, c.steps! * this.timeStep);
     this.stepsTaken = c.steps!;
@@ -208,6 +224,7 @@ class EngineSimulation implements Simulation {
       kinetic,
       potential,
       penetration: system.penetration,
+      ...(this.sleep ? { sleeping: this.sleep.asleep } : {}),
       ms: { detect, assemble, solve, update: Math.max(0, totalMs - detect - assemble - solve), total: totalMs },
     };
   }

@@ -105,6 +105,13 @@ export const moreauConfigSchema = z.strictObject({
     .describe('options per kinematics plugin name, e.g. { "rigid": { ... } }'),
   onSolveFailure: z.enum(['continue', 'stop']).optional()
     .describe('what a simulation does when the solver chain ends unconverged: use the answer and go on (default), or stop the run'),
+  sleep: z.strictObject({
+    speed: z.number().positive('must be positive').max(1e3, 'must be at most 1000 m/s')
+      .describe('a body is at rest while no point of its bounding box moves faster than this (m/s)'),
+    time: z.number().nonnegative('must be non-negative').max(1e6, 'must be at most 1e6 s')
+      .describe('an island of touching bodies falls asleep once every body in it has been at rest this long (s)'),
+  }).optional()
+    .describe('islands of bodies at rest leave the contact problem until an awake body touches them (docs/simulation.md, "Sleeping bodies"); off when absent'),
 });
 
 export type MoreauConfig = z.infer<typeof moreauConfigSchema>;

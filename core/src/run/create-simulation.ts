@@ -47,6 +47,7 @@ export function createSimulation(scene: unknown, config: unknown, opts: CreateSi
     solver: dyn.run.solver,
     warmStart: dyn.warmStart,
     onSolveFailure: dyn.onSolveFailure,
+    sleep: dyn.sleep,
     normalizedConfig: dyn.normalized,
     loads: opts.loads,
     kinematicsSupport: support.kinematics,

@@ -6,6 +6,7 @@ import { unknownPluginLine } from '../contracts/did-you-mean.js';
 import { isMoreauError, MoreauError } from '../contracts/errors.js';
 import { formatIssues, formatPath } from '../contracts/format-issues.js';
 import type { PluginRegistry } from './registry.js';
+import type { SleepSettings } from '../engine/sleep.js';
 import { checkPluginOptions } from './check-options.js';
 import { configError, resolveChain, type ResolvedRun } from './resolve.js';
 
@@ -19,6 +20,8 @@ export interface ResolvedDynamics {
   /** One instance per kinematics plugin name the scene uses. */
   kinematics: Map<string, Kinematics>;
   onSolveFailure: 'continue' | 'stop';
+  /** Config `sleep`, when given. */
+  sleep: SleepSettings | undefined;
   /** Whether the solver chain's first solver accepts a warm start. */
   warmStart: boolean;
   /** The config with every option validated and defaulted (for fingerprints). */
@@ -92,6 +95,7 @@ export function resolveDynamics(config: unknown, uses: readonly KinematicsUse[],
     detectorName,
     kinematics,
     onSolveFailure: c.onSolveFailure ?? SIMULATION_DEFAULTS.onSolveFailure,
+    sleep: c.sleep,
     warmStart: primary.supports.warmStart,
     normalized: {
       solver: run.config,
@@ -99,6 +103,8 @@ export function resolveDynamics(config: unknown, uses: readonly KinematicsUse[],
       detector: { name: detectorName, options: detectorOptions },
       kinematics: Object.fromEntries([...kinematicsOptions].filter(([n]) => kinematics.has(n)).sort(([a], [b]) => (a < b ? -1 : 1))),
       onSolveFailure: c.onSolveFailure ?? SIMULATION_DEFAULTS.onSolveFailure,
+      // Only when given: the fingerprints of runs without it stay as they were.
+      ...(c.sleep ? { sleep: c.sleep } : {}),
     },
   };
 }
