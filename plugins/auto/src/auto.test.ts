@@ -74,6 +74,15 @@ describe('auto', () => {
     }
   }, 60_000);
 
+  it('starts every fallback of a frictional chain from the best answer so far', () => {
+    for (const rule of AUTO_RULES.filter((r) => r.name !== 'frictionless')) {
+      const starts: (string | undefined)[] = [];
+      for (let link = rule.chain(1e-8).fallback; link; link = link.fallback) starts.push(link.start);
+      expect(starts.length, rule.name).toBeGreaterThan(0);
+      expect(starts.every((s) => s === 'best'), rule.name).toBe(true);
+    }
+  });
+
   it('sends problems with rolling and spinning resistance to the links that take the cone Z', () => {
     const run = autoSolver();
     expect(run.solver.name).toBe('auto');
