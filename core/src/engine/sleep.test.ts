@@ -1,0 +1,93 @@
+import { describe, expect, test } from 'vitest';
+import { fixtureConfig, fixtureRegistry } from './__fixtures__/registry.js';
+import { createSimulation } from '../run/create-simulation.js';
+
+// Config `sleep` on the engine's test doubles (point masses, the sphere detector); the scenes
+// with the real plugins are in plugins/integrators/src/sleep-scenes.test.ts.
+const sleep = { speed: 1e-3, time: 0.02 };
+const ball = (name: string, x: number, z: number, extra: Record<string, unknown> = {}) => ({
+  name, shape: { type: 'sphere', radius: 0.1 }, kinematics: 'point-mass', material: 'steel', position: [x, 0, z], ...extra,
+});
+function scene(balls: unknown[]) {
+  return {
+    timeStep: 1e-3, duration: 1,
+    materials: { steel: { density: 1000 }, floor: { density: 1 } },
+    friction: [{ between: ['steel', 'floor'], mu: 0.3 }, { between: ['steel', 'steel'], mu: 0.3 }],
+    bodies: [
+      { name: 'floor', shape: { type: 'plane', normal: [0, 0, 1] }, kinematics: 'point-mass', material: 'floor', motion: 'static', position: [0, 0, 0] },
+      ...balls,
+    ],
+  };
+}
+const create = (balls: unknown[], extra: Record<string, unknown> = { sleep }) =>
+  createSimulation(scene(balls), { ...fixtureConfig, ...extra }, { registry: fixtureRegistry() });
+
+describe('sleeping islands on the test doubles', () => {
+  test('should count rest from the step a body is slow, sleep it `time` later, and keep it bit-still with no contact', () => {
+    const sim = create([ball('a', 0, 0.1)]);
+    const log: { sleeping: number; contacts: number }[] = [];
+    sim.run({ until: 0.1, onStep: (s) => log.push({ sleeping: s.sleeping!, contacts: s.contacts }) });
+    const fell = log.findIndex((s) => s.sleeping === 1);
+    // Resting from the first step: asleep at the end of step 20 (index 19), within a step of rounding.
+    expect(fell).toBeGreaterThanOrEqual(18);
+    expect(fell).toBeLessThanOrEqual(20);
+    expect(log.slice(fell + 1).every((s) => s.sleeping === 1 && s.contacts === 0)).toBe(true);
+    const z = sim.pose(1).position[2];
+    sim.run({ until: 0.2 });
+    expect(sim.pose(1).position[2]).toBe(z);
+  });
+
+  test('should not sleep a falling body, and sleep it once it has landed and rested', () => {
+    const sim = create([ball('a', 0, 0.3)]);
+    let firstAsleep = -1;
+    sim.run({ until: 0.5, onStep: (s) => { if (firstAsleep < 0 && s.sleeping === 1) firstAsleep = s.time; } });
+    // It falls 0.2 m: about 0.2 s of flight, then `time` at rest.
+    expect(firstAsleep).toBeGreaterThan(Math.sqrt((2 * 0.2) / 9.81) + sleep.time - 2e-3);
+    expect(firstAsleep).toBeLessThan(0.4);
+  });
+
+  test('should wake a sleeping ball that a falling one lands on, in the step of the contact', () => {
+    // a rests on the floor; b enters at 0.1 s, 0.05 m above it, and falls onto it.
+    const sim = create([ball('a', 0, 0.1), ball('b', 0, 0.35, { appearsAt: 0.1 })]);
+    let asleepAtEntry = -1, wakeStep = -1, contactsThen = 0;
+    let previous = 0;
+    sim.run({
+      until: 0.3,
+      onStep: (s) => {
+        if (s.step === 100) asleepAtEntry = s.sleeping!;
+        if (s.step > 100 && wakeStep < 0 && s.sleeping! < previous) { wakeStep = s.step; contactsThen = s.contacts; }
+        previous = s.sleeping!;
+      },
+    });
+    expect(asleepAtEntry).toBe(1);
+    expect(wakeStep).toBeGreaterThan(100);
+    // Woken in detection: that step's problem holds both balls' contacts, the floor's and theirs.
+    expect(contactsThen).toBe(2);
+    // b rests on a, a on the floor: a carries both weights, so it was in the solve.
+    expect(sim.pose(2).position[2]).toBeGreaterThan(0.29);
+    expect(sim.pose(2).position[2]).toBeLessThan(0.31);
+  });
+
+  test('should keep the state of a run without `sleep` out of the statistics and the checkpoint', () => {
+    const sim = create([ball('a', 0, 0.1)], {});
+    expect(sim.step()).not.toHaveProperty('sleeping');
+    expect(sim.checkpoint()).not.toHaveProperty('sleep');
+  });
+
+  test('should restore who sleeps from a checkpoint, and refuse one whose sleep state does not fit', () => {
+    const a = create([ball('a', 0, 0.1), ball('b', 1, 0.3)]);
+    a.run({ until: 0.1 });
+    const checkpoint = JSON.parse(JSON.stringify(a.checkpoint()));
+    // a sleeps (its own island), b is still falling.
+    expect(checkpoint.sleep.island[1]).toBe(1);
+    expect(checkpoint.sleep.island[2]).toBe(-1);
+    const b = create([ball('a', 0, 0.1), ball('b', 1, 0.3)]);
+    b.restore(checkpoint);
+    a.run({ until: 0.4 });
+    b.run({ until: 0.4 });
+    expect([...b.pose(2).position]).toEqual([...a.pose(2).position]);
+    expect(b.checkpoint().sleep).toEqual(a.checkpoint().sleep);
+    const bad = { ...checkpoint, sleep: { island: [-1, 1], rest: [0, 0] } };
+    expect(() => b.restore(bad)).toThrow(/no sleep state for the 3 bodies/);
+  });
+});
