@@ -1,9 +1,8 @@
-import { createSimulation, isMoreauError, readScene, type Simulation } from '@moreau/core';
+import { createSimulation, isMoreauError, type Simulation } from '@moreau/core';
 import { describe, expect, test } from 'vitest';
 import { simulationRegistry } from './__fixtures__/registry.js';
 
 // Config `sleep`: islands at rest leave the problem until an awake body touches them.
-const dir = new URL('../../../examples/scenes/', import.meta.url);
 const solver = { name: 'gauss-seidel', options: { tolerance: 1e-10 } };
 const sleep = { speed: 1e-3, time: 0.05 };
 const create = (scene: unknown, config: Record<string, unknown> = {}): Simulation =>
@@ -21,9 +20,21 @@ function restingBall(extra: unknown[] = [], duration = 1) {
   };
 }
 
+/** Five wooden boxes stacked on a floor, each a little offset (examples/scenes/box-stack.json, μ = 0.6 throughout). */
+function boxStack() {
+  const offsets = [[0, 0], [0.02, 0], [0, 0.02], [-0.02, 0], [0, -0.02]];
+  return {
+    timeStep: 0.002, duration: 2, materials: { wood: { density: 700 } }, defaultFriction: { mu: 0.6 },
+    bodies: [
+      { name: 'floor', shape: { type: 'plane', normal: [0, 0, 1] }, motion: 'static', position: [0, 0, 0] },
+      ...offsets.map(([x, y], k) => ({ name: `box-${k + 1}`, shape: { type: 'box', halfExtents: [0.2, 0.2, 0.1] }, material: 'wood', position: [x, y, 0.1 + 0.2 * k] })),
+    ],
+  };
+}
+
 describe('sleeping bodies', () => {
   test('should leave a run without `sleep` as it was: no sleeping count, no sleep state in the checkpoint', () => {
-    const sim = create(readScene(new URL('box-stack.json', dir).pathname));
+    const sim = create(boxStack());
     const stats = sim.step();
     expect(stats).not.toHaveProperty('sleeping');
     expect(sim.checkpoint()).not.toHaveProperty('sleep');
@@ -117,7 +128,7 @@ describe('sleeping bodies', () => {
   });
 
   test('should stand a box stack as it stands awake, to 1e-9 m, and sleep all five boxes', () => {
-    const scene = readScene(new URL('box-stack.json', dir).pathname);
+    const scene = boxStack();
     const awake = create(scene), asleep = create(scene, { sleep });
     awake.run();
     let last = 0;
