@@ -68,6 +68,76 @@ describe('sleeping islands on the test doubles', () => {
     expect(sim.pose(2).position[2]).toBeLessThan(0.31);
   });
 
+  test('should sleep an island whole: a ball at rest beside a sliding one sleeps with it, not before', () => {
+    // Touching side by side (the detector's margin keeps the pair); b slides along the contact and stops by friction.
+    const sim = create([ball('a', 0, 0.1), ball('b', 0.2, 0.1, { velocity: [0, 0.05, 0] })]);
+    const counts = new Set<number>();
+    let bothAt = -1, bStoppedAt = -1;
+    sim.run({
+      until: 0.2,
+      onStep: (s) => {
+        counts.add(s.sleeping!);
+        if (bStoppedAt < 0 && Math.hypot(...sim.velocity(2)) <= sleep.speed) bStoppedAt = s.time;
+        if (bothAt < 0 && s.sleeping === 2) bothAt = s.time;
+      },
+    });
+    expect([...counts].sort()).toEqual([0, 2]);
+    expect(bStoppedAt).toBeGreaterThan(0.005);
+    expect(Math.abs(bothAt - (bStoppedAt + sleep.time))).toBeLessThanOrEqual(1.5e-3);
+    // The island's id is its smallest body index, whatever the order of its contacts.
+    expect(sim.checkpoint().sleep!.island).toEqual([-1, 1, 1]);
+  });
+
+  test("should name an island by its smallest body index, and let a body rest on a static one", () => {
+    // Three balls in a row, the middle one listed last: contacts (1, 3) and (2, 3) join them.
+    const row = create([ball('a', 0, 0.1), ball('c', 0.4, 0.1), ball('b', 0.2, 0.1)]);
+    row.run({ until: 0.1 });
+    expect(row.checkpoint().sleep!.island).toEqual([-1, 1, 1, 1]);
+    // A ball on a static sphere listed before it sleeps; only driven bodies keep islands awake.
+    const post = create([ball('post', 0, 0.1, { motion: 'static' }), ball('a', 0, 0.3)]);
+    post.run({ until: 0.1 });
+    expect(post.checkpoint().sleep!.island).toEqual([-1, -1, 2]);
+  });
+
+  test('should wake only the island that is touched', () => {
+    // a and c rest apart and sleep as two islands; b (listed first, so the sleeping ball is the
+    // second body of their contact) lands on a.
+    const sim = create([ball('b', 0, 0.35, { appearsAt: 0.1 }), ball('a', 0, 0.1), ball('c', 2, 0.1)]);
+    const seen: number[] = [];
+    let cAsleep: number[] | undefined, islandsWhenWoken: number[] | undefined;
+    sim.run({
+      until: 0.3,
+      onStep: (s) => {
+        if (seen.at(-1) !== s.sleeping) {
+          seen.push(s.sleeping!);
+          if (s.sleeping === 1) islandsWhenWoken = sim.checkpoint().sleep!.island;
+        }
+        if (s.sleeping === 2 && !cAsleep) cAsleep = [...sim.pose(3).position];
+      },
+    });
+    // Both asleep, then a wakes (c sleeps on), then a and b sleep together.
+    expect(seen).toEqual([0, 2, 1, 3]);
+    expect(islandsWhenWoken).toEqual([-1, -1, -1, 3]);
+    expect([...sim.pose(3).position]).toEqual(cAsleep);
+  });
+
+  test('should not sleep an island that touches a driven body, nor anything while a load callback is given', () => {
+    const onDriven = scene([ball('a', 0, 0.1)]);
+    (onDriven.bodies[0] as Record<string, unknown>).motion = { driven: { velocity: [0, 0, 0] } };
+    let most = 0;
+    createSimulation(onDriven, { ...fixtureConfig, sleep }, { registry: fixtureRegistry() })
+      .run({ until: 0.1, onStep: (s) => { most = Math.max(most, s.sleeping!); } });
+    expect(most).toBe(0);
+    // A driven sphere (listed before the ball, so it is the first body of their contact) holding a ball up.
+    const onDrivenSphere = scene([ball('post', 0, 0.1, { motion: { driven: { velocity: [0, 0, 0] } } }), ball('a', 0, 0.3)]);
+    createSimulation(onDrivenSphere, { ...fixtureConfig, sleep }, { registry: fixtureRegistry() })
+      .run({ until: 0.1, onStep: (s) => { most = Math.max(most, s.sleeping!); } });
+    expect(most).toBe(0);
+    createSimulation(scene([ball('a', 0, 0.1)]), { ...fixtureConfig, sleep }, { registry: fixtureRegistry(), loads: () => undefined })
+      .run({ until: 0.1, onStep: (s) => { most = Math.max(most, s.sleeping!); } });
+    expect(most).toBe(0);
+  });
+
   test('should keep the state of a run without `sleep` out of the statistics and the checkpoint', () => {
     const sim = create([ball('a', 0, 0.1)], {});
     expect(sim.step()).not.toHaveProperty('sleeping');
@@ -87,6 +157,28 @@ describe('sleeping islands on the test doubles', () => {
     b.run({ until: 0.4 });
     expect([...b.pose(2).position]).toEqual([...a.pose(2).position]);
     expect(b.checkpoint().sleep).toEqual(a.checkpoint().sleep);
+    // The count of sleepers comes back with the state.
+    const c = create([ball('a', 0, 0.1), ball('b', 1, 0.3)]);
+    c.restore(checkpoint);
+    expect(c.step().sleeping).toBe(1);
+    // A checkpoint that says nobody sleeps wakes whoever slept.
+    c.restore({ ...checkpoint, sleep: { island: [-1, -1, -1], rest: [0, 0, 0] } });
+    expect(c.step().sleeping).toBe(0);
+    expect(c.contacts().count).toBeGreaterThan(0);
+    // An island whose id is 0: the ball listed before the floor.
+    const ballFirst = () => {
+      const sc = scene([ball('a', 0, 0.1)]);
+      sc.bodies.reverse();
+      return createSimulation(sc, { ...fixtureConfig, sleep }, { registry: fixtureRegistry() });
+    };
+    const d = ballFirst();
+    d.run({ until: 0.1 });
+    const zero = JSON.parse(JSON.stringify(d.checkpoint()));
+    expect(zero.sleep.island).toEqual([0, -1]);
+    const e = ballFirst();
+    e.restore(zero);
+    const first = e.step();
+    expect([first.sleeping, first.contacts]).toEqual([1, 0]);
     const bad = { ...checkpoint, sleep: { island: [-1, 1], rest: [0, 0] } };
     expect(() => b.restore(bad)).toThrow(/no sleep state for the 3 bodies/);
   });
