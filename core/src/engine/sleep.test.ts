@@ -121,6 +121,40 @@ describe('sleeping islands on the test doubles', () => {
     expect([...sim.pose(3).position]).toEqual(cAsleep);
   });
 
+  test('should wake body 0 too, and no island for a contact between two awake bodies', () => {
+    // a (body 0) and e (body 1) rest apart and sleep; c and d fall side by side, touching, far
+    // from both; b enters later and lands on a.
+    const sc = scene([
+      ball('a', 0, 0.1), ball('e', -3, 0.1), ball('c', 3, 0.5), ball('d', 3.2, 0.5),
+      ball('b', 0, 0.35, { appearsAt: 0.1 }),
+    ]);
+    sc.bodies.push(sc.bodies.shift()!); // the floor last: a is body 0
+    const sim = createSimulation(sc, { ...fixtureConfig, sleep }, { registry: fixtureRegistry() });
+    let bothSleptWhileCdFell = true, aWoke = false;
+    sim.run({
+      until: 0.3,
+      onStep: (s) => {
+        const island = sim.checkpoint().sleep!.island;
+        if (s.time > 0.03 && s.time <= 0.1 && !(island[0] === 0 && island[1] === 1)) bothSleptWhileCdFell = false;
+        if (s.time > 0.1 && island[0] === -1) aWoke = true;
+      },
+    });
+    expect(bothSleptWhileCdFell).toBe(true);
+    expect(aWoke).toBe(true);
+  });
+
+  test('should keep an island awake when its driven contact comes before the contact that joins it', () => {
+    // x rests on a driven post and y on a static one; x and y touch. Contacts in order:
+    // (post, x) marks x's island, then (x, y) joins y to it.
+    const sim = create([
+      ball('post', 0, 0.1, { motion: { driven: { velocity: [0, 0, 0] } } }), ball('x', 0, 0.3),
+      ball('y', 0.2, 0.3), ball('stand', 0.2, 0.1, { motion: 'static' }),
+    ]);
+    let most = 0;
+    sim.run({ until: 0.1, onStep: (s) => { most = Math.max(most, s.sleeping!); } });
+    expect(most).toBe(0);
+  });
+
   test('should not sleep an island that touches a driven body, nor anything while a load callback is given', () => {
     const onDriven = scene([ball('a', 0, 0.1)]);
     (onDriven.bodies[0] as Record<string, unknown>).motion = { driven: { velocity: [0, 0, 0] } };
