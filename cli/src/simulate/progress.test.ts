@@ -36,6 +36,8 @@ describe('SimulationProgress', () => {
     // 50 steps (0.5 s simulated from t = 0.5) in 2 s of wall time: 25 steps/s, 0.25 s per s, 2 s left.
     const line = p.line(stats(100, { contacts: 7, iterations: 12, converged: false }), 2000);
     expect(line).toBe('t 1 / 1.5 s  |  25 steps/s  |  7 contacts  |  12 it (not converged)  |  ETA 2.0 s');
+    // With `sleep` in the config, the bodies asleep.
+    expect(p.line(stats(100, { sleeping: 4 }), 2000)).toBe('t 1 / 1.5 s  |  25 steps/s  |  2 contacts  |  4 asleep  |  5 it  |  ETA 2.0 s');
   });
 });
 

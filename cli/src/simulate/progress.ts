@@ -7,8 +7,8 @@ const REDRAW_MS = 200;
 
 /**
  * The one-line progress display of `moreau simulate` on stderr: simulated time
- * against the target, steps per second, contacts and solver iterations of the
- * last step, and the time left at the current pace. The first step draws at once,
+ * against the target, steps per second, contacts (and bodies asleep, with `sleep`)
+ * and solver iterations of the last step, and the time left at the current pace. The first step draws at once,
  * then at most every 200 ms.
  */
 export class SimulationProgress {
@@ -44,6 +44,7 @@ export class SimulationProgress {
       `t ${formatNumber(s.time)} / ${formatNumber(this.until)} s`,
       `${formatNumber(this.stepsSeen / seconds)} steps/s`,
       `${s.contacts} contacts`,
+      ...(s.sleeping === undefined ? [] : [`${s.sleeping} asleep`]),
       `${s.iterations} it${s.converged ? '' : ' (not converged)'}`,
       `ETA ${Number.isFinite(eta) ? formatDuration(eta) : '?'}`,
     ].join('  |  ');
