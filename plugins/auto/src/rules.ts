@@ -53,6 +53,15 @@ export const ALART_CURNIER_STEPS = 50;
  */
 export const INTERIOR_POINT_CENTERING = 3;
 
+/**
+ * The interior point method's Newton steps in the `mid-sized` chain, after Alart–Curnier Newton.
+ * On the ellipsoid drum's settled bed (320–330 contacts, W singular, nearly every contact
+ * sticking) the natural-map Newton methods stall and PROX took 12–134 s a step; with these
+ * steps inserted, 26 consecutive steps of that bed took 17 s a step with one not converged,
+ * against 60 s a step and 4 of 10 without (README, "How auto chooses").
+ */
+export const MID_SIZED_INTERIOR_POINT_STEPS = 150;
+
 /** PROX's proximal steps as the last resort (each up to 200 inner Newton steps). */
 export const PROX_STEPS = 50;
 
@@ -116,13 +125,19 @@ export const AUTO_RULES: readonly AutoRule[] = [
   },
   {
     name: 'mid-sized',
-    why: `more than ${MID_SIZED_PROBLEM_CONTACTS} contacts: ${FIRST_SWEEPS} accelerated Gauss-Seidel sweeps (they answer most problems first), ${SEMISMOOTH_NEWTON_STEPS} semismooth Newton steps from their iterate, then Alart–Curnier Newton, APGD and PROX`,
+    why: `more than ${MID_SIZED_PROBLEM_CONTACTS} contacts: ${FIRST_SWEEPS} accelerated Gauss-Seidel sweeps (they answer most problems first), ${SEMISMOOTH_NEWTON_STEPS} semismooth Newton steps from their iterate, then Alart–Curnier Newton, the primal-dual interior point method (${MID_SIZED_INTERIOR_POINT_STEPS} steps), APGD and PROX`,
     when: (f) => f.contacts > MID_SIZED_PROBLEM_CONTACTS,
     chain: (tolerance) => ({
       ...sweeps(tolerance),
       fallback: after({
         name: 'semismooth-newton', options: { tolerance, maxIterations: SEMISMOOTH_NEWTON_STEPS },
-        fallback: finishers(tolerance),
+        fallback: after({
+          name: 'nonsmooth-newton', options: { tolerance, function: 'alart-curnier', maxIterations: ALART_CURNIER_STEPS },
+          fallback: after({
+            name: 'pd-ip', options: { tolerance, centering: INTERIOR_POINT_CENTERING, maxIterations: MID_SIZED_INTERIOR_POINT_STEPS },
+            fallback: apgdThenProx(tolerance),
+          }),
+        }),
       }),
     }),
   },
