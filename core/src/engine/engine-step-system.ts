@@ -206,13 +206,11 @@ export class EngineStepSystem implements StepSystem {
     }
     const present = bodies.refreshPoses();
     this.detectPresent(present, lookAhead);
-    // A sleeping island an awake body touches wakes whole, and the step sees it moving: its free
-    // velocities join b, and detection runs again with it (until no island wakes).
+    // A sleeping island an awake body touches wakes whole, and the step sees it moving: the woken
+    // bodies' free velocities join b, and detection runs again with them (until no island wakes).
     const sleep = this.parts.sleep;
     while (sleep && sleep.wakeTouched(set) > 0) {
-      if (this.freeComputed) {
-        for (let i = 0; i < bodies.count; i++) if (bodies.free[i] && bodies.movable[i]) this.freeVelocity(i, this.freeDt, this.freeT);
-      }
+      if (this.freeComputed) for (const i of sleep.woken) this.freeVelocity(i, this.freeDt, this.freeT);
       this.detectPresent(present, lookAhead);
     }
     // Detectors sort (the contract asks them to); an O(n) check spares a second sort.

@@ -33,6 +33,8 @@ export class SleepTable {
   readonly rest: Float64Array;
   /** Bodies asleep now. */
   asleep = 0;
+  /** The bodies the last `wakeTouched` woke. */
+  readonly woken: number[] = [];
   private readonly parent: Int32Array;
   /** 1 for an island root whose island may not sleep this step. */
   private readonly blocked: Uint8Array;
@@ -92,12 +94,12 @@ export class SleepTable {
 
   /**
    * In a step's detection: wakes, whole, the island of every sleeping body that a contact pairs
-   * with an awake free body.
+   * with an awake free body; `woken` lists them.
    * @returns bodies woken (0: the detection stands)
    */
   wakeTouched(contacts: ContactSet): number {
-    const { sleeping, island, bodies } = this;
-    let woken = 0;
+    const { sleeping, island, bodies, woken } = this;
+    woken.length = 0;
     for (let a = 0; a < contacts.count; a++) {
       const A = contacts.bodyA[a], B = contacts.bodyB[a];
       const s = sleeping[A] ? A : sleeping[B] ? B : -1;
@@ -106,11 +108,11 @@ export class SleepTable {
       for (let b = 0; b < bodies.count; b++) {
         if (!sleeping[b] || island[b] !== id) continue;
         this.wake(b);
-        woken++;
+        woken.push(b);
       }
     }
-    this.asleep -= woken;
-    return woken;
+    this.asleep -= woken.length;
+    return woken.length;
   }
 
   /** Sets the sleeping bodies from a checkpoint's island list (−1: awake) and rest times. */
