@@ -86,10 +86,10 @@ const prox = (tolerance: number): SolverConfig => after({ name: 'prox', options:
 /** APGD, then PROX: the last two links of every frictional chain. */
 const apgdThenProx = (tolerance: number): SolverConfig => after({ name: 'apgd', options: { tolerance }, fallback: prox(tolerance) });
 
-/** Alart–Curnier Newton, then APGD, then PROX: the links that finish what the sweeps approach slowly. */
-const finishers = (tolerance: number): SolverConfig => after({
+/** Alart–Curnier Newton (its steps capped), then `next`: the links that finish what the sweeps approach slowly. */
+const alartCurnierThen = (tolerance: number, next: SolverConfig): SolverConfig => after({
   name: 'nonsmooth-newton', options: { tolerance, function: 'alart-curnier', maxIterations: ALART_CURNIER_STEPS },
-  fallback: apgdThenProx(tolerance),
+  fallback: next,
 });
 
 /**
@@ -121,7 +121,7 @@ export const AUTO_RULES: readonly AutoRule[] = [
     name: 'large',
     why: `more than ${LARGE_PROBLEM_CONTACTS} contacts: ${LARGE_FIRST_SWEEPS} accelerated Gauss-Seidel sweeps, then Alart–Curnier Newton, APGD and PROX`,
     when: (f) => f.contacts > LARGE_PROBLEM_CONTACTS,
-    chain: (tolerance) => ({ ...sweeps(tolerance, LARGE_FIRST_SWEEPS), fallback: finishers(tolerance) }),
+    chain: (tolerance) => ({ ...sweeps(tolerance, LARGE_FIRST_SWEEPS), fallback: alartCurnierThen(tolerance, apgdThenProx(tolerance)) }),
   },
   {
     name: 'mid-sized',
@@ -131,13 +131,10 @@ export const AUTO_RULES: readonly AutoRule[] = [
       ...sweeps(tolerance),
       fallback: after({
         name: 'semismooth-newton', options: { tolerance, maxIterations: SEMISMOOTH_NEWTON_STEPS },
-        fallback: after({
-          name: 'nonsmooth-newton', options: { tolerance, function: 'alart-curnier', maxIterations: ALART_CURNIER_STEPS },
-          fallback: after({
-            name: 'pd-ip', options: { tolerance, centering: INTERIOR_POINT_CENTERING, maxIterations: MID_SIZED_INTERIOR_POINT_STEPS },
-            fallback: apgdThenProx(tolerance),
-          }),
-        }),
+        fallback: alartCurnierThen(tolerance, after({
+          name: 'pd-ip', options: { tolerance, centering: INTERIOR_POINT_CENTERING, maxIterations: MID_SIZED_INTERIOR_POINT_STEPS },
+          fallback: apgdThenProx(tolerance),
+        })),
       }),
     }),
   },
