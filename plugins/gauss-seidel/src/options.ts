@@ -14,6 +14,8 @@ const schema = z.object({
   checkEvery: z.number().int().positive().default(1).describe('evaluate the merit every this many sweeps'),
   localTolerance: z.number().positive().default(1e-14).describe('relative natural-map residual of the one-contact solves'),
   localMaxIterations: z.number().int().positive().default(50).describe('Newton and bisection step cap of a sliding one-contact solve'),
+  kernel: z.enum(['wasm', 'typescript']).default('wasm')
+    .describe('where a Gauss–Seidel sweep runs: wasm (WebAssembly, the same bits as typescript, about twice as fast; typescript where the runtime has no WebAssembly) or typescript'),
   acceleration: z.enum(['none', 'anderson']).default('none')
     .describe('anderson: extrapolate each sweep from the last `andersonDepth` sweeps (Anderson acceleration of the sweep map, projected onto the cones); none: plain sweeps'),
   andersonDepth: z.number().int().min(1).max(50).default(5).describe('sweeps the Anderson extrapolation remembers'),

@@ -2,6 +2,10 @@ import { projectOntoCone, type FrictionContactProblem } from '@moreau/core/kerne
 import { lu3 } from './lu3.js';
 import { LocalSolver, SEPARATED, SLIDING, STICKING, type LocalSolverOptions } from './local-solver.js';
 import type { SlidingSolver } from './sliding-solver.js';
+import { WasmSweep, wasmSweepAvailable } from './wasm-sweep.js';
+
+/** Where `sweepUpdating` runs: WebAssembly (assembly/sweep.ts, the same bits) or TypeScript. */
+export type SweepKernel = 'wasm' | 'typescript';
 
 /**
  * One nonlinear block Gauss–Seidel (or Jacobi) sweep over the contacts: for each
@@ -50,9 +54,19 @@ export class Sweeper {
   // The relaxation factor of the current sweep (a field for the same reason).
   private omega = 1;
 
-  constructor(local: LocalSolverOptions) {
+  // The WebAssembly sweep, when asked for and available, and whether it holds the current problem.
+  private readonly wasm: WasmSweep | undefined;
+  private onWasm = false;
+
+  constructor(local: LocalSolverOptions, kernel: SweepKernel = 'typescript') {
     this.solver = new LocalSolver(local);
     this.slider = this.solver.sliding;
+    this.wasm = kernel === 'wasm' && wasmSweepAvailable() ? new WasmSweep(this.slider, local.tolerance, local.maxIterations) : undefined;
+  }
+
+  /** Whether `sweepUpdating` runs in WebAssembly for the problem of the last `prepare`. */
+  get wasmKernel(): boolean {
+    return this.onWasm;
   }
 
   /**
@@ -69,6 +83,8 @@ export class Sweeper {
     const { values, diagIdx } = problem.W;
     for (let a = 0; a < nc; a++) this.luOk[a] = lu3(values, 9 * diagIdx[a], this.lu, 9 * a, this.perm, 3 * a) ? 1 : 0;
     if (columns) this.layOutColumns(problem);
+    // The kernel takes a copy of what the sweeps read; a problem too large for its memory stays here.
+    this.onWasm = columns && this.wasm !== undefined && this.wasm.load(problem, this.lu, this.perm, this.luOk, this.colPtr, this.colRow, this.colVal);
     this.separated = this.sticking = this.sliding = this.failed = 0;
     this.slider.quarticUses = this.slider.scanUses = 0;
   }
@@ -104,6 +120,7 @@ export class Sweeper {
    * @returns false on such a breakdown
    */
   sweepUpdating(problem: FrictionContactProblem, r: Float64Array, u: Float64Array, omega: number, order: Int32Array, reverse: boolean): boolean {
+    if (this.onWasm) return this.sweepInWasm(r, u, omega, order, reverse);
     const { values, diagIdx } = problem.W;
     const mu = problem.mu;
     const { colPtr, colRow, colVal, qh, next } = this;
@@ -133,6 +150,18 @@ export class Sweeper {
       }
     }
     this.change2 = ch2;
+    return ok;
+  }
+
+  /** `sweepUpdating` in WebAssembly (the problem loaded by `prepare`): the same bits, its counts added to these. */
+  private sweepInWasm(r: Float64Array, u: Float64Array, omega: number, order: Int32Array, reverse: boolean): boolean {
+    const k = this.wasm!;
+    const ok = k.sweep(r, u, omega, order, reverse);
+    this.separated += k.separated;
+    this.sticking += k.sticking;
+    this.sliding += k.sliding;
+    this.failed += k.failed;
+    this.change2 = k.change2;
     return ok;
   }
 

@@ -1,0 +1,342 @@
+// The Gauss–Seidel sweep of `Sweeper.sweepUpdating` (src/sweep.ts) as a WebAssembly kernel,
+// written in AssemblyScript. Every formula is src/sweep.ts's, src/local-solver.ts's,
+// src/sliding-solver.ts's and src/residual.ts's, with the same operations in the same order:
+// WebAssembly's f64 arithmetic is IEEE 754 as JavaScript's is, so the kernel's reactions
+// equal the TypeScript sweep's to the bit (src/wasm-sweep.test.ts checks it).
+//
+// The kernel runs the common path of a contact's update: separation, the stick solve,
+// and the sliding solve from the previous slip direction (Newton on the angle, then the
+// refinement in the original units). What is rare is imported from the TypeScript code and
+// called from here: a sliding contact that Newton from the previous direction does not
+// solve (the quartic and the scan: `slideRest`), the scaled paths of the residual and of
+// the cone projection for sums of squares outside (1e-290, ∞) (`residualScaled`, `hypot`).
+//
+// Memory: byte addresses set once per problem by `layout`; the host owns the buffers.
+
+@external("sweep", "slideRest")
+declare function slideRest(a: i32): i32;
+@external("sweep", "residualScaled")
+declare function residualScaled(r0: f64, r1: f64, r2: f64, u0: f64, u1: f64, u2: f64, q0: f64, q1: f64, q2: f64, mu: f64): f64;
+@external("sweep", "hypot")
+declare function hypot(a: f64, b: f64): f64;
+
+const DBL_EPSILON: f64 = 2.220446049250313e-16;
+const SEPARATED: i32 = 0;
+const STICKING: i32 = 1;
+const SLIDING: i32 = 2;
+const FAILED: i32 = 3;
+
+// Buffers (byte addresses): W's values and diagonal indices, the LU factors of the
+// diagonal blocks with their permutations and flags, W by block columns, μ, r, u, the
+// order, and the slide hand-off area (q̂, previous r, stick candidate, μ in; r, ok out).
+let pValues: usize = 0, pDiag: usize = 0, pLu: usize = 0, pPerm: usize = 0, pLuOk: usize = 0;
+let pColPtr: usize = 0, pColRow: usize = 0, pColVal: usize = 0, pMu: usize = 0;
+let pR: usize = 0, pU: usize = 0, pOrder: usize = 0, pSlide: usize = 0;
+
+// Options and outcome counts.
+let tolerance: f64 = 1e-14;
+let maxIterations: i32 = 50;
+export let separated: i32 = 0;
+export let sticking: i32 = 0;
+export let sliding: i32 = 0;
+export let failed: i32 = 0;
+export let change2: f64 = 0;
+
+export function layout(values: usize, diag: usize, lu: usize, perm: usize, luOk: usize, colPtr: usize, colRow: usize,
+  colVal: usize, mu: usize, r: usize, u: usize, order: usize, slide: usize): void {
+  pValues = values; pDiag = diag; pLu = lu; pPerm = perm; pLuOk = luOk;
+  pColPtr = colPtr; pColRow = colRow; pColVal = colVal; pMu = mu;
+  pR = r; pU = u; pOrder = order; pSlide = slide;
+}
+
+export function setOptions(tol: f64, maxIt: i32): void {
+  tolerance = tol; maxIterations = maxIt;
+}
+
+export function resetCounts(): void {
+  separated = 0; sticking = 0; sliding = 0; failed = 0;
+}
+
+@inline function f(p: usize, i: i32): f64 { return load<f64>(p + (<usize>i << 3)); }
+@inline function setF(p: usize, i: i32, v: f64): void { store<f64>(p + (<usize>i << 3), v); }
+@inline function n32(p: usize, i: i32): i32 { return load<i32>(p + (<usize>i << 2)); }
+
+// ---- the sliding solver's state (src/sliding-solver.ts's fields) ----
+let W00: f64 = 0, W01: f64 = 0, W02: f64 = 0, W10: f64 = 0, W11: f64 = 0, W12: f64 = 0, W20: f64 = 0, W21: f64 = 0, W22: f64 = 0;
+let q0: f64 = 0, q1: f64 = 0, q2: f64 = 0, mu: f64 = 0, p0: f64 = 0, p1: f64 = 0, p2: f64 = 0;
+let a00: f64 = 0, a01: f64 = 0, a02: f64 = 0, c1: f64 = 0, c2: f64 = 0, m11: f64 = 0, m12: f64 = 0, m21: f64 = 0, m22: f64 = 0;
+let x0: f64 = 0, x1: f64 = 0, x2: f64 = 0;
+let best0: f64 = 0, best1: f64 = 0, best2: f64 = 0;
+let bestRes: f64 = Infinity, bestDist: f64 = Infinity, bestOk: bool = false;
+// The local solver's answer.
+let s0r: f64 = 0, s1r: f64 = 0, s2r: f64 = 0;
+
+@inline function safe(s: f64): bool { return s > 1e-290 && s < Infinity; }
+
+function hypot2(a: f64, b: f64): f64 {
+  const s = a * a + b * b;
+  return s > 1e-290 && s < Infinity ? sqrt<f64>(s) : hypot(a, b);
+}
+
+/** src/residual.ts's naturalMapResidual; its scaled path is the host's. */
+function naturalMapResidual(r0: f64, r1: f64, r2: f64, u0: f64, u1: f64, u2: f64, qa: f64, qb: f64, qc: f64, m: f64): f64 {
+  const qq = qa * qa + qb * qb + qc * qc, rr = r0 * r0 + r1 * r1 + r2 * r2, uu = u0 * u0 + u1 * u1 + u2 * u2;
+  const ut = u1 * u1 + u2 * u2;
+  if (safe(qq) && safe(rr) && safe(uu) && (safe(ut) || (u1 == 0 && u2 == 0))) {
+    const y0 = r0 - (u0 + m * sqrt<f64>(ut)), y1 = r1 - u1, y2 = r2 - u2;
+    const xt = y1 * y1 + y2 * y2;
+    if (safe(xt) || (y1 == 0 && y2 == 0)) {
+      const rho = sqrt<f64>(xt);
+      let e0 = y0, e1 = y1, e2 = y2;
+      if (rho <= m * y0 && y0 >= 0) { /* inside K_μ */ } else if (m * rho <= -y0) {
+        e0 = 0; e1 = 0; e2 = 0;
+      } else {
+        const pn = (y0 + m * rho) / (1 + m * m);
+        const s = (m * pn) / rho;
+        e0 = pn; e1 = s * y1; e2 = s * y2;
+      }
+      const d0 = r0 - e0, d1 = r1 - e1, d2 = r2 - e2;
+      const ee = d0 * d0 + d1 * d1 + d2 * d2;
+      if (safe(ee) || (d0 == 0 && d1 == 0 && d2 == 0)) {
+        const scale = max<f64>(max<f64>(sqrt<f64>(qq), sqrt<f64>(rr)), sqrt<f64>(uu));
+        const en = sqrt<f64>(ee);
+        return scale <= DBL_EPSILON ? en : en / scale;
+      }
+    }
+  }
+  return residualScaled(r0, r1, r2, u0, u1, u2, qa, qb, qc, m);
+}
+
+/** The residual as the kernel computes it, for the tests that hold it to src/residual.ts's bits. */
+export function residual(r0: f64, r1: f64, r2: f64, u0: f64, u1: f64, u2: f64, qa: f64, qb: f64, qc: f64, m: f64): f64 {
+  return naturalMapResidual(r0, r1, r2, u0, u1, u2, qa, qb, qc, m);
+}
+
+function wScale(): f64 {
+  const s = max<f64>(max<f64>(abs<f64>(W00), abs<f64>(W11)), abs<f64>(W22));
+  return s > 0 ? s : 1;
+}
+
+function setUp(): void {
+  const iw = 1 / wScale();
+  const iq = 1 / sqrt<f64>(q0 * q0 + q1 * q1 + q2 * q2);
+  const b00 = W00 * iw, b10 = W10 * iw, b20 = W20 * iw;
+  const b01 = W01 * iw, b02 = W02 * iw;
+  const b11 = W11 * iw, b12 = W12 * iw, b21 = W21 * iw, b22 = W22 * iw;
+  const e0 = q0 * iq, e1 = q1 * iq, e2 = q2 * iq;
+  a00 = b00; a01 = b01; a02 = b02;
+  c1 = b00 * e1 - e0 * b10;
+  c2 = b00 * e2 - e0 * b20;
+  m11 = mu * (-e0 * b11 + e1 * b01);
+  m12 = mu * (-e0 * b12 + e1 * b02);
+  m21 = mu * (-e0 * b21 + e2 * b01);
+  m22 = mu * (-e0 * b22 + e2 * b02);
+}
+
+/** SlidingSolver.consider. */
+function consider(): bool {
+  const r0 = x0, r1 = x1, r2 = x2;
+  const u0 = W00 * r0 + W01 * r1 + W02 * r2 + q0;
+  const u1 = W10 * r0 + W11 * r1 + W12 * r2 + q1;
+  const u2 = W20 * r0 + W21 * r1 + W22 * r2 + q2;
+  const res = naturalMapResidual(r0, r1, r2, u0, u1, u2, q0, q1, q2, mu);
+  if (!(res < Infinity)) return false;
+  const ok = res <= tolerance;
+  const e0 = r0 - p0, e1 = r1 - p1, e2 = r2 - p2;
+  const dist = e0 * e0 + e1 * e1 + e2 * e2;
+  if (ok ? !bestOk || dist < bestDist : !bestOk && res < bestRes) {
+    best0 = r0; best1 = r1; best2 = r2;
+    bestRes = res; bestDist = dist; bestOk = ok;
+  }
+  return ok;
+}
+
+/** SlidingSolver.refine. */
+function refine(rnIn: f64, d1In: f64, d2In: f64): bool {
+  let rn = rnIn, d1 = d1In, d2 = d2In;
+  for (let it = 0; it < 3; it++) {
+    const r0 = rn, r1 = mu * rn * d1, r2 = mu * rn * d2;
+    const u0 = W00 * r0 + W01 * r1 + W02 * r2 + q0;
+    const u1 = W10 * r0 + W11 * r1 + W12 * r2 + q1;
+    const u2 = W20 * r0 + W21 * r1 + W22 * r2 + q2;
+    const v1 = mu * d1, v2 = mu * d2;
+    const wv0 = W00 + W01 * v1 + W02 * v2;
+    const wv1 = W10 + W11 * v1 + W12 * v2;
+    const wv2 = W20 + W21 * v1 + W22 * v2;
+    const s1 = -mu * rn * d2, s2 = mu * rn * d1;
+    const ws0 = W01 * s1 + W02 * s2;
+    const ws1 = W11 * s1 + W12 * s2;
+    const ws2 = W21 * s1 + W22 * s2;
+    const g1 = u0, g2 = u1 * d2 - u2 * d1;
+    const j11 = wv0, j12 = ws0;
+    const j21 = wv1 * d2 - wv2 * d1, j22 = ws1 * d2 - ws2 * d1 + u1 * d1 + u2 * d2;
+    const det = j11 * j22 - j12 * j21;
+    if (det == 0 || !(abs<f64>(det) < Infinity)) return false;
+    rn -= (j22 * g1 - j12 * g2) / det;
+    const dth = -(j11 * g2 - j21 * g1) / det;
+    const n1 = d1 - dth * d2, n2 = d2 + dth * d1;
+    const nl = sqrt<f64>(n1 * n1 + n2 * n2);
+    d1 = n1 / nl; d2 = n2 / nl;
+    if (!(rn > 0)) return false;
+    x0 = rn; x1 = mu * rn * d1; x2 = mu * rn * d2;
+    if (consider()) return true;
+  }
+  return false;
+}
+
+/** SlidingSolver.tryDirection from (d1, d2). */
+function tryDirection(d1In: f64, d2In: f64): bool {
+  let d1 = d1In, d2 = d2In;
+  const len = sqrt<f64>(d1 * d1 + d2 * d2);
+  if (!(len > 0 && len < Infinity)) return false;
+  d1 /= len; d2 /= len;
+  for (let it = 0; it < maxIterations; it++) {
+    const h1 = c1 + m11 * d1 + m12 * d2, h2 = c2 + m21 * d1 + m22 * d2;
+    const fv = h1 * d2 - h2 * d1;
+    if (fv == 0) break;
+    const fp = (-m11 * d2 + m12 * d1) * d2 - (-m21 * d2 + m22 * d1) * d1 + h1 * d1 + h2 * d2;
+    if (fp == 0) break;
+    let delta = -fv / fp;
+    if (delta > 0.5) delta = 0.5; else if (delta < -0.5) delta = -0.5;
+    const n1 = d1 - delta * d2, n2 = d2 + delta * d1;
+    const nl = sqrt<f64>(n1 * n1 + n2 * n2);
+    d1 = n1 / nl; d2 = n2 / nl;
+    if (abs<f64>(delta) <= 1e-9) break;
+  }
+  const D = a00 + mu * (a01 * d1 + a02 * d2);
+  if (!(D > 0)) return false;
+  const rn = -q0 / (D * wScale());
+  x0 = rn; x1 = mu * rn * d1; x2 = mu * rn * d2;
+  if (consider()) return true;
+  return refine(rn, d1, d2);
+}
+
+/** cone projection of (xn, t1, t2) into (s0r, s1r, s2r): core's projectOntoCone. */
+function projectInto(xn: f64, t1: f64, t2: f64, m: f64): void {
+  const rho = hypot2(t1, t2);
+  if (rho <= m * xn && xn >= 0) {
+    s0r = xn; s1r = t1; s2r = t2;
+  } else if (m * rho <= -xn) {
+    s0r = 0; s1r = 0; s2r = 0;
+  } else {
+    const pn = (xn + m * rho) / (1 + m * m);
+    const s = (m * pn) / rho;
+    s0r = pn; s1r = s * t1; s2r = s * t2;
+  }
+}
+
+/**
+ * SlidingSolver.solve's common path: the stick just outside the cone, then Newton from the
+ * previous direction; anything more is the host's (`slideRest`, which runs the whole solve
+ * again from the same inputs, so its answer is the TypeScript one). Answer in (s0r, s1r, s2r).
+ */
+function slide(a: i32, w: usize, st0: f64, st1: f64, st2: f64): bool {
+  W00 = load<f64>(w); W01 = load<f64>(w, 8); W02 = load<f64>(w, 16);
+  W10 = load<f64>(w, 24); W11 = load<f64>(w, 32); W12 = load<f64>(w, 40);
+  W20 = load<f64>(w, 48); W21 = load<f64>(w, 56); W22 = load<f64>(w, 64);
+  bestRes = Infinity; bestDist = Infinity; bestOk = false;
+  setUp();
+  if (st0 == st0 && sqrt<f64>(st1 * st1 + st2 * st2) - mu * st0 <= 1e-10 * sqrt<f64>(st0 * st0 + st1 * st1 + st2 * st2)) {
+    projectInto(st0, st1, st2, mu);
+    x0 = s0r; x1 = s1r; x2 = s2r;
+    consider();
+  }
+  if (!bestOk) {
+    if (p1 != 0 || p2 != 0) tryDirection(p1, p2); else tryDirection(-c1, -c2);
+  }
+  if (!bestOk) {
+    const h = pSlide;
+    setF(h, 0, q0); setF(h, 1, q1); setF(h, 2, q2);
+    setF(h, 3, p0); setF(h, 4, p1); setF(h, 5, p2);
+    setF(h, 6, st0); setF(h, 7, st1); setF(h, 8, st2);
+    setF(h, 9, mu);
+    const ok = slideRest(a) != 0;
+    s0r = f(h, 10); s1r = f(h, 11); s2r = f(h, 12);
+    return ok;
+  }
+  s0r = best0; s1r = best1; s2r = best2;
+  return true;
+}
+
+/** LocalSolver.solveFactored for contact a with q̂ = (q0, q1, q2), previous r = (p0, p1, p2). */
+function solveLocal(a: i32, kd: i32): i32 {
+  if (q0 >= 0) {
+    s0r = 0; s1r = 0; s2r = 0;
+    return SEPARATED;
+  }
+  const w = pValues + (<usize>(9 * kd) << 3);
+  if (mu == 0) {
+    const wnn = load<f64>(w);
+    s0r = wnn > 0 ? -q0 / wnn : 0; s1r = 0; s2r = 0;
+    return wnn > 0 ? SLIDING : FAILED;
+  }
+  let st0: f64 = NaN, st1: f64 = NaN, st2: f64 = NaN;
+  if (load<u8>(pLuOk + <usize>a) == 1) {
+    // luSolve3 of b = −q̂
+    const lo = pLu + (<usize>(9 * a) << 3), po = pPerm + <usize>(3 * a);
+    const b0 = -q0, b1 = -q1, b2 = -q2;
+    const i0 = load<u8>(po), i1 = load<u8>(po, 1), i2 = load<u8>(po, 2);
+    const y0 = i0 == 0 ? b0 : i0 == 1 ? b1 : b2;
+    const y1 = (i1 == 0 ? b0 : i1 == 1 ? b1 : b2) - load<f64>(lo, 24) * y0;
+    const y2 = (i2 == 0 ? b0 : i2 == 1 ? b1 : b2) - load<f64>(lo, 48) * y0 - load<f64>(lo, 56) * y1;
+    const z2 = y2 * load<f64>(lo, 64);
+    const z1 = (y1 - load<f64>(lo, 40) * z2) * load<f64>(lo, 32);
+    st0 = (y0 - load<f64>(lo, 8) * z1 - load<f64>(lo, 16) * z2) * load<f64>(lo);
+    st1 = z1; st2 = z2;
+  }
+  if (st0 >= 0 && st1 * st1 + st2 * st2 <= mu * mu * st0 * st0) {
+    s0r = st0; s1r = st1; s2r = st2;
+    return STICKING;
+  }
+  return slide(a, w, st0, st1, st2) ? SLIDING : FAILED;
+}
+
+/**
+ * Sweeper.sweepUpdating: r and u updated contact by contact in the order's sequence
+ * (backwards when `reverse`), u = W r + q kept. Needs `layout`.
+ * @returns 1, or 0 on a local answer that is not finite (the sweep stops before writing it)
+ */
+export function sweepUpdating(nc: i32, omega: f64, reverse: i32): i32 {
+  let ch2: f64 = 0, ok: i32 = 1;
+  for (let i = 0; i < nc; i++) {
+    const a = n32(pOrder, reverse ? nc - 1 - i : i);
+    const o = 3 * a, kd = n32(pDiag, a);
+    const w = pValues + (<usize>(9 * kd) << 3);
+    const r0 = f(pR, o), r1 = f(pR, o + 1), r2 = f(pR, o + 2);
+    q0 = f(pU, o) - (load<f64>(w) * r0 + load<f64>(w, 8) * r1 + load<f64>(w, 16) * r2);
+    q1 = f(pU, o + 1) - (load<f64>(w, 24) * r0 + load<f64>(w, 32) * r1 + load<f64>(w, 40) * r2);
+    q2 = f(pU, o + 2) - (load<f64>(w, 48) * r0 + load<f64>(w, 56) * r1 + load<f64>(w, 64) * r2);
+    p0 = r0; p1 = r1; p2 = r2;
+    const m = f(pMu, a);
+    mu = m;
+    const outcome = solveLocal(a, kd);
+    if (outcome == SEPARATED) separated++;
+    else if (outcome == STICKING) sticking++;
+    else if (outcome == SLIDING) sliding++;
+    else failed++;
+    let n0 = s0r, n1 = s1r, n2 = s2r;
+    if (omega != 1) {
+      n0 = r0 + omega * (n0 - r0);
+      n1 = r1 + omega * (n1 - r1);
+      n2 = r2 + omega * (n2 - r2);
+      if (omega > 1) {
+        projectInto(n0, n1, n2, m);
+        n0 = s0r; n1 = s1r; n2 = s2r;
+      }
+    }
+    const d0 = n0 - r0, d1 = n1 - r1, d2 = n2 - r2;
+    const dd = d0 * d0 + d1 * d1 + d2 * d2;
+    if (!(dd < Infinity)) { ok = 0; break; }
+    if (d0 == 0 && d1 == 0 && d2 == 0) continue;
+    ch2 += dd;
+    setF(pR, o, n0); setF(pR, o + 1, n1); setF(pR, o + 2, n2);
+    for (let k = n32(pColPtr, a), end = n32(pColPtr, a + 1); k < end; k++) {
+      const j = pU + (<usize>(3 * n32(pColRow, k)) << 3), v = pColVal + (<usize>(9 * k) << 3);
+      store<f64>(j, load<f64>(j) + (load<f64>(v) * d0 + load<f64>(v, 8) * d1 + load<f64>(v, 16) * d2));
+      store<f64>(j, load<f64>(j, 8) + (load<f64>(v, 24) * d0 + load<f64>(v, 32) * d1 + load<f64>(v, 40) * d2), 8);
+      store<f64>(j, load<f64>(j, 16) + (load<f64>(v, 48) * d0 + load<f64>(v, 56) * d1 + load<f64>(v, 64) * d2), 16);
+    }
+  }
+  change2 = ch2;
+  return ok;
+}

@@ -1,0 +1,140 @@
+import { describe, expect, test } from 'vitest';
+import { BlockSparseMatrix, bsrMul, FrictionContactProblem } from '@moreau/core';
+import { naturalMapResidual } from './residual.js';
+import { SlidingSolver } from './sliding-solver.js';
+import { Sweeper } from './sweep.js';
+import { WasmSweep, wasmSweepAvailable } from './wasm-sweep.js';
+import { randomProblem } from './__fixtures__/random-problem.js';
+
+// The WebAssembly sweep is the TypeScript sweep compiled another way: every test here asks
+// for the same bits (Object.is on every entry of r and u), not for closeness.
+
+const local = { tolerance: 1e-14, maxIterations: 50 };
+
+function velocity(p: FrictionContactProblem, r: Float64Array): Float64Array {
+  const u = bsrMul(p.W, r, new Float64Array(p.size));
+  for (let i = 0; i < p.size; i++) u[i] += p.q[i];
+  return u;
+}
+
+/** Entries where a and b differ as bits (NaN equals NaN, 0 differs from −0). */
+function differing(a: Float64Array, b: Float64Array): number {
+  let d = 0;
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) d++;
+  return d;
+}
+
+/** The same problem with q multiplied by s, so r and u are too (s = 1e-150: their sums of squares underflow). */
+function scaled(p: FrictionContactProblem, s: number): FrictionContactProblem {
+  return new FrictionContactProblem(p.W, p.q.map((v) => v * s), p.mu);
+}
+
+interface Outcome { ok: boolean[]; change2: number[]; r: Float64Array; u: Float64Array; counts: number[]; quartic: number }
+
+/** `sweeps` Gauss–Seidel sweeps from r = 0 on one kernel; the order alternates direction. */
+function run(p: FrictionContactProblem, kernel: 'wasm' | 'typescript', omega: number, sweeps: number, s = new Sweeper(local, kernel)): Outcome {
+  s.prepare(p, true);
+  const order = Int32Array.from({ length: p.contacts }, (_, i) => p.contacts - 1 - i);
+  const r = new Float64Array(p.size), u = velocity(p, r);
+  const ok: boolean[] = [], change2: number[] = [];
+  for (let k = 0; k < sweeps; k++) {
+    ok.push(s.sweepUpdating(p, r, u, omega, order, k % 3 === 2));
+    change2.push(s.change2);
+  }
+  return { ok, change2, r, u, counts: [s.separated, s.sticking, s.sliding, s.failed], quartic: s.slider.quarticUses };
+}
+
+function expectSameBits(a: Outcome, b: Outcome): void {
+  expect(differing(a.r, b.r)).toBe(0);
+  expect(differing(a.u, b.u)).toBe(0);
+  expect(b.ok).toEqual(a.ok);
+  expect(b.change2).toEqual(a.change2);
+  expect(b.counts).toEqual(a.counts);
+  expect(b.quartic).toBe(a.quartic);
+}
+
+describe.runIf(wasmSweepAvailable())('the WebAssembly Gauss–Seidel sweep', () => {
+  test('should run where asked for and not where not', () => {
+    const p = randomProblem({ contacts: 6, bodies: 3, seed: 1 });
+    const w = new Sweeper(local, 'wasm'), t = new Sweeper(local, 'typescript');
+    w.prepare(p, true); t.prepare(p, true);
+    expect(w.wasmKernel).toBe(true);
+    expect(t.wasmKernel).toBe(false);
+    // The row form (Jacobi) has no block columns and stays in TypeScript.
+    w.prepare(p, false);
+    expect(w.wasmKernel).toBe(false);
+  });
+
+  for (const omega of [1, 0.7, 1.5]) {
+    test(`should give the TypeScript sweep's bits at relaxation ${omega}`, () => {
+      for (const seed of [1, 2, 3, 4]) {
+        const p = randomProblem({ contacts: 30, bodies: 10, seed });
+        const t = run(p, 'typescript', omega, 25), w = run(p, 'wasm', omega, 25);
+        expectSameBits(t, w);
+        expect(w.counts[1] + w.counts[2]).toBeGreaterThan(0);
+      }
+    });
+  }
+
+  test('should hand the sliding contacts Newton does not solve to the TypeScript solver, with the same bits', () => {
+    // Large μ and few bodies: strongly coupled blocks where the slip's quartic is needed.
+    let quartic = 0;
+    for (let seed = 1; seed <= 12; seed++) {
+      const p = randomProblem({ contacts: 20, bodies: 4, seed, mu: [1.5, 3] });
+      const t = run(p, 'typescript', 1, 20), w = run(p, 'wasm', 1, 20);
+      expectSameBits(t, w);
+      quartic += w.quartic;
+    }
+    expect(quartic).toBeGreaterThan(0);
+  });
+
+  test('should give the same bits where sums of squares underflow (the rescaled residual and projection)', () => {
+    for (const seed of [5, 6]) {
+      const p = scaled(randomProblem({ contacts: 15, bodies: 6, seed }), 1e-150);
+      const t = run(p, 'typescript', 1.5, 10), w = run(p, 'wasm', 1.5, 10);
+      expectSameBits(t, w);
+      let moved = 0;
+      for (const v of w.r) if (v !== 0) moved++;
+      expect(moved).toBeGreaterThan(0);
+    }
+  });
+
+  test("should compute a contact's residual to residual.ts's bits, in the plain and the rescaled ranges", () => {
+    const kernel = new WasmSweep(new SlidingSolver(local), local.tolerance, local.maxIterations);
+    let seed = 12345;
+    const next = (): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648 - 0.5; };
+    // Magnitudes from underflowing to overflowing sums of squares, and exact zeros.
+    const scales = [0, 1e-170, 1e-150, 1e-100, 1, 1e100, 1e160];
+    let compared = 0;
+    for (const sr of scales) for (const su of scales) for (const sq of scales) {
+      const v = Array.from({ length: 9 }, (_, i) => next() * (i < 3 ? sr : i < 6 ? su : sq));
+      for (const mu of [0, 0.3, 2]) {
+        const args = [...v, mu] as [number, number, number, number, number, number, number, number, number, number];
+        expect(Object.is(kernel.residual(...args), naturalMapResidual(...args))).toBe(true);
+        compared++;
+      }
+    }
+    expect(compared).toBe(3 * scales.length ** 3);
+  });
+
+  test('should stop at a local answer that is not finite before writing it, as the TypeScript sweep does', () => {
+    const p = randomProblem({ contacts: 10, bodies: 5, seed: 7 });
+    // A frictionless approaching contact with a vanishing W_NN: r_N = −q_N / W_NN overflows.
+    const a = 4, q = Float64Array.from(p.q), mu = Float64Array.from(p.mu), values = Float64Array.from(p.W.values);
+    q[3 * a] = -1;
+    mu[a] = 0;
+    values[9 * p.W.diagIdx[a]] = 1e-320;
+    const bad = new FrictionContactProblem(new BlockSparseMatrix(p.contacts, p.W.rowPtr, p.W.colIdx, values), q, mu);
+    const t = run(bad, 'typescript', 1, 2), w = run(bad, 'wasm', 1, 2);
+    expect(t.ok).toContain(false);
+    expectSameBits(t, w);
+  });
+
+  test('should keep the same bits when one sweeper meets a larger problem, then a smaller one (its memory grows)', () => {
+    const w = new Sweeper(local, 'wasm');
+    for (const [contacts, bodies, seed] of [[8, 4, 1], [400, 120, 2], [12, 5, 3]] as const) {
+      const p = randomProblem({ contacts, bodies, seed });
+      expectSameBits(run(p, 'typescript', 1, 8), run(p, 'wasm', 1, 8, w));
+    }
+  });
+});
