@@ -49,6 +49,18 @@ export function layout(values: usize, diag: usize, lu: usize, perm: usize, luOk:
   pR = r; pU = u; pOrder = order; pSlide = slide;
 }
 
+// The Anderson extrapolation's history (src/anderson.ts): ΔF, ΔG, ΔU by slot (depth × n each),
+// the previous f, G(x) and u, the iterate x before the sweep, the Gram row and right-hand
+// side being summed, and γ (written by the host). Set by `layoutHistory`.
+let pDF: usize = 0, pDG: usize = 0, pDU: usize = 0, pFPrev: usize = 0, pGPrev: usize = 0, pUPrev: usize = 0;
+let pX: usize = 0, pRow: usize = 0, pRhs: usize = 0, pGamma: usize = 0;
+
+export function layoutHistory(dF: usize, dG: usize, dU: usize, fPrev: usize, gPrev: usize, uPrev: usize,
+  x: usize, row: usize, rhs: usize, gamma: usize): void {
+  pDF = dF; pDG = dG; pDU = dU; pFPrev = fPrev; pGPrev = gPrev; pUPrev = uPrev;
+  pX = x; pRow = row; pRhs = rhs; pGamma = gamma;
+}
+
 export function setOptions(tol: f64, maxIt: i32): void {
   tolerance = tol; maxIterations = maxIt;
 }
@@ -291,6 +303,16 @@ function solveLocal(a: i32, kd: i32): i32 {
   return slide(a, w, st0, st1, st2) ? SLIDING : FAILED;
 }
 
+/** u += (block column a of W) d: Sweeper.addColumn. */
+@inline function addColumn(a: i32, d0: f64, d1: f64, d2: f64): void {
+  for (let k = n32(pColPtr, a), end = n32(pColPtr, a + 1); k < end; k++) {
+    const j = pU + (<usize>(3 * n32(pColRow, k)) << 3), v = pColVal + (<usize>(9 * k) << 3);
+    store<f64>(j, load<f64>(j) + (load<f64>(v) * d0 + load<f64>(v, 8) * d1 + load<f64>(v, 16) * d2));
+    store<f64>(j, load<f64>(j, 8) + (load<f64>(v, 24) * d0 + load<f64>(v, 32) * d1 + load<f64>(v, 40) * d2), 8);
+    store<f64>(j, load<f64>(j, 16) + (load<f64>(v, 48) * d0 + load<f64>(v, 56) * d1 + load<f64>(v, 64) * d2), 16);
+  }
+}
+
 /**
  * Sweeper.sweepUpdating: r and u updated contact by contact in the order's sequence
  * (backwards when `reverse`), u = W r + q kept. Needs `layout`.
@@ -330,13 +352,68 @@ export function sweepUpdating(nc: i32, omega: f64, reverse: i32): i32 {
     if (d0 == 0 && d1 == 0 && d2 == 0) continue;
     ch2 += dd;
     setF(pR, o, n0); setF(pR, o + 1, n1); setF(pR, o + 2, n2);
-    for (let k = n32(pColPtr, a), end = n32(pColPtr, a + 1); k < end; k++) {
-      const j = pU + (<usize>(3 * n32(pColRow, k)) << 3), v = pColVal + (<usize>(9 * k) << 3);
-      store<f64>(j, load<f64>(j) + (load<f64>(v) * d0 + load<f64>(v, 8) * d1 + load<f64>(v, 16) * d2));
-      store<f64>(j, load<f64>(j, 8) + (load<f64>(v, 24) * d0 + load<f64>(v, 32) * d1 + load<f64>(v, 40) * d2), 8);
-      store<f64>(j, load<f64>(j, 16) + (load<f64>(v, 48) * d0 + load<f64>(v, 56) * d1 + load<f64>(v, 64) * d2), 16);
-    }
+    addColumn(a, d0, d1, d2);
   }
   change2 = ch2;
   return ok;
+}
+
+/**
+ * AndersonMixer.mix's first pass (src/anderson.ts): f = r − x, the new differences into
+ * `slot`, and the sums ΔF_slotᵀΔF_j, ΔF_jᵀ f over the m held slots; then ΔU. Needs
+ * `layoutHistory`; r, u and x in their buffers.
+ * @returns ‖f‖²
+ */
+export function mixRecord(n: i32, slot: i32, m: i32): f64 {
+  const so = slot * n;
+  for (let j = 0; j < m; j++) { setF(pRow, j, 0); setF(pRhs, j, 0); }
+  let norm2: f64 = 0;
+  for (let i = 0; i < n; i++) {
+    const g = f(pR, i), v = g - f(pX, i), d = v - f(pFPrev, i);
+    norm2 += v * v;
+    setF(pDF, so + i, d); setF(pDG, so + i, g - f(pGPrev, i));
+    setF(pFPrev, i, v); setF(pGPrev, i, g);
+    for (let j = 0, o = i; j < m; j++, o += n) {
+      const fj = f(pDF, o);
+      setF(pRow, j, f(pRow, j) + d * fj);
+      setF(pRhs, j, f(pRhs, j) + fj * v);
+    }
+  }
+  for (let i = 0; i < n; i++) { const w = f(pU, i); setF(pDU, so + i, w - f(pUPrev, i)); setF(pUPrev, i, w); }
+  return norm2;
+}
+
+/**
+ * AndersonMixer.mix's second pass: r ← G(x) − ΔG γ, u alike, each contact projected back
+ * into its cone, the projection's move carried to u through the contact's block column.
+ * @returns the contacts the projection moved
+ */
+export function mixExtrapolate(n: i32, m: i32): i32 {
+  let projected: i32 = 0;
+  const nc = n / 3;
+  for (let a = 0; a < nc; a++) {
+    const o = 3 * a;
+    let r0 = f(pR, o), r1 = f(pR, o + 1), r2 = f(pR, o + 2);
+    for (let j = 0, h = o; j < m; j++, h += n) {
+      const gj = f(pGamma, j);
+      r0 -= gj * f(pDG, h); r1 -= gj * f(pDG, h + 1); r2 -= gj * f(pDG, h + 2);
+    }
+    let u0 = f(pU, o), u1 = f(pU, o + 1), u2 = f(pU, o + 2);
+    for (let j = 0, h = o; j < m; j++, h += n) {
+      const gj = f(pGamma, j);
+      u0 -= gj * f(pDU, h); u1 -= gj * f(pDU, h + 1); u2 -= gj * f(pDU, h + 2);
+    }
+    setF(pU, o, u0); setF(pU, o + 1, u1); setF(pU, o + 2, u2);
+    const m0 = f(pMu, a);
+    if (r0 >= 0 && r1 * r1 + r2 * r2 <= m0 * m0 * r0 * r0) {
+      setF(pR, o, r0); setF(pR, o + 1, r1); setF(pR, o + 2, r2);
+      continue;
+    }
+    projectInto(r0, r1, r2, m0);
+    const c0 = s0r, c1 = s1r, c2 = s2r;
+    setF(pR, o, c0); setF(pR, o + 1, c1); setF(pR, o + 2, c2);
+    projected++;
+    addColumn(a, c0 - r0, c1 - r1, c2 - r2);
+  }
+  return projected;
 }

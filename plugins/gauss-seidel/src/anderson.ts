@@ -9,6 +9,18 @@ const RESTART_GROWTH = 2;
 const STALL_SWEEPS = 50;
 
 /**
+ * The mixer's two passes over the unknowns where they run elsewhere: the WebAssembly sweep
+ * kernel (wasm-sweep.ts) keeps its own history and runs them with the same operations in the
+ * same order as `AndersonMixer`'s own, so to the same bits. Only with u kept.
+ */
+export interface MixPasses {
+  /** Pass 1: records the sweep x → r (u kept) into `slot`; fills row and rhs (m entries). @returns ‖r − x‖² */
+  mixRecord(x: Float64Array, r: Float64Array, u: Float64Array, slot: number, m: number, row: Float64Array, rhs: Float64Array): number;
+  /** Pass 2: r and u extrapolated with γ (m entries) and projected. @returns the contacts the projection moved */
+  mixExtrapolate(r: Float64Array, u: Float64Array, gamma: Float64Array, m: number): number;
+}
+
+/**
  * Anderson acceleration (type II, Walker & Ni 2011, eqs 2.1–2.3) of the fixed-point map of one
  * sweep, r ↦ G(r): with the residual f = G(x) − x and the last `depth` differences
  * ΔF_j = f_{j+1} − f_j, ΔG_j = G(x_{j+1}) − G(x_j),
@@ -87,31 +99,19 @@ export class AndersonMixer {
   /**
    * Records the sweep that took x to r (u = W r + q kept, when given: the Jacobi variant keeps
    * none), then overwrites r and u with the extrapolated iterate. `columns(a, d0, d1, d2)` adds
-   * block column a of W times d to u.
+   * block column a of W times d to u. With `passes` (u given), the two passes over the unknowns
+   * run there, on the history it holds; the decisions between them are these.
    * @returns false when nothing was extrapolated (no history yet, a restart, or stopped): r and u untouched
    */
-  mix(x: Float64Array, r: Float64Array, u: Float64Array | undefined, mu: Float64Array, columns: (a: number, d0: number, d1: number, d2: number) => void): boolean {
+  mix(x: Float64Array, r: Float64Array, u: Float64Array | undefined, mu: Float64Array, columns: (a: number, d0: number, d1: number, d2: number) => void,
+    passes?: MixPasses): boolean {
     if (this.stoppedAt > 0) return false;
     this.sweeps++;
-    const { n, fPrev, gPrev, uPrev, depth, dF, dG, dU, row, rhs } = this;
+    const { depth, row, rhs } = this;
     const started = this.started;
     // The new difference goes to `slot`; with it the history holds m differences.
-    const s = this.slot, so = s * n, m = started ? Math.min(this.filled + 1, depth) : 0;
-    row.fill(0, 0, m); rhs.fill(0, 0, m);
-    // Pass 1: f = r − x, the new differences, ‖f‖², and ΔF_sᵀΔF_j, ΔF_jᵀ f for every held slot j.
-    let norm2 = 0;
-    for (let i = 0; i < n; i++) {
-      const g = r[i], v = g - x[i], d = v - fPrev[i];
-      norm2 += v * v;
-      dF[so + i] = d; dG[so + i] = g - gPrev[i];
-      fPrev[i] = v; gPrev[i] = g;
-      for (let j = 0, o = i; j < m; j++, o += n) {
-        const fj = dF[o];
-        row[j] += d * fj;
-        rhs[j] += fj * v;
-      }
-    }
-    if (u !== undefined) for (let i = 0; i < n; i++) { const w = u[i]; dU[so + i] = w - uPrev[i]; uPrev[i] = w; }
+    const s = this.slot, m = started ? Math.min(this.filled + 1, depth) : 0;
+    const norm2 = passes !== undefined && u !== undefined ? passes.mixRecord(x, r, u, s, m, row, rhs) : this.record(x, r, u, s, m);
     this.started = true;
     const norm = Math.sqrt(norm2);
     if (norm < this.best) { this.best = norm; this.bestAt = this.sweeps; }
@@ -125,9 +125,42 @@ export class AndersonMixer {
     this.filled = m;
     this.slot = (s + 1) % depth;
     if (!this.solveGamma(m)) { this.filled = this.slot = 0; this.restarts++; return false; }
-    // Pass 2, contact by contact: r ← G(x) − ΔG γ, u alike, then back into the cone; the
-    // projection's move reaches u through the contact's block column.
-    const gamma = this.gammas[m - 1], c = this.cone;
+    const gamma = this.gammas[m - 1];
+    this.projected += passes !== undefined && u !== undefined ? passes.mixExtrapolate(r, u, gamma, m) : this.extrapolate(r, u, mu, columns, gamma, m);
+    this.mixes++;
+    return true;
+  }
+
+  /** Pass 1, here: f = r − x, the new differences into slot s, and ΔF_sᵀΔF_j, ΔF_jᵀ f for every held slot j. @returns ‖f‖² */
+  private record(x: Float64Array, r: Float64Array, u: Float64Array | undefined, s: number, m: number): number {
+    const { n, fPrev, gPrev, uPrev, dF, dG, dU, row, rhs } = this;
+    const so = s * n;
+    row.fill(0, 0, m); rhs.fill(0, 0, m);
+    let norm2 = 0;
+    for (let i = 0; i < n; i++) {
+      const g = r[i], v = g - x[i], d = v - fPrev[i];
+      norm2 += v * v;
+      dF[so + i] = d; dG[so + i] = g - gPrev[i];
+      fPrev[i] = v; gPrev[i] = g;
+      for (let j = 0, o = i; j < m; j++, o += n) {
+        const fj = dF[o];
+        row[j] += d * fj;
+        rhs[j] += fj * v;
+      }
+    }
+    if (u !== undefined) for (let i = 0; i < n; i++) { const w = u[i]; dU[so + i] = w - uPrev[i]; uPrev[i] = w; }
+    return norm2;
+  }
+
+  /**
+   * Pass 2, here, contact by contact: r ← G(x) − ΔG γ, u alike, then back into the cone; the
+   * projection's move reaches u through the contact's block column.
+   * @returns the contacts the projection moved
+   */
+  private extrapolate(r: Float64Array, u: Float64Array | undefined, mu: Float64Array,
+    columns: (a: number, d0: number, d1: number, d2: number) => void, gamma: Float64Array, m: number): number {
+    const { n, dG, dU } = this, c = this.cone;
+    let projected = 0;
     for (let a = 0, nc = n / 3; a < nc; a++) {
       const o = 3 * a;
       let r0 = r[o], r1 = r[o + 1], r2 = r[o + 2];
@@ -151,11 +184,10 @@ export class AndersonMixer {
       c[0] = r0; c[1] = r1; c[2] = r2;
       projectOntoCone(c, 0, c, 0, m0);
       r[o] = c[0]; r[o + 1] = c[1]; r[o + 2] = c[2];
-      this.projected++;
+      projected++;
       if (u !== undefined) columns(a, c[0] - r0, c[1] - r1, c[2] - r2);
     }
-    this.mixes++;
-    return true;
+    return projected;
   }
 
   /** γ from (ΔFᵀΔF + ridge) γ = ΔFᵀ f (held in `rhs`) by core's Cholesky; false when it breaks down. */

@@ -64,7 +64,8 @@ export class GaussSeidel implements ContactSolver {
     const random = seededRandom(opts.seed);
     if (opts.ordering === 'shuffled') shuffle(order, random);
     const sweeper = this.sweeper;
-    sweeper.prepare(problem, !jacobi);
+    sweeper.prepare(problem, !jacobi, this.mixer === undefined ? 0 : opts.andersonDepth);
+    const passes = sweeper.wasmMixPasses;
     // u = W r + q into out, as a merit computes it before it evaluates.
     const product = (out: Float64Array): Float64Array => {
       bsrMul(problem.W, r, out);
@@ -144,7 +145,7 @@ export class GaussSeidel implements ContactSolver {
       }
       if (listening) this.events.emit('solver:iteration', e === undefined ? { solver: this.name, iteration: k } : { solver: this.name, iteration: k, error: e });
       // Extrapolate only from a sweep that did not stop the solve: the answer is always a sweep's.
-      if (mixing && reason === undefined && k < cap) mixer.mix(this.beforeSweep, r, jacobi ? undefined : kept, problem.mu, addColumn);
+      if (mixing && reason === undefined && k < cap) mixer.mix(this.beforeSweep, r, jacobi ? undefined : kept, problem.mu, addColumn, passes);
     }
     if (errorAt !== k) error = evaluate(k);
     // Stopped by the cap or the clock before minIterations, yet within tolerance: that is convergence.

@@ -2,6 +2,7 @@ import { projectOntoCone, type FrictionContactProblem } from '@moreau/core/kerne
 import { lu3 } from './lu3.js';
 import { LocalSolver, SEPARATED, SLIDING, STICKING, type LocalSolverOptions } from './local-solver.js';
 import type { SlidingSolver } from './sliding-solver.js';
+import type { MixPasses } from './anderson.js';
 import { WasmSweep, wasmSweepAvailable } from './wasm-sweep.js';
 
 /** Where `sweepUpdating` runs: WebAssembly (assembly/sweep.ts, the same bits) or TypeScript. */
@@ -69,11 +70,17 @@ export class Sweeper {
     return this.onWasm;
   }
 
+  /** The Anderson passes on the kernel's memory, for the problem of the last `prepare` when it runs in WebAssembly. */
+  get wasmMixPasses(): MixPasses | undefined {
+    return this.onWasm ? this.wasm : undefined;
+  }
+
   /**
    * Factors the diagonal blocks of W (singular ones are flagged: no stick test there),
-   * resets the counts and, for `sweepUpdating`, lays W out by block columns.
+   * resets the counts and, for `sweepUpdating`, lays W out by block columns (and loads the
+   * WebAssembly kernel, with room for an Anderson history `historyDepth` deep).
    */
-  prepare(problem: FrictionContactProblem, columns: boolean): void {
+  prepare(problem: FrictionContactProblem, columns: boolean, historyDepth = 0): void {
     const nc = problem.contacts;
     if (this.luOk.length !== nc) {
       this.lu = new Float64Array(9 * nc);
@@ -84,7 +91,7 @@ export class Sweeper {
     for (let a = 0; a < nc; a++) this.luOk[a] = lu3(values, 9 * diagIdx[a], this.lu, 9 * a, this.perm, 3 * a) ? 1 : 0;
     if (columns) this.layOutColumns(problem);
     // The kernel takes a copy of what the sweeps read; a problem too large for its memory stays here.
-    this.onWasm = columns && this.wasm !== undefined && this.wasm.load(problem, this.lu, this.perm, this.luOk, this.colPtr, this.colRow, this.colVal);
+    this.onWasm = columns && this.wasm !== undefined && this.wasm.load(problem, this.lu, this.perm, this.luOk, this.colPtr, this.colRow, this.colVal, historyDepth);
     this.separated = this.sticking = this.sliding = this.failed = 0;
     this.slider.quarticUses = this.slider.scanUses = 0;
   }

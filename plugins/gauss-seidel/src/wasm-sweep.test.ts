@@ -5,6 +5,9 @@ import { SlidingSolver } from './sliding-solver.js';
 import { Sweeper } from './sweep.js';
 import { WasmSweep, wasmSweepAvailable } from './wasm-sweep.js';
 import { randomProblem } from './__fixtures__/random-problem.js';
+import { testContext } from './__fixtures__/context.js';
+import plugin from './index.js';
+import { options } from './options.js';
 
 // The WebAssembly sweep is the TypeScript sweep compiled another way: every test here asks
 // for the same bits (Object.is on every entry of r and u), not for closeness.
@@ -136,5 +139,24 @@ describe.runIf(wasmSweepAvailable())('the WebAssembly Gauss–Seidel sweep', () 
       const p = randomProblem({ contacts, bodies, seed });
       expectSameBits(run(p, 'typescript', 1, 8), run(p, 'wasm', 1, 8, w));
     }
+  });
+
+  test('should solve with Anderson acceleration to the same bits, the extrapolation on the kernel\'s history', () => {
+    let mixes = 0, projected = 0;
+    for (const seed of [1, 2, 3]) {
+      // Few bodies for many contacts: a jammed, slowly converging problem where the extrapolation runs.
+      const p = randomProblem({ contacts: 60, bodies: 12, seed });
+      const solve = (kernel: 'wasm' | 'typescript') => plugin.create(options.parse({ kernel, acceleration: 'anderson', andersonStart: 2, maxIterations: 400 }), testContext()).solve(p);
+      const t = solve('typescript'), w = solve('wasm');
+      expect(differing(t.r, w.r)).toBe(0);
+      expect(differing(t.u, w.u)).toBe(0);
+      expect(w.iterations).toBe(t.iterations);
+      expect(Object.is(w.error, t.error)).toBe(true);
+      expect(w.stats).toEqual(t.stats);
+      mixes += w.stats!.andersonMixes as number;
+      projected += w.stats!.andersonProjected as number;
+    }
+    expect(mixes).toBeGreaterThan(0);
+    expect(projected).toBeGreaterThan(0);
   });
 });

@@ -12,6 +12,9 @@ interface SweepExports {
   setOptions(tolerance: number, maxIterations: number): void;
   resetCounts(): void;
   sweepUpdating(nc: number, omega: number, reverse: number): number;
+  layoutHistory(dF: number, dG: number, dU: number, fPrev: number, gPrev: number, uPrev: number, x: number, row: number, rhs: number, gamma: number): void;
+  mixRecord(n: number, slot: number, m: number): number;
+  mixExtrapolate(n: number, m: number): number;
   residual(r0: number, r1: number, r2: number, u0: number, u1: number, u2: number, q0: number, q1: number, q2: number, mu: number): number;
 }
 
@@ -67,6 +70,10 @@ export class WasmSweep {
   private u = new Float64Array(0);
   private order = new Int32Array(0);
   private slide = new Float64Array(0);
+  private x = new Float64Array(0);
+  private row = new Float64Array(0);
+  private rhs = new Float64Array(0);
+  private gamma = new Float64Array(0);
   // Scratch of the scaled residual (core's siconosErrorOf on one contact).
   private readonly q3 = new Float64Array(3);
   private readonly r3 = new Float64Array(3);
@@ -93,17 +100,21 @@ export class WasmSweep {
 
   /**
    * Copies one problem in: W's values and diagonal indices, the diagonal blocks' LU factors
-   * (lu3's layout), W by block columns (Sweeper's layout), μ.
+   * (lu3's layout), W by block columns (Sweeper's layout), μ; with `depth` > 0, room for an
+   * Anderson history of that depth (`mixRecord`, `mixExtrapolate`).
    * @returns false when the memory cannot hold the problem (the caller sweeps in TypeScript)
    */
   load(problem: FrictionContactProblem, lu: Float64Array, perm: Uint8Array, luOk: Uint8Array,
-    colPtr: Int32Array, colRow: Int32Array, colVal: Float64Array): boolean {
+    colPtr: Int32Array, colRow: Int32Array, colVal: Float64Array, depth: number): boolean {
     const nc = problem.contacts, W = problem.W, blocks = W.rowPtr[nc];
     let at = 0;
     // 16-byte aligned regions, doubles first.
     const take = (bytes: number): number => { const p = at; at += Math.ceil(bytes / 16) * 16; return p; };
     const pValues = take(72 * blocks), pColVal = take(72 * blocks), pLu = take(72 * nc), pMu = take(8 * nc);
     const pR = take(24 * nc), pU = take(24 * nc), pSlide = take(8 * SLIDE_DOUBLES);
+    const n = 3 * nc, pDF = take(8 * depth * n), pDG = take(8 * depth * n), pDU = take(8 * depth * n);
+    const pFPrev = take(8 * n), pGPrev = take(8 * n), pUPrev = take(8 * n), pX = take(8 * n);
+    const pRow = take(8 * depth), pRhs = take(8 * depth), pGamma = take(8 * depth);
     const pDiag = take(4 * nc), pColPtr = take(4 * (nc + 1)), pColRow = take(4 * blocks), pOrder = take(4 * nc);
     const pPerm = take(3 * nc), pLuOk = take(nc);
     const memory = this.ex.memory;
@@ -131,7 +142,12 @@ export class WasmSweep {
     this.u = new Float64Array(b, pU, 3 * nc);
     this.order = new Int32Array(b, pOrder, nc);
     this.slide = new Float64Array(b, pSlide, SLIDE_DOUBLES);
+    this.x = new Float64Array(b, pX, n);
+    this.row = new Float64Array(b, pRow, depth);
+    this.rhs = new Float64Array(b, pRhs, depth);
+    this.gamma = new Float64Array(b, pGamma, depth);
     this.ex.layout(pValues, pDiag, pLu, pPerm, pLuOk, pColPtr, pColRow, pColVal, pMu, pR, pU, pOrder, pSlide);
+    this.ex.layoutHistory(pDF, pDG, pDU, pFPrev, pGPrev, pUPrev, pX, pRow, pRhs, pGamma);
     this.values = W.values;
     this.diagIdx = W.diagIdx;
     this.contacts = nc;
@@ -157,6 +173,35 @@ export class WasmSweep {
     this.failed = ex.failed.value as number;
     this.change2 = ex.change2.value as number;
     return ok;
+  }
+
+  /**
+   * AndersonMixer's first pass on the kernel's history (anderson.ts, `MixPasses`): x, r and u
+   * copied in, the new differences into `slot`, row and rhs (m entries) copied out.
+   * @returns ‖r − x‖²
+   */
+  mixRecord(x: Float64Array, r: Float64Array, u: Float64Array, slot: number, m: number, row: Float64Array, rhs: Float64Array): number {
+    const n = 3 * this.contacts;
+    this.x.set(x.subarray(0, n));
+    this.r.set(r.subarray(0, n));
+    this.u.set(u.subarray(0, n));
+    const norm2 = this.ex.mixRecord(n, slot, m);
+    row.set(this.row.subarray(0, m));
+    rhs.set(this.rhs.subarray(0, m));
+    return norm2;
+  }
+
+  /**
+   * AndersonMixer's second pass: r and u (as left by `mixRecord`) extrapolated with γ's first
+   * m entries, projected, and copied out into r and u.
+   * @returns the contacts the projection moved
+   */
+  mixExtrapolate(r: Float64Array, u: Float64Array, gamma: Float64Array, m: number): number {
+    this.gamma.set(gamma.subarray(0, m));
+    const projected = this.ex.mixExtrapolate(3 * this.contacts, m);
+    r.set(this.r);
+    u.set(this.u);
+    return projected;
   }
 
   /** One contact's relative natural-map residual as the kernel computes it (residual.ts's, to the bit). */
