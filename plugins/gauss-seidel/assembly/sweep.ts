@@ -32,6 +32,8 @@ const FAILED: i32 = 3;
 let pValues: usize = 0, pDiag: usize = 0, pLu: usize = 0, pPerm: usize = 0, pLuOk: usize = 0;
 let pColPtr: usize = 0, pColRow: usize = 0, pColVal: usize = 0, pMu: usize = 0;
 let pR: usize = 0, pU: usize = 0, pOrder: usize = 0, pSlide: usize = 0;
+// q and the error vector e of the siconos screen (`siconosError`).
+let pQ: usize = 0, pE: usize = 0;
 
 // Options and outcome counts.
 let tolerance: f64 = 1e-14;
@@ -54,6 +56,10 @@ export function layout(values: usize, diag: usize, lu: usize, perm: usize, luOk:
 // side being summed, and γ (written by the host). Set by `layoutHistory`.
 let pDF: usize = 0, pDG: usize = 0, pDU: usize = 0, pFPrev: usize = 0, pGPrev: usize = 0, pUPrev: usize = 0;
 let pX: usize = 0, pRow: usize = 0, pRhs: usize = 0, pGamma: usize = 0;
+
+export function layoutScreen(q: usize, e: usize): void {
+  pQ = q; pE = e;
+}
 
 export function layoutHistory(dF: usize, dG: usize, dU: usize, fPrev: usize, gPrev: usize, uPrev: usize,
   x: usize, row: usize, rhs: usize, gamma: usize): void {
@@ -416,4 +422,50 @@ export function mixExtrapolate(n: i32, m: i32): i32 {
     addColumn(a, c0 - r0, c1 - r1, c2 - r2);
   }
   return projected;
+}
+
+/** core's sqrtSumOfSquares: √sumSq, or the norm of x[0..n) rescaled by its largest entry where sumSq is not safe. */
+function sqrtSumOfSquares(sumSq: f64, p: usize, n: i32): f64 {
+  if (safe(sumSq)) return sqrt<f64>(sumSq);
+  if (sumSq != sumSq) return NaN;
+  let m: f64 = 0;
+  for (let i = 0; i < n; i++) {
+    const a = abs<f64>(f(p, i));
+    if (a > m) m = a;
+  }
+  if (m == 0 || m == Infinity) return m;
+  let t: f64 = 0;
+  for (let i = 0; i < n; i++) {
+    const y = f(p, i) / m;
+    t += y * y;
+  }
+  return m * sqrt<f64>(t);
+}
+
+/**
+ * core's siconosErrorOf (merit/siconos.ts) on the kernel's q, μ, r and u: the Siconos error
+ * with u taken as given, the same sums in the same order. Gauss–Seidel's stopping screen.
+ */
+export function siconosError(nc: i32): f64 {
+  let e2: f64 = 0, q2: f64 = 0, r2: f64 = 0, u2: f64 = 0;
+  for (let a = 0, o = 0; a < nc; a++, o += 3) {
+    const qa = f(pQ, o), qb = f(pQ, o + 1), qc = f(pQ, o + 2);
+    const r0 = f(pR, o), r1 = f(pR, o + 1), r2_ = f(pR, o + 2);
+    const u0 = f(pU, o), u1 = f(pU, o + 1), u2_ = f(pU, o + 2);
+    q2 += qa * qa; q2 += qb * qb; q2 += qc * qc;
+    r2 += r0 * r0; r2 += r1 * r1; r2 += r2_ * r2_;
+    u2 += u0 * u0; u2 += u1 * u1; u2 += u2_ * u2_;
+    const m = f(pMu, a);
+    projectInto(r0 - (u0 + m * hypot2(u1, u2_)), r1 - u1, r2_ - u2_, m);
+    const d0 = r0 - s0r, d1 = r1 - s1r, d2 = r2_ - s2r;
+    setF(pE, o, d0); setF(pE, o + 1, d1); setF(pE, o + 2, d2);
+    e2 += d0 * d0; e2 += d1 * d1; e2 += d2 * d2;
+  }
+  const n = 3 * nc;
+  const en = sqrtSumOfSquares(e2, pE, n);
+  const scale = max<f64>(max<f64>(sqrtSumOfSquares(q2, pQ, n), sqrtSumOfSquares(r2, pR, n)), sqrtSumOfSquares(u2, pU, n));
+  // relativeError
+  if (scale == Infinity) return Infinity;
+  const value = scale <= DBL_EPSILON ? en : en / scale;
+  return value != value ? Infinity : value;
 }

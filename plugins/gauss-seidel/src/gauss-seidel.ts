@@ -65,7 +65,7 @@ export class GaussSeidel implements ContactSolver {
     if (opts.ordering === 'shuffled') shuffle(order, random);
     const sweeper = this.sweeper;
     sweeper.prepare(problem, !jacobi, this.mixer === undefined ? 0 : opts.andersonDepth);
-    const passes = sweeper.wasmMixPasses;
+    const passes = sweeper.wasmMixPasses, kernelScreen = sweeper.wasmScreen;
     // u = W r + q into out, as a merit computes it before it evaluates.
     const product = (out: Float64Array): Float64Array => {
       bsrMul(problem.W, r, out);
@@ -132,7 +132,7 @@ export class GaussSeidel implements ContactSolver {
       let e: number | undefined;
       if (!finite || still || k % opts.checkEvery === 0 || k === cap) {
         // The merit decides; it runs only where its formula at the kept u allows a stop (screen.ts).
-        const decisive = !finite || still || k === cap || !screening || this.screen.couldConverge(problem, r, kept, opts.tolerance);
+        const decisive = !finite || still || k === cap || !screening || this.screen.couldConverge(problem, r, kept, opts.tolerance, kernelScreen);
         if (decisive || listening) {
           e = error = evaluate(k);
           errorAt = k;

@@ -26,6 +26,11 @@ import { type MeritFunction } from '@moreau/core/contracts';
  * was a quarter of the solver's time); the answer is the one its whole formula at the
  * kept u gives, so the solver stops at the same sweep.
  */
+/** `siconosErrorAt` computed elsewhere on the solver's problem, to the same bits: the WebAssembly kernel (wasm-sweep.ts). */
+export interface SiconosScreen {
+  siconosError(r: Float64Array, u: Float64Array): number;
+}
+
 export class MeritScreen {
   private readonly kind: 'siconos' | 'given-u' | 'none';
   private e = new Float64Array(0);
@@ -46,12 +51,17 @@ export class MeritScreen {
     return this.kind !== 'none';
   }
 
-  /** False only when the merit at r, with u ≈ W r + q, is certainly above `tolerance`. */
-  couldConverge(problem: FrictionContactProblem, r: Float64Array, u: Float64Array, tolerance: number): boolean {
+  /**
+   * False only when the merit at r, with u ≈ W r + q, is certainly above `tolerance`. `kernel`:
+   * where the siconos formula runs when not here (the same value).
+   */
+  couldConverge(problem: FrictionContactProblem, r: Float64Array, u: Float64Array, tolerance: number, kernel?: SiconosScreen): boolean {
     if (this.kind === 'none') return true;
     const margin = (1 + RELATIVE_SLACK) * tolerance + ABSOLUTE_SLACK;
     let value: number;
-    if (this.kind === 'siconos') {
+    if (this.kind === 'siconos' && kernel !== undefined && problem.rolling === undefined) {
+      value = kernel.siconosError(r, u);
+    } else if (this.kind === 'siconos') {
       if (this.e.length !== problem.size) this.e = new Float64Array(problem.size);
       value = siconosErrorAt(problem, r, u, this.e, this.x);
     } else {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { BlockSparseMatrix, bsrMul, FrictionContactProblem } from '@moreau/core';
+import { BlockSparseMatrix, bsrMul, FrictionContactProblem, siconosErrorAt } from '@moreau/core';
 import { naturalMapResidual } from './residual.js';
 import { SlidingSolver } from './sliding-solver.js';
 import { Sweeper } from './sweep.js';
@@ -118,6 +118,26 @@ describe.runIf(wasmSweepAvailable())('the WebAssembly Gauss–Seidel sweep', () 
       }
     }
     expect(compared).toBe(3 * scales.length ** 3);
+  });
+
+  test("should compute the stopping screen's siconos error to core's bits, on any r and u and at any scale", () => {
+    const s = new Sweeper(local, 'wasm');
+    let seed = 99;
+    const next = (): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648 - 0.5; };
+    let compared = 0;
+    for (const scale of [0, 1e-200, 1e-150, 1, 1e100, 1e170]) {
+      const p = scaled(randomProblem({ contacts: 12, bodies: 5, seed: compared + 1 }), scale);
+      s.prepare(p, true);
+      const kernel = s.wasmScreen!;
+      for (const rScale of [0, 1e-160, 1, 1e160]) {
+        const r = Float64Array.from({ length: p.size }, () => next() * rScale);
+        const u = Float64Array.from({ length: p.size }, () => next() * scale);
+        const expected = siconosErrorAt(p, r, u, new Float64Array(p.size), new Float64Array(3));
+        expect(Object.is(kernel.siconosError(r, u), expected)).toBe(true);
+        compared++;
+      }
+    }
+    expect(compared).toBe(24);
   });
 
   test('should stop at a local answer that is not finite before writing it, as the TypeScript sweep does', () => {

@@ -15,6 +15,8 @@ interface SweepExports {
   layoutHistory(dF: number, dG: number, dU: number, fPrev: number, gPrev: number, uPrev: number, x: number, row: number, rhs: number, gamma: number): void;
   mixRecord(n: number, slot: number, m: number): number;
   mixExtrapolate(n: number, m: number): number;
+  layoutScreen(q: number, e: number): void;
+  siconosError(nc: number): number;
   residual(r0: number, r1: number, r2: number, u0: number, u1: number, u2: number, q0: number, q1: number, q2: number, mu: number): number;
 }
 
@@ -115,6 +117,7 @@ export class WasmSweep {
     const n = 3 * nc, pDF = take(8 * depth * n), pDG = take(8 * depth * n), pDU = take(8 * depth * n);
     const pFPrev = take(8 * n), pGPrev = take(8 * n), pUPrev = take(8 * n), pX = take(8 * n);
     const pRow = take(8 * depth), pRhs = take(8 * depth), pGamma = take(8 * depth);
+    const pQ = take(8 * n), pE = take(8 * n);
     const pDiag = take(4 * nc), pColPtr = take(4 * (nc + 1)), pColRow = take(4 * blocks), pOrder = take(4 * nc);
     const pPerm = take(3 * nc), pLuOk = take(nc);
     const memory = this.ex.memory;
@@ -133,6 +136,7 @@ export class WasmSweep {
     new Float64Array(b, pColVal, 9 * blocks).set(colVal.subarray(0, 9 * blocks));
     new Float64Array(b, pLu, 9 * nc).set(lu.subarray(0, 9 * nc));
     new Float64Array(b, pMu, nc).set(problem.mu.subarray(0, nc));
+    new Float64Array(b, pQ, n).set(problem.q.subarray(0, n));
     new Int32Array(b, pDiag, nc).set(W.diagIdx.subarray(0, nc));
     new Int32Array(b, pColPtr, nc + 1).set(colPtr.subarray(0, nc + 1));
     new Int32Array(b, pColRow, blocks).set(colRow.subarray(0, blocks));
@@ -148,6 +152,7 @@ export class WasmSweep {
     this.gamma = new Float64Array(b, pGamma, depth);
     this.ex.layout(pValues, pDiag, pLu, pPerm, pLuOk, pColPtr, pColRow, pColVal, pMu, pR, pU, pOrder, pSlide);
     this.ex.layoutHistory(pDF, pDG, pDU, pFPrev, pGPrev, pUPrev, pX, pRow, pRhs, pGamma);
+    this.ex.layoutScreen(pQ, pE);
     this.values = W.values;
     this.diagIdx = W.diagIdx;
     this.contacts = nc;
@@ -202,6 +207,17 @@ export class WasmSweep {
     r.set(this.r);
     u.set(this.u);
     return projected;
+  }
+
+  /**
+   * The siconos error of r with u taken as given (core's `siconosErrorAt`, to the bit) on the
+   * loaded problem: Gauss–Seidel's stopping screen (screen.ts), r and u copied in.
+   */
+  siconosError(r: Float64Array, u: Float64Array): number {
+    const n = 3 * this.contacts;
+    this.r.set(r.subarray(0, n));
+    this.u.set(u.subarray(0, n));
+    return this.ex.siconosError(this.contacts);
   }
 
   /** One contact's relative natural-map residual as the kernel computes it (residual.ts's, to the bit). */
