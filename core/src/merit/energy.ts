@@ -48,8 +48,8 @@ export class EnergyMerit implements MeritFunction {
   /** The diagonal blocks `winv` was computed from (NaN: none yet). */
   private weighed = new Float64Array(0);
 
-  /** @param floor free energies at or below this give the absolute numerator (see above) */
-  constructor(private readonly floor = 0) {}
+  /** @param floor free energies at or below this give the absolute numerator (see above); read by solvers that compute the merit themselves */
+  constructor(readonly floor = 0) {}
 
   evaluate(problem: FrictionContactProblem, r: Float64Array, uIn?: Float64Array): number {
     return this.evaluateUnlessAbove(problem, r, uIn, Infinity);

@@ -32,8 +32,11 @@ const FAILED: i32 = 3;
 let pValues: usize = 0, pDiag: usize = 0, pLu: usize = 0, pPerm: usize = 0, pLuOk: usize = 0;
 let pColPtr: usize = 0, pColRow: usize = 0, pColVal: usize = 0, pMu: usize = 0;
 let pR: usize = 0, pU: usize = 0, pOrder: usize = 0, pSlide: usize = 0;
-// q and the error vector e of the siconos screen (`siconosError`).
-let pQ: usize = 0, pE: usize = 0;
+// q and the error vector e of the siconos screen (`siconosError`); the energy screen's
+// weights W_aa⁻¹ (9 a contact) and free energy, computed at its first call after `layout`.
+let pQ: usize = 0, pE: usize = 0, pWinv: usize = 0;
+let weighed: bool = false;
+let freeEnergy: f64 = 0;
 
 // Options and outcome counts.
 let tolerance: f64 = 1e-14;
@@ -57,8 +60,9 @@ export function layout(values: usize, diag: usize, lu: usize, perm: usize, luOk:
 let pDF: usize = 0, pDG: usize = 0, pDU: usize = 0, pFPrev: usize = 0, pGPrev: usize = 0, pUPrev: usize = 0;
 let pX: usize = 0, pRow: usize = 0, pRhs: usize = 0, pGamma: usize = 0;
 
-export function layoutScreen(q: usize, e: usize): void {
-  pQ = q; pE = e;
+export function layoutScreen(q: usize, e: usize, winv: usize): void {
+  pQ = q; pE = e; pWinv = winv;
+  weighed = false;
 }
 
 export function layoutHistory(dF: usize, dG: usize, dU: usize, fPrev: usize, gPrev: usize, uPrev: usize,
@@ -468,4 +472,109 @@ export function siconosError(nc: i32): f64 {
   if (scale == Infinity) return Infinity;
   const value = scale <= DBL_EPSILON ? en : en / scale;
   return value != value ? Infinity : value;
+}
+
+// ---- the energy merit's screen (core's merit/energy.ts, EnergyMerit.evaluateUnlessAbove) ----
+
+/** EnergyMerit.evaluateUnlessAbove's answer for a merit certainly above the bound. */
+const MERIT_ABOVE: f64 = -1;
+/** Asks the host to evaluate: the sums need rescaling, which the kernel leaves to core. */
+const MERIT_RESCALE: f64 = -2;
+
+/** core's invert3 into winv at contact a's weights. @returns the determinant (0: singular, nothing written) */
+function invert3(out: usize, w: usize): f64 {
+  const a00 = load<f64>(w), a01 = load<f64>(w, 8), a02 = load<f64>(w, 16);
+  const a10 = load<f64>(w, 24), a11 = load<f64>(w, 32), a12 = load<f64>(w, 40);
+  const a20 = load<f64>(w, 48), a21 = load<f64>(w, 56), a22 = load<f64>(w, 64);
+  const c00 = a11 * a22 - a12 * a21, c01 = a12 * a20 - a10 * a22, c02 = a10 * a21 - a11 * a20;
+  const det = a00 * c00 + a01 * c01 + a02 * c02;
+  const scaleRef = max<f64>(max<f64>(max<f64>(abs<f64>(a00), abs<f64>(a11)), abs<f64>(a22)), 5e-324);
+  if (det == 0 || !isFinite<f64>(det) || abs<f64>(det) <= 1e-300 * scaleRef) return 0;
+  const id = 1 / det;
+  store<f64>(out, c00 * id);
+  store<f64>(out, (a02 * a21 - a01 * a22) * id, 8);
+  store<f64>(out, (a01 * a12 - a02 * a11) * id, 16);
+  store<f64>(out, c01 * id, 24);
+  store<f64>(out, (a00 * a22 - a02 * a20) * id, 32);
+  store<f64>(out, (a02 * a10 - a00 * a12) * id, 40);
+  store<f64>(out, c02 * id, 48);
+  store<f64>(out, (a01 * a20 - a00 * a21) * id, 56);
+  store<f64>(out, (a00 * a11 - a01 * a10) * id, 64);
+  return det;
+}
+
+/** energy.ts's symmetricPartIsPositiveDefinite: Sylvester's leading minors of ½(W_aa + W_aaᵀ). */
+function symmetricPartIsPositiveDefinite(w: usize): bool {
+  const s00 = load<f64>(w), s11 = load<f64>(w, 32), s22 = load<f64>(w, 64);
+  const s01 = 0.5 * (load<f64>(w, 8) + load<f64>(w, 24));
+  const s02 = 0.5 * (load<f64>(w, 16) + load<f64>(w, 48));
+  const s12 = 0.5 * (load<f64>(w, 40) + load<f64>(w, 56));
+  if (!(s00 > 0)) return false;
+  const m2 = s00 * s11 - s01 * s01;
+  if (!(m2 > 0)) return false;
+  const det = s00 * (s11 * s22 - s12 * s12) - s01 * (s01 * s22 - s12 * s02) + s02 * (s01 * s12 - s11 * s02);
+  return det > 0;
+}
+
+/** <M x, x> for contact a's weight M and the block x = p[o..o+2] (energy.ts's quadraticForm at f = 1). */
+@inline function quadraticForm(m: usize, p: usize, o: i32): f64 {
+  const x0 = f(p, o), x1 = f(p, o + 1), x2 = f(p, o + 2);
+  return x0 * (load<f64>(m) * x0 + load<f64>(m, 8) * x1 + load<f64>(m, 16) * x2)
+    + x1 * (load<f64>(m, 24) * x0 + load<f64>(m, 32) * x1 + load<f64>(m, 40) * x2)
+    + x2 * (load<f64>(m, 48) * x0 + load<f64>(m, 56) * x1 + load<f64>(m, 64) * x2);
+}
+
+/** EnergyMerit.weigh for every contact (no cache: the kernel's W is fixed until the next `layout`), and the free energy. */
+function weigh(nc: i32): void {
+  for (let a = 0; a < nc; a++) {
+    const out = pWinv + (<usize>(9 * a) << 3), w = pValues + (<usize>(9 * n32(pDiag, a)) << 3);
+    if (invert3(out, w) == 0 || !symmetricPartIsPositiveDefinite(w)) {
+      // identityWeight: (1/max|diag|) I
+      const d = max<f64>(max<f64>(abs<f64>(load<f64>(w)), abs<f64>(load<f64>(w, 32))), abs<f64>(load<f64>(w, 64)));
+      const sc = d > 0 ? 1 / d : 1;
+      for (let i = 0; i < 9; i++) store<f64>(out + (<usize>i << 3), 0);
+      store<f64>(out, sc); store<f64>(out, sc, 32); store<f64>(out, sc, 64);
+    }
+  }
+  let den: f64 = 0;
+  for (let a = 0; a < nc; a++) den += quadraticForm(pWinv + (<usize>(9 * a) << 3), pQ, 3 * a);
+  freeEnergy = den;
+  weighed = true;
+}
+
+/**
+ * EnergyMerit.evaluateUnlessAbove(problem, r, u, bound) on the kernel's r and u (u trusted):
+ * the merit, or MERIT_ABOVE as soon as a partial sum of its numerator proves it above
+ * `bound`; MERIT_RESCALE where a sum needs the rescaled form (core's then). C is the
+ * unsmoothed C(R) of core's cOmegaContact at ω = 0, the polar projection inlined.
+ */
+export function energyScreen(nc: i32, bound: f64, floor: f64): f64 {
+  if (!weighed) weigh(nc);
+  const den = freeEnergy;
+  const stop = bound < Infinity && safe(den) ? bound * (den > floor ? den : 1) : Infinity;
+  let num: f64 = 0;
+  for (let a = 0; a < nc; a++) {
+    const o = 3 * a, m = f(pMu, a);
+    const un = f(pU, o), t1 = f(pU, o + 1), t2 = f(pU, o + 2);
+    const rho = hypot2(t1, t2);
+    const nn = hypot2(rho, 0);
+    const fn = un + (rho > 0 ? m * rho * (rho / (nn + 0)) : 0);
+    // the polar projection of z = R − F(U) (smoothedPolarProjectionWithGradient at ω = 0)
+    const zn = f(pR, o) / 1 - fn, z1 = f(pR, o + 1) / 1 - t1, z2 = f(pR, o + 2) / 1 - t2;
+    const zr = hypot2(z1, z2);
+    const inv = 1 / (1 + m * m);
+    const l1 = (-zn - m * zr) * inv;
+    const l2 = (zr - m * zn) * inv;
+    const sa = abs<f64>(l1), sb = abs<f64>(l2);
+    const g1 = l1 > 0 ? l1 : 0, g2 = l2 > 0 ? l2 : 0;
+    const dd = sb + m * sa;
+    const k = dd > 0 ? 0.5 * (1 + (l2 + m * l1) / dd) : 0;
+    setF(pE, o, -g1 - m * g2 + fn); setF(pE, o + 1, k * z1 + t1); setF(pE, o + 2, k * z2 + t2);
+    num += quadraticForm(pWinv + (<usize>(9 * a) << 3), pE, o);
+    if (num > stop) return MERIT_ABOVE;
+  }
+  if (!safe(num) || !safe(den)) return MERIT_RESCALE;
+  const value = den > floor ? num / den : num;
+  if (value != value) return Infinity;
+  return value > 0 ? value : 0;
 }

@@ -1,5 +1,6 @@
 import { EnergyMerit, MERIT_ABOVE, SiconosMerit, siconosErrorAt, type FrictionContactProblem } from '@moreau/core/kernels';
 import { type MeritFunction } from '@moreau/core/contracts';
+import { ENERGY_RESCALE } from './wasm-sweep.js';
 
 /**
  * A cheap stand-in for the configured merit, computed from the u = W r + q that the
@@ -26,9 +27,14 @@ import { type MeritFunction } from '@moreau/core/contracts';
  * was a quarter of the solver's time); the answer is the one its whole formula at the
  * kept u gives, so the solver stops at the same sweep.
  */
-/** `siconosErrorAt` computed elsewhere on the solver's problem, to the same bits: the WebAssembly kernel (wasm-sweep.ts). */
-export interface SiconosScreen {
+/**
+ * The screens' formulas computed elsewhere on the solver's problem, to the same bits: the
+ * WebAssembly kernel (wasm-sweep.ts). `siconosError`: `siconosErrorAt`; `energyScreen`:
+ * `EnergyMerit.evaluateUnlessAbove`, or ENERGY_RESCALE where core must evaluate.
+ */
+export interface KernelScreen {
   siconosError(r: Float64Array, u: Float64Array): number;
+  energyScreen(r: Float64Array, u: Float64Array, bound: number, floor: number): number;
 }
 
 export class MeritScreen {
@@ -53,9 +59,9 @@ export class MeritScreen {
 
   /**
    * False only when the merit at r, with u ≈ W r + q, is certainly above `tolerance`. `kernel`:
-   * where the siconos formula runs when not here (the same value).
+   * where the formulas run when not here (the same values); not for rolling pairs.
    */
-  couldConverge(problem: FrictionContactProblem, r: Float64Array, u: Float64Array, tolerance: number, kernel?: SiconosScreen): boolean {
+  couldConverge(problem: FrictionContactProblem, r: Float64Array, u: Float64Array, tolerance: number, kernel?: KernelScreen): boolean {
     if (this.kind === 'none') return true;
     const margin = (1 + RELATIVE_SLACK) * tolerance + ABSOLUTE_SLACK;
     let value: number;
@@ -65,7 +71,9 @@ export class MeritScreen {
       if (this.e.length !== problem.size) this.e = new Float64Array(problem.size);
       value = siconosErrorAt(problem, r, u, this.e, this.x);
     } else {
-      value = (this.merit as EnergyMerit).evaluateUnlessAbove(problem, r, u, margin);
+      const energy = this.merit as EnergyMerit;
+      value = kernel !== undefined && problem.rolling === undefined ? kernel.energyScreen(r, u, margin, energy.floor) : ENERGY_RESCALE;
+      if (value === ENERGY_RESCALE) value = energy.evaluateUnlessAbove(problem, r, u, margin);
       if (value === MERIT_ABOVE) return false;
     }
     // NaN or Infinity: let the merit itself say so.

@@ -3,7 +3,7 @@ import { lu3 } from './lu3.js';
 import { LocalSolver, SEPARATED, SLIDING, STICKING, type LocalSolverOptions } from './local-solver.js';
 import type { SlidingSolver } from './sliding-solver.js';
 import type { MixPasses } from './anderson.js';
-import type { SiconosScreen } from './screen.js';
+import type { KernelScreen } from './screen.js';
 import { WasmSweep, wasmSweepAvailable } from './wasm-sweep.js';
 
 /** Where `sweepUpdating` runs: WebAssembly (assembly/sweep.ts, the same bits) or TypeScript. */
@@ -71,8 +71,8 @@ export class Sweeper {
     return this.onWasm;
   }
 
-  /** The siconos screen on the kernel's memory (screen.ts), for the problem of the last `prepare` when it runs in WebAssembly. */
-  get wasmScreen(): SiconosScreen | undefined {
+  /** The merit screens on the kernel's memory (screen.ts), for the problem of the last `prepare` when it runs in WebAssembly. */
+  get wasmScreen(): KernelScreen | undefined {
     return this.onWasm ? this.wasm : undefined;
   }
 

@@ -1,9 +1,9 @@
 import { describe, expect, test } from 'vitest';
-import { BlockSparseMatrix, bsrMul, FrictionContactProblem, siconosErrorAt } from '@moreau/core';
+import { BlockSparseMatrix, bsrMul, EnergyMerit, FrictionContactProblem, MERIT_ABOVE, siconosErrorAt } from '@moreau/core';
 import { naturalMapResidual } from './residual.js';
 import { SlidingSolver } from './sliding-solver.js';
 import { Sweeper } from './sweep.js';
-import { WasmSweep, wasmSweepAvailable } from './wasm-sweep.js';
+import { ENERGY_RESCALE, WasmSweep, wasmSweepAvailable } from './wasm-sweep.js';
 import { randomProblem } from './__fixtures__/random-problem.js';
 import { testContext } from './__fixtures__/context.js';
 import plugin from './index.js';
@@ -140,6 +140,35 @@ describe.runIf(wasmSweepAvailable())('the WebAssembly Gauss–Seidel sweep', () 
     expect(compared).toBe(24);
   });
 
+  test("should compute the energy merit's screen to core's bits: its value, its early answer, its weights", () => {
+    const s = new Sweeper(local, 'wasm');
+    let seed = 7;
+    const next = (): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648 - 0.5; };
+    const answers = new Set<string>();
+    for (const [i, scale] of [1, 1e-9, 1e-170, 1e150].entries()) {
+      const base = randomProblem({ contacts: 12, bodies: 5, seed: i + 1 });
+      // Contact 3's block singular and contact 5's indefinite: the merit weighs them by (1/max|diag|) I.
+      const values = Float64Array.from(base.W.values);
+      values.fill(0, 9 * base.W.diagIdx[3], 9 * base.W.diagIdx[3] + 9);
+      values[9 * base.W.diagIdx[5] + 4] = -1;
+      const p = scaled(new FrictionContactProblem(new BlockSparseMatrix(base.contacts, base.W.rowPtr, base.W.colIdx, values), base.q, base.mu), scale);
+      s.prepare(p, true);
+      const kernel = s.wasmScreen!;
+      for (const floor of [0, 2.220446049250313e-16, 1e300]) {
+        const merit = new EnergyMerit(floor);
+        for (const bound of [Infinity, 1e-8, 1e3]) {
+          const r = Float64Array.from({ length: p.size }, () => next() * scale);
+          const u = Float64Array.from({ length: p.size }, () => next() * scale);
+          const got = kernel.energyScreen(r, u, bound, floor);
+          const expected = merit.evaluateUnlessAbove(p, r, u, bound);
+          answers.add(got === MERIT_ABOVE ? 'above' : got === ENERGY_RESCALE ? 'rescale' : 'value');
+          if (got !== ENERGY_RESCALE) expect(Object.is(got, expected)).toBe(true);
+        }
+      }
+    }
+    expect([...answers].sort()).toEqual(['above', 'rescale', 'value']);
+  });
+
   test('should stop at a local answer that is not finite before writing it, as the TypeScript sweep does', () => {
     const p = randomProblem({ contacts: 10, bodies: 5, seed: 7 });
     // A frictionless approaching contact with a vanishing W_NN: r_N = −q_N / W_NN overflows.
@@ -161,12 +190,12 @@ describe.runIf(wasmSweepAvailable())('the WebAssembly Gauss–Seidel sweep', () 
     }
   });
 
-  test('should solve with Anderson acceleration to the same bits, the extrapolation on the kernel\'s history', () => {
+  test("should solve with Anderson acceleration to the same bits, the extrapolation on the kernel's history, under either merit's screen", () => {
     let mixes = 0, projected = 0;
-    for (const seed of [1, 2, 3]) {
+    for (const [seed, merit] of [[1, 'siconos'], [2, 'siconos'], [3, 'energy'], [4, 'energy']] as const) {
       // Few bodies for many contacts: a jammed, slowly converging problem where the extrapolation runs.
       const p = randomProblem({ contacts: 60, bodies: 12, seed });
-      const solve = (kernel: 'wasm' | 'typescript') => plugin.create(options.parse({ kernel, acceleration: 'anderson', andersonStart: 2, maxIterations: 400 }), testContext()).solve(p);
+      const solve = (kernel: 'wasm' | 'typescript') => plugin.create(options.parse({ kernel, merit, acceleration: 'anderson', andersonStart: 2, maxIterations: 400 }), testContext()).solve(p);
       const t = solve('typescript'), w = solve('wasm');
       expect(differing(t.r, w.r)).toBe(0);
       expect(differing(t.u, w.u)).toBe(0);

@@ -15,10 +15,14 @@ interface SweepExports {
   layoutHistory(dF: number, dG: number, dU: number, fPrev: number, gPrev: number, uPrev: number, x: number, row: number, rhs: number, gamma: number): void;
   mixRecord(n: number, slot: number, m: number): number;
   mixExtrapolate(n: number, m: number): number;
-  layoutScreen(q: number, e: number): void;
+  layoutScreen(q: number, e: number, winv: number): void;
   siconosError(nc: number): number;
+  energyScreen(nc: number, bound: number, floor: number): number;
   residual(r0: number, r1: number, r2: number, u0: number, u1: number, u2: number, q0: number, q1: number, q2: number, mu: number): number;
 }
+
+/** `energyScreen`'s answer where the merit's sums need rescaling: core's merit must evaluate. */
+export const ENERGY_RESCALE = -2;
 
 const PAGE = 65_536;
 /** A 32-bit memory addresses at most 65,536 pages (4 GiB). */
@@ -117,7 +121,7 @@ export class WasmSweep {
     const n = 3 * nc, pDF = take(8 * depth * n), pDG = take(8 * depth * n), pDU = take(8 * depth * n);
     const pFPrev = take(8 * n), pGPrev = take(8 * n), pUPrev = take(8 * n), pX = take(8 * n);
     const pRow = take(8 * depth), pRhs = take(8 * depth), pGamma = take(8 * depth);
-    const pQ = take(8 * n), pE = take(8 * n);
+    const pQ = take(8 * n), pE = take(8 * n), pWinv = take(72 * nc);
     const pDiag = take(4 * nc), pColPtr = take(4 * (nc + 1)), pColRow = take(4 * blocks), pOrder = take(4 * nc);
     const pPerm = take(3 * nc), pLuOk = take(nc);
     const memory = this.ex.memory;
@@ -152,7 +156,7 @@ export class WasmSweep {
     this.gamma = new Float64Array(b, pGamma, depth);
     this.ex.layout(pValues, pDiag, pLu, pPerm, pLuOk, pColPtr, pColRow, pColVal, pMu, pR, pU, pOrder, pSlide);
     this.ex.layoutHistory(pDF, pDG, pDU, pFPrev, pGPrev, pUPrev, pX, pRow, pRhs, pGamma);
-    this.ex.layoutScreen(pQ, pE);
+    this.ex.layoutScreen(pQ, pE, pWinv);
     this.values = W.values;
     this.diagIdx = W.diagIdx;
     this.contacts = nc;
@@ -218,6 +222,18 @@ export class WasmSweep {
     this.r.set(r.subarray(0, n));
     this.u.set(u.subarray(0, n));
     return this.ex.siconosError(this.contacts);
+  }
+
+  /**
+   * The energy merit with u taken as given, or MERIT_ABOVE once a partial sum proves it above
+   * `bound` (core's `EnergyMerit.evaluateUnlessAbove` with that `floor`, to the bit), on the
+   * loaded problem, r and u copied in. `ENERGY_RESCALE` where the sums need core's rescaled form.
+   */
+  energyScreen(r: Float64Array, u: Float64Array, bound: number, floor: number): number {
+    const n = 3 * this.contacts;
+    this.r.set(r.subarray(0, n));
+    this.u.set(u.subarray(0, n));
+    return this.ex.energyScreen(this.contacts, bound, floor);
   }
 
   /** One contact's relative natural-map residual as the kernel computes it (residual.ts's, to the bit). */
