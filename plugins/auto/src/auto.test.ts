@@ -6,6 +6,7 @@ import nonsmoothNewton from '@moreau/nonsmooth-newton';
 import pdIp from '@moreau/pd-ip';
 import pqn from '@moreau/pqn';
 import prox from '@moreau/prox';
+import admm from '@moreau/admm';
 import semismoothNewton from '@moreau/semismooth-newton';
 import { describe, expect, it } from 'vitest';
 import plugin from './index.js';
@@ -17,7 +18,7 @@ const examples = new URL('../../../examples/problems/', import.meta.url).pathnam
 /** auto builds its chains by name through the registry: the solvers its rules name are registered beside it. */
 function registryWithSolvers() {
   const registry = createRegistry();
-  for (const p of [plugin, gaussSeidel, semismoothNewton, nonsmoothNewton, pdIp, apgd, prox, pqn]) registry.register(p);
+  for (const p of [plugin, gaussSeidel, semismoothNewton, nonsmoothNewton, pdIp, apgd, prox, admm, pqn]) registry.register(p);
   return registry;
 }
 

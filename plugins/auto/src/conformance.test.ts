@@ -5,8 +5,9 @@ import nonsmoothNewton from '@moreau/nonsmooth-newton';
 import pdIp from '@moreau/pd-ip';
 import pqn from '@moreau/pqn';
 import prox from '@moreau/prox';
+import admm from '@moreau/admm';
 import semismoothNewton from '@moreau/semismooth-newton';
 import plugin from './index.js';
 
 // auto builds its chains by name through the registry: the solvers its rules name are registered beside it.
-solverSuite(plugin, { companions: [gaussSeidel, semismoothNewton, nonsmoothNewton, pdIp, apgd, prox, pqn] });
+solverSuite(plugin, { companions: [gaussSeidel, semismoothNewton, nonsmoothNewton, pdIp, apgd, prox, admm, pqn] });

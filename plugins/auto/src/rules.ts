@@ -66,6 +66,17 @@ export const MID_SIZED_INTERIOR_POINT_STEPS = 150;
 export const PROX_STEPS = 50;
 
 /**
+ * ADMM's iterations as the `mid-sized` chain's last resort, after PROX. On the four steps of the
+ * 10 s sphere drum that every other link left between siconos 2.2e-8 and 5.1e-8 (t = 2.68, 9.08,
+ * 9.22, 9.23 s; 230–243 contacts), ADMM alone from the run's warm start reached 1e-8 in all four,
+ * in 29,500–92,500 iterations (3.7–13.5 s); PD-IP, semismooth and Alart–Curnier Newton with 500
+ * steps, 100,000 Gauss–Seidel sweeps, APGD and PQN did not. As the chain's last link, from the
+ * least wrong answer before it, it took 24,420–49,040 iterations on three and 164,180 (33 s) on
+ * the fourth (README, "How auto chooses"). A step reaches it only when every other link failed.
+ */
+export const MID_SIZED_ADMM_ITERATIONS = 250_000;
+
+/**
  * Every fallback of a chain starts from the least wrong answer of the links before it (`start:
  * 'best'`, by the siconos measure), not from the last link's: semismooth Newton, when it does
  * not converge, may end far worse than the sweeps' iterate it started from. On the 99 every-100th
@@ -83,8 +94,10 @@ const sweeps = (tolerance: number, maxIterations = FIRST_SWEEPS): SolverConfig =
 /** PROX, the last link of every frictional chain. */
 const prox = (tolerance: number): SolverConfig => after({ name: 'prox', options: { tolerance, maxIterations: PROX_STEPS } });
 
-/** APGD, then PROX: the last two links of every frictional chain. */
-const apgdThenProx = (tolerance: number): SolverConfig => after({ name: 'apgd', options: { tolerance }, fallback: prox(tolerance) });
+/** APGD, then PROX (then `last`, if given): the last links of every frictional chain. */
+const apgdThenProx = (tolerance: number, last?: SolverConfig): SolverConfig => after({
+  name: 'apgd', options: { tolerance }, fallback: last === undefined ? prox(tolerance) : { ...prox(tolerance), fallback: last },
+});
 
 /** Alart–Curnier Newton (its steps capped), then `next`: the links that finish what the sweeps approach slowly. */
 const alartCurnierThen = (tolerance: number, next: SolverConfig): SolverConfig => after({
@@ -125,7 +138,7 @@ export const AUTO_RULES: readonly AutoRule[] = [
   },
   {
     name: 'mid-sized',
-    why: `more than ${MID_SIZED_PROBLEM_CONTACTS} contacts: ${FIRST_SWEEPS} accelerated Gauss-Seidel sweeps (they answer most problems first), ${SEMISMOOTH_NEWTON_STEPS} semismooth Newton steps from their iterate, then Alart–Curnier Newton, the primal-dual interior point method (${MID_SIZED_INTERIOR_POINT_STEPS} steps), APGD and PROX`,
+    why: `more than ${MID_SIZED_PROBLEM_CONTACTS} contacts: ${FIRST_SWEEPS} accelerated Gauss-Seidel sweeps (they answer most problems first), ${SEMISMOOTH_NEWTON_STEPS} semismooth Newton steps from their iterate, then Alart–Curnier Newton, the primal-dual interior point method (${MID_SIZED_INTERIOR_POINT_STEPS} steps), APGD, PROX and ADMM (${MID_SIZED_ADMM_ITERATIONS} iterations)`,
     when: (f) => f.contacts > MID_SIZED_PROBLEM_CONTACTS,
     chain: (tolerance) => ({
       ...sweeps(tolerance),
@@ -133,7 +146,7 @@ export const AUTO_RULES: readonly AutoRule[] = [
         name: 'semismooth-newton', options: { tolerance, maxIterations: SEMISMOOTH_NEWTON_STEPS },
         fallback: alartCurnierThen(tolerance, after({
           name: 'pd-ip', options: { tolerance, centering: INTERIOR_POINT_CENTERING, maxIterations: MID_SIZED_INTERIOR_POINT_STEPS },
-          fallback: apgdThenProx(tolerance),
+          fallback: apgdThenProx(tolerance, after({ name: 'admm', options: { tolerance, maxIterations: MID_SIZED_ADMM_ITERATIONS } })),
         })),
       }),
     }),
