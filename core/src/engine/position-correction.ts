@@ -1,6 +1,6 @@
 import type { PositionCorrection } from '../contracts/dynamics.js';
 import type { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
-import { growF64 } from './grow.js';
+import { growF64, growI32 } from './grow.js';
 
 /** Sweeps of the projection at most; what is left of a penetration is taken up by the next step. */
 const MAX_SWEEPS = 50;
@@ -32,6 +32,12 @@ export class PositionProjection {
   /** The deepest penetration beyond the slop at the last call (0: none). */
   depth = 0;
   private target: Float64Array = new Float64Array(0);
+  // W_NN by rows (its diagonal included, and apart): the normal entry of every block between two
+  // contacts, copied out of W's 3×3 blocks so the sweeps read 12 bytes an entry, not one double in every 72.
+  private nnPtr: Int32Array = new Int32Array(0);
+  private nnCol: Int32Array = new Int32Array(0);
+  private nnVal: Float64Array = new Float64Array(0);
+  private diag: Float64Array = new Float64Array(0);
 
   /**
    * Projects the gaps of the nc contacts of W; returns false, touching nothing, when no contact
@@ -55,15 +61,17 @@ export class PositionProjection {
       target[a] = -g > slop ? fraction * g : g > 0 ? g : 0;
       p[a] = 0;
     }
-    const { rowPtr, colIdx, values, diagIdx } = W;
+    this.layOut(W, nc);
+    const { nnPtr, nnCol, nnVal, diag } = this;
     const stop = RELATIVE_CHANGE * fraction * depth;
     for (let sweep = 1; sweep <= MAX_SWEEPS; sweep++) {
       let change = 0;
       for (let a = 0; a < nc; a++) {
-        const waa = values[9 * diagIdx[a]];
+        const waa = diag[a];
         if (!(waa > 0)) continue;
+        // The row's terms in column order, the diagonal's among them, as W holds them.
         let w = target[a];
-        for (let k = rowPtr[a]; k < rowPtr[a + 1] && colIdx[k] < nc; k++) w += values[9 * k] * p[colIdx[k]];
+        for (let k = nnPtr[a], end = nnPtr[a + 1]; k < end; k++) w += nnVal[k] * p[nnCol[k]];
         const next = Math.max(0, p[a] - w / waa);
         const moved = Math.abs(next - p[a]) * waa;
         if (moved > change) change = moved;
@@ -74,9 +82,28 @@ export class PositionProjection {
     }
     for (let a = 0; a < nc; a++) {
       let d = 0;
-      for (let k = rowPtr[a]; k < rowPtr[a + 1] && colIdx[k] < nc; k++) d += values[9 * k] * p[colIdx[k]];
+      for (let k = nnPtr[a], end = nnPtr[a + 1]; k < end; k++) d += nnVal[k] * p[nnCol[k]];
       this.gap[a] = gap[a] + d;
     }
     return true;
+  }
+
+  /** W_NN's entries among the first nc contacts, row by row in W's column order, and its diagonal. */
+  private layOut(W: BlockSparseMatrix, nc: number): void {
+    const { rowPtr, colIdx, values, diagIdx } = W;
+    let count = 0;
+    for (let a = 0; a < nc; a++) for (let k = rowPtr[a]; k < rowPtr[a + 1] && colIdx[k] < nc; k++) count++;
+    this.nnPtr = growI32(this.nnPtr, nc + 1);
+    this.nnCol = growI32(this.nnCol, count);
+    this.nnVal = growF64(this.nnVal, count);
+    this.diag = growF64(this.diag, nc);
+    const { nnPtr, nnCol, nnVal, diag } = this;
+    let e = 0;
+    for (let a = 0; a < nc; a++) {
+      nnPtr[a] = e;
+      diag[a] = values[9 * diagIdx[a]];
+      for (let k = rowPtr[a]; k < rowPtr[a + 1] && colIdx[k] < nc; k++) { nnCol[e] = colIdx[k]; nnVal[e] = values[9 * k]; e++; }
+    }
+    nnPtr[nc] = e;
   }
 }
