@@ -324,6 +324,47 @@ function solveLocal(a: i32, kd: i32): i32 {
 }
 
 /**
+ * One contact's update in a sweep: the local problem with q̂_a = u_a − W_aa r_a solved,
+ * relaxed, written into r and carried to u through block column a. Needs `layout`.
+ * @returns ‖Δr_a‖² (0 when r_a did not move), or −1 when the local answer is not finite
+ *   (nothing is written)
+ */
+@inline function updateContact(a: i32, omega: f64): f64 {
+  const o = 3 * a, kd = n32(pDiag, a);
+  const w = pValues + (<usize>(9 * kd) << 3);
+  const r0 = f(pR, o), r1 = f(pR, o + 1), r2 = f(pR, o + 2);
+  q0 = f(pU, o) - (load<f64>(w) * r0 + load<f64>(w, 8) * r1 + load<f64>(w, 16) * r2);
+  q1 = f(pU, o + 1) - (load<f64>(w, 24) * r0 + load<f64>(w, 32) * r1 + load<f64>(w, 40) * r2);
+  q2 = f(pU, o + 2) - (load<f64>(w, 48) * r0 + load<f64>(w, 56) * r1 + load<f64>(w, 64) * r2);
+  p0 = r0; p1 = r1; p2 = r2;
+  const m = f(pMu, a);
+  mu = m;
+  const outcome = solveLocal(a, kd);
+  if (outcome == SEPARATED) separated++;
+  else if (outcome == STICKING) sticking++;
+  else if (outcome == SLIDING) sliding++;
+  else failed++;
+  let n0 = s0r, n1 = s1r, n2 = s2r;
+  if (omega != 1) {
+    n0 = r0 + omega * (n0 - r0);
+    n1 = r1 + omega * (n1 - r1);
+    n2 = r2 + omega * (n2 - r2);
+    if (omega > 1) {
+      projectInto(n0, n1, n2, m);
+      n0 = s0r; n1 = s1r; n2 = s2r;
+    }
+  }
+  const d0 = n0 - r0, d1 = n1 - r1, d2 = n2 - r2;
+  const dd = d0 * d0 + d1 * d1 + d2 * d2;
+  if (!(dd < Infinity)) return -1;
+  // A contact whose reaction did not move costs no column update (adding its dd = 0 changes no sum).
+  if (d0 == 0 && d1 == 0 && d2 == 0) return 0;
+  setF(pR, o, n0); setF(pR, o + 1, n1); setF(pR, o + 2, n2);
+  addColumn(a, d0, d1, d2);
+  return dd;
+}
+
+/**
  * Sweeper.sweepUpdating: r and u updated contact by contact in the order's sequence
  * (backwards when `reverse`), u = W r + q kept. Needs `layout`.
  * @returns 1, or 0 on a local answer that is not finite (the sweep stops before writing it)
@@ -331,38 +372,25 @@ function solveLocal(a: i32, kd: i32): i32 {
 export function sweepUpdating(nc: i32, omega: f64, reverse: i32): i32 {
   let ch2: f64 = 0, ok: i32 = 1;
   for (let i = 0; i < nc; i++) {
-    const a = n32(pOrder, reverse ? nc - 1 - i : i);
-    const o = 3 * a, kd = n32(pDiag, a);
-    const w = pValues + (<usize>(9 * kd) << 3);
-    const r0 = f(pR, o), r1 = f(pR, o + 1), r2 = f(pR, o + 2);
-    q0 = f(pU, o) - (load<f64>(w) * r0 + load<f64>(w, 8) * r1 + load<f64>(w, 16) * r2);
-    q1 = f(pU, o + 1) - (load<f64>(w, 24) * r0 + load<f64>(w, 32) * r1 + load<f64>(w, 40) * r2);
-    q2 = f(pU, o + 2) - (load<f64>(w, 48) * r0 + load<f64>(w, 56) * r1 + load<f64>(w, 64) * r2);
-    p0 = r0; p1 = r1; p2 = r2;
-    const m = f(pMu, a);
-    mu = m;
-    const outcome = solveLocal(a, kd);
-    if (outcome == SEPARATED) separated++;
-    else if (outcome == STICKING) sticking++;
-    else if (outcome == SLIDING) sliding++;
-    else failed++;
-    let n0 = s0r, n1 = s1r, n2 = s2r;
-    if (omega != 1) {
-      n0 = r0 + omega * (n0 - r0);
-      n1 = r1 + omega * (n1 - r1);
-      n2 = r2 + omega * (n2 - r2);
-      if (omega > 1) {
-        projectInto(n0, n1, n2, m);
-        n0 = s0r; n1 = s1r; n2 = s2r;
-      }
-    }
-    const d0 = n0 - r0, d1 = n1 - r1, d2 = n2 - r2;
-    const dd = d0 * d0 + d1 * d1 + d2 * d2;
-    if (!(dd < Infinity)) { ok = 0; break; }
-    if (d0 == 0 && d1 == 0 && d2 == 0) continue;
+    const dd = updateContact(n32(pOrder, reverse ? nc - 1 - i : i), omega);
+    if (dd < 0) { ok = 0; break; }
     ch2 += dd;
-    setF(pR, o, n0); setF(pR, o + 1, n1); setF(pR, o + 2, n2);
-    addColumn(a, d0, d1, d2);
+  }
+  change2 = ch2;
+  return ok;
+}
+
+/**
+ * The contacts order[from], …, order[to − 1] updated as `sweepUpdating` updates them: one part
+ * of a partitioned sweep (src/partition.ts), which two threads sweep at once on a shared memory.
+ * @returns 1, or 0 on a local answer that is not finite (the part stops before writing it)
+ */
+export function sweepSpan(from: i32, to: i32, omega: f64): i32 {
+  let ch2: f64 = 0, ok: i32 = 1;
+  for (let i = from; i < to; i++) {
+    const dd = updateContact(n32(pOrder, i), omega);
+    if (dd < 0) { ok = 0; break; }
+    ch2 += dd;
   }
   change2 = ch2;
   return ok;

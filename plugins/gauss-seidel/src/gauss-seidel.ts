@@ -39,7 +39,7 @@ export class GaussSeidel implements ContactSolver {
   constructor(private readonly options: GaussSeidelOptions, ctx: PluginContext) {
     this.merit = ctx.merit(options.merit);
     this.events = ctx.events;
-    this.sweeper = new Sweeper({ tolerance: options.localTolerance, maxIterations: options.localMaxIterations }, options.kernel);
+    this.sweeper = new Sweeper({ tolerance: options.localTolerance, maxIterations: options.localMaxIterations }, options.kernel, options.threads === 2 ? 2 : 1);
     this.screen = new MeritScreen(this.merit);
     this.mixer = options.acceleration === 'anderson' ? new AndersonMixer(options.andersonDepth) : undefined;
   }

@@ -16,11 +16,16 @@ const schema = z.object({
   localMaxIterations: z.number().int().positive().default(50).describe('Newton and bisection step cap of a sliding one-contact solve'),
   kernel: z.enum(['wasm', 'typescript']).default('wasm')
     .describe('where a Gauss–Seidel sweep runs: wasm (WebAssembly, the same bits as typescript, about twice as fast; typescript where the runtime has no WebAssembly) or typescript'),
+  threads: z.number().int().min(1).max(2).default(1)
+    .describe('2: a problem of 1000 contacts or more is swept in two parts at once, the first on a second thread (Node\'s worker threads, the WebAssembly kernel); the sweep order is then the partition\'s, and the answer is the same bits wherever the parts run (one thread where there is no second)'),
   acceleration: z.enum(['none', 'anderson']).default('none')
     .describe('anderson: extrapolate each sweep from the last `andersonDepth` sweeps (Anderson acceleration of the sweep map, projected onto the cones); none: plain sweeps'),
   andersonDepth: z.number().int().min(1).max(50).default(5).describe('sweeps the Anderson extrapolation remembers'),
   andersonStart: z.number().int().min(0).max(1_000_000).default(10)
     .describe('plain sweeps before the first extrapolation: a solve that ends within them is exactly the plain one, and pays nothing for the acceleration'),
+}).superRefine((o, ctx) => {
+  if (o.threads > 1 && o.variant !== 'gauss-seidel') ctx.addIssue({ code: 'custom', path: ['threads'], message: `threads 2 splits a Gauss–Seidel sweep; variant '${o.variant}' has none to split` });
+  if (o.threads > 1 && o.ordering !== 'natural') ctx.addIssue({ code: 'custom', path: ['threads'], message: `threads 2 sweeps in its partition's order; ordering '${o.ordering}' asks for another: drop one of them` });
 });
 
 /**

@@ -5,9 +5,15 @@ import type { SlidingSolver } from './sliding-solver.js';
 import type { MixPasses } from './anderson.js';
 import type { KernelScreen } from './screen.js';
 import { WasmSweep, wasmSweepAvailable } from './wasm-sweep.js';
+import { partitionContacts, partitionSpan, type SweepPartition } from './partition.js';
 
 /** Where `sweepUpdating` runs: WebAssembly (assembly/sweep.ts, the same bits) or TypeScript. */
 export type SweepKernel = 'wasm' | 'typescript';
+
+/** Problems with fewer contacts are swept in one part: a second thread's handshake each sweep would cost more than it saves. */
+export const MIN_PARTITIONED_CONTACTS = 1000;
+/** A partition whose span (partition.ts) is above this leaves too little to the second thread: one part then. */
+export const MAX_PARTITION_SPAN = 0.8;
 
 /**
  * One nonlinear block Gauss–Seidel (or Jacobi) sweep over the contacts: for each
@@ -60,10 +66,33 @@ export class Sweeper {
   private readonly wasm: WasmSweep | undefined;
   private onWasm = false;
 
-  constructor(local: LocalSolverOptions, kernel: SweepKernel = 'typescript') {
+  // The partition of the current problem when it is swept in two parts (`threads` 2), else undefined.
+  private parts: SweepPartition | undefined;
+  // ‖Δr‖² of the last `sweepRange`.
+  private rangeChange2 = 0;
+
+  /**
+   * `threads` 2: large problems are swept in two parts at once (partition.ts), the first on a
+   * second thread where the runtime has worker threads and the sweep runs in WebAssembly; the
+   * same bits wherever the parts run.
+   */
+  constructor(local: LocalSolverOptions, kernel: SweepKernel = 'typescript', private readonly threads: 1 | 2 = 1) {
     this.solver = new LocalSolver(local);
     this.slider = this.solver.sliding;
-    this.wasm = kernel === 'wasm' && wasmSweepAvailable() ? new WasmSweep(this.slider, local.tolerance, local.maxIterations) : undefined;
+    this.wasm = kernel === 'wasm' && wasmSweepAvailable() ? new WasmSweep(this.slider, local.tolerance, local.maxIterations, threads > 1) : undefined;
+  }
+
+  /**
+   * The order `sweepUpdating` follows for the problem of the last `prepare` when it sweeps in
+   * two parts (the partition's: first part, second part, separator); undefined otherwise.
+   */
+  get partitionOrder(): Int32Array | undefined {
+    return this.parts?.order;
+  }
+
+  /** Whether the last partitioned sweep ran its first part on a second thread. */
+  get secondThread(): boolean {
+    return this.parts !== undefined && this.onWasm && this.wasm!.teamReady;
   }
 
   /** Whether `sweepUpdating` runs in WebAssembly for the problem of the last `prepare`. */
@@ -96,6 +125,11 @@ export class Sweeper {
     const { values, diagIdx } = problem.W;
     for (let a = 0; a < nc; a++) this.luOk[a] = lu3(values, 9 * diagIdx[a], this.lu, 9 * a, this.perm, 3 * a) ? 1 : 0;
     if (columns) this.layOutColumns(problem);
+    this.parts = undefined;
+    if (columns && this.threads > 1 && nc >= MIN_PARTITIONED_CONTACTS) {
+      const parts = partitionContacts(problem.W.rowPtr, problem.W.colIdx, nc);
+      if (partitionSpan(parts, problem.W.rowPtr) <= MAX_PARTITION_SPAN) this.parts = parts;
+    }
     // The kernel takes a copy of what the sweeps read; a problem too large for its memory stays here.
     this.onWasm = columns && this.wasm !== undefined && this.wasm.load(problem, this.lu, this.perm, this.luOk, this.colPtr, this.colRow, this.colVal, historyDepth);
     this.separated = this.sticking = this.sliding = this.failed = 0;
@@ -128,20 +162,29 @@ export class Sweeper {
   /**
    * Updates r contact by contact in `order` (backwards when `reverse`), keeping
    * u = W r + q: u must hold W r + q on entry (up to rounding) and holds it on return.
+   * A problem `prepare` partitioned (`threads` 2) is swept in its partition's order instead.
    * Needs `prepare(problem, true)`. A local answer that is not finite stops the sweep
    * before it is written, so r and u stay finite and consistent.
    * @returns false on such a breakdown
    */
   sweepUpdating(problem: FrictionContactProblem, r: Float64Array, u: Float64Array, omega: number, order: Int32Array, reverse: boolean): boolean {
+    const parts = this.parts;
+    if (parts !== undefined) return this.sweepParts(problem, r, u, omega, parts);
     if (this.onWasm) return this.sweepInWasm(r, u, omega, order, reverse);
+    const ok = this.sweepRange(problem, r, u, omega, order, 0, problem.contacts, reverse);
+    this.change2 = this.rangeChange2;
+    return ok;
+  }
+
+  /** Contacts order[from, to) updated as `sweepUpdating` updates them (backwards when `reverse`); their ‖Δr‖² into `rangeChange2`. */
+  private sweepRange(problem: FrictionContactProblem, r: Float64Array, u: Float64Array, omega: number, order: Int32Array, from: number, to: number, reverse: boolean): boolean {
     const { values, diagIdx } = problem.W;
     const mu = problem.mu;
     const { colPtr, colRow, colVal, qh, next } = this;
-    const nc = problem.contacts;
     this.omega = omega;
     let ch2 = 0, ok = true;
-    for (let i = 0; i < nc; i++) {
-      const a = order[reverse ? nc - 1 - i : i];
+    for (let i = from; i < to; i++) {
+      const a = order[reverse ? from + to - 1 - i : i];
       const o = 3 * a, kd = diagIdx[a], w = 9 * kd;
       const r0 = r[o], r1 = r[o + 1], r2 = r[o + 2];
       qh[0] = u[o] - (values[w] * r0 + values[w + 1] * r1 + values[w + 2] * r2);
@@ -162,7 +205,38 @@ export class Sweeper {
         u[j + 2] += colVal[v + 6] * d0 + colVal[v + 7] * d1 + colVal[v + 8] * d2;
       }
     }
-    this.change2 = ch2;
+    this.rangeChange2 = ch2;
+    return ok;
+  }
+
+  /**
+   * A partitioned sweep (partition.ts): the two parts, which touch disjoint rows of r and u,
+   * then the separator unless a part broke down; ‖Δr‖² summed as (first + second) + separator.
+   * In WebAssembly the first part runs on a second thread where one is ready; in TypeScript
+   * both run here, one after the other, with the same bits.
+   */
+  private sweepParts(problem: FrictionContactProblem, r: Float64Array, u: Float64Array, omega: number, parts: SweepPartition): boolean {
+    const { order, first, second } = parts;
+    if (this.onWasm) {
+      const k = this.wasm!;
+      const ok = k.sweepParts(r, u, omega, order, first, second);
+      this.separated += k.separated;
+      this.sticking += k.sticking;
+      this.sliding += k.sliding;
+      this.failed += k.failed;
+      this.change2 = k.change2;
+      return ok;
+    }
+    const okFirst = this.sweepRange(problem, r, u, omega, order, 0, first, false);
+    const changeFirst = this.rangeChange2;
+    const okSecond = this.sweepRange(problem, r, u, omega, order, first, first + second, false);
+    let change2 = changeFirst + this.rangeChange2;
+    let ok = okFirst && okSecond;
+    if (ok) {
+      ok = this.sweepRange(problem, r, u, omega, order, first + second, problem.contacts, false);
+      change2 += this.rangeChange2;
+    }
+    this.change2 = change2;
     return ok;
   }
 

@@ -1,6 +1,8 @@
-import { siconosErrorOf, type FrictionContactProblem } from '@moreau/core/kernels';
+import type { FrictionContactProblem } from '@moreau/core/kernels';
+import { KernelHost, SLIDE_DOUBLES } from './kernel-host.js';
 import type { SlidingSolver } from './sliding-solver.js';
-import { SWEEP_WASM_BASE64 } from './wasm-sweep-bytes.js';
+import { SweepTeam, type SpanOutcome } from './sweep-team.js';
+import { SWEEP_WASM_BASE64, SWEEP_WASM_SHARED_BASE64 } from './wasm-sweep-bytes.js';
 
 /** The exports of assembly/sweep.ts; pointers are byte addresses in the instance's memory. */
 interface SweepExports {
@@ -12,6 +14,7 @@ interface SweepExports {
   setOptions(tolerance: number, maxIterations: number): void;
   resetCounts(): void;
   sweepUpdating(nc: number, omega: number, reverse: number): number;
+  sweepSpan(from: number, to: number, omega: number): number;
   layoutHistory(dF: number, dG: number, dU: number, fPrev: number, gPrev: number, uPrev: number, x: number, row: number, rhs: number, gamma: number): void;
   mixRecord(n: number, slot: number, m: number): number;
   mixExtrapolate(n: number, m: number): number;
@@ -25,25 +28,30 @@ interface SweepExports {
 export const ENERGY_RESCALE = -2;
 
 const PAGE = 65_536;
-/** A 32-bit memory addresses at most 65,536 pages (4 GiB). */
+/** A 32-bit memory addresses at most 65,536 pages (4 GiB); the shared build declares this maximum. */
 const MAX_PAGES = 65_536;
-/** Doubles of the slide hand-off area: q̂, the previous r, the stick candidate, μ in; r out. */
-const SLIDE_DOUBLES = 13;
 
-let compiled: WebAssembly.Module | null | undefined;
+const compiled: { own?: WebAssembly.Module | null; shared?: WebAssembly.Module | null } = {};
 
-/** The kernel module, compiled once per process; null where this runtime has no WebAssembly. */
-function kernelModule(): WebAssembly.Module | null {
-  if (compiled !== undefined) return compiled;
+/** Compiles base64 bytes; null where this runtime has no WebAssembly or cannot take the module. */
+function compile(base64: string): WebAssembly.Module | null {
   try {
-    const text = atob(SWEEP_WASM_BASE64);
+    const text = atob(base64);
     const bytes = new Uint8Array(text.length);
     for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
-    compiled = typeof WebAssembly === 'object' && WebAssembly.validate(bytes) ? new WebAssembly.Module(bytes) : null;
+    return typeof WebAssembly === 'object' && WebAssembly.validate(bytes) ? new WebAssembly.Module(bytes) : null;
   } catch {
-    compiled = null;
+    return null;
   }
-  return compiled;
+}
+
+/**
+ * The kernel module, compiled once per process; null where this runtime has no WebAssembly.
+ * `shared`: the build on an imported shared memory (null also where SharedArrayBuffer is missing).
+ */
+function kernelModule(shared = false): WebAssembly.Module | null {
+  if (!shared) return compiled.own ??= compile(SWEEP_WASM_BASE64);
+  return compiled.shared ??= typeof SharedArrayBuffer === 'function' ? compile(SWEEP_WASM_SHARED_BASE64) : null;
 }
 
 /** Whether the WebAssembly sweep can run here; false means the TypeScript sweep runs. */
@@ -69,38 +77,39 @@ export class WasmSweep {
   change2 = 0;
 
   private readonly ex: SweepExports;
-  private values: Float64Array = new Float64Array(0);
-  private diagIdx: Int32Array = new Int32Array(0);
+  private readonly memory: WebAssembly.Memory;
+  private readonly host: KernelHost;
+  // The shared build's module, for the team's worker; the team once started (see `sweepParts`).
+  private readonly sharedModule: WebAssembly.Module | undefined;
+  private team: SweepTeam | undefined;
+  private teamLayout: number[] = [];
+  // The order `sweepParts` last copied in (`sweep` and `load` forget it).
+  private partsOrder: Int32Array | undefined;
   private contacts = 0;
   private r = new Float64Array(0);
   private u = new Float64Array(0);
   private order = new Int32Array(0);
-  private slide = new Float64Array(0);
   private x = new Float64Array(0);
   private row = new Float64Array(0);
   private rhs = new Float64Array(0);
   private gamma = new Float64Array(0);
-  // Scratch of the scaled residual (core's siconosErrorOf on one contact).
-  private readonly q3 = new Float64Array(3);
-  private readonly r3 = new Float64Array(3);
-  private readonly u3 = new Float64Array(3);
-  private readonly mu1 = new Float64Array(1);
-  private readonly e3 = new Float64Array(3);
-  private readonly x3 = new Float64Array(3);
 
-  /** @throws when the runtime has no WebAssembly (check `wasmSweepAvailable` first) */
-  constructor(private readonly slider: SlidingSolver, tolerance: number, maxIterations: number) {
-    const module = kernelModule();
+  /**
+   * `shared`: on the shared-memory build where the runtime can make one, so that `sweepParts`
+   * can hand a part to a second thread (otherwise the main thread sweeps both parts).
+   * @throws when the runtime has no WebAssembly (check `wasmSweepAvailable` first)
+   */
+  constructor(slider: SlidingSolver, private readonly tolerance: number, private readonly maxIterations: number, shared = false) {
+    const sharedModule = shared ? kernelModule(true) ?? undefined : undefined;
+    const module = sharedModule ?? kernelModule();
     if (module === null) throw new Error('WasmSweep: this runtime has no WebAssembly');
-    const instance = new WebAssembly.Instance(module, {
-      sweep: {
-        slideRest: (a: number): number => this.slideRest(a),
-        residualScaled: (r0: number, r1: number, r2: number, u0: number, u1: number, u2: number, q0: number, q1: number, q2: number, mu: number): number =>
-          this.residualScaled(r0, r1, r2, u0, u1, u2, q0, q1, q2, mu),
-        hypot: Math.hypot,
-      },
-    });
+    this.host = new KernelHost(slider);
+    let memory: WebAssembly.Memory | undefined;
+    if (sharedModule !== undefined) memory = new WebAssembly.Memory({ initial: 1, maximum: MAX_PAGES, shared: true });
+    const instance = new WebAssembly.Instance(module, this.host.imports(memory));
     this.ex = instance.exports as unknown as SweepExports;
+    this.memory = memory ?? this.ex.memory;
+    this.sharedModule = sharedModule;
     this.ex.setOptions(tolerance, maxIterations);
   }
 
@@ -117,14 +126,14 @@ export class WasmSweep {
     // 16-byte aligned regions, doubles first.
     const take = (bytes: number): number => { const p = at; at += Math.ceil(bytes / 16) * 16; return p; };
     const pValues = take(72 * blocks), pColVal = take(72 * blocks), pLu = take(72 * nc), pMu = take(8 * nc);
-    const pR = take(24 * nc), pU = take(24 * nc), pSlide = take(8 * SLIDE_DOUBLES);
+    const pR = take(24 * nc), pU = take(24 * nc), pSlide = take(8 * SLIDE_DOUBLES), pTeamSlide = take(8 * SLIDE_DOUBLES);
     const n = 3 * nc, pDF = take(8 * depth * n), pDG = take(8 * depth * n), pDU = take(8 * depth * n);
     const pFPrev = take(8 * n), pGPrev = take(8 * n), pUPrev = take(8 * n), pX = take(8 * n);
     const pRow = take(8 * depth), pRhs = take(8 * depth), pGamma = take(8 * depth);
     const pQ = take(8 * n), pE = take(8 * n), pWinv = take(72 * nc);
     const pDiag = take(4 * nc), pColPtr = take(4 * (nc + 1)), pColRow = take(4 * blocks), pOrder = take(4 * nc);
     const pPerm = take(3 * nc), pLuOk = take(nc);
-    const memory = this.ex.memory;
+    const memory = this.memory;
     const pages = Math.ceil(at / PAGE);
     if (pages > MAX_PAGES) return false;
     const have = memory.buffer.byteLength / PAGE;
@@ -149,7 +158,6 @@ export class WasmSweep {
     this.r = new Float64Array(b, pR, 3 * nc);
     this.u = new Float64Array(b, pU, 3 * nc);
     this.order = new Int32Array(b, pOrder, nc);
-    this.slide = new Float64Array(b, pSlide, SLIDE_DOUBLES);
     this.x = new Float64Array(b, pX, n);
     this.row = new Float64Array(b, pRow, depth);
     this.rhs = new Float64Array(b, pRhs, depth);
@@ -157,9 +165,11 @@ export class WasmSweep {
     this.ex.layout(pValues, pDiag, pLu, pPerm, pLuOk, pColPtr, pColRow, pColVal, pMu, pR, pU, pOrder, pSlide);
     this.ex.layoutHistory(pDF, pDG, pDU, pFPrev, pGPrev, pUPrev, pX, pRow, pRhs, pGamma);
     this.ex.layoutScreen(pQ, pE, pWinv);
-    this.values = W.values;
-    this.diagIdx = W.diagIdx;
+    this.host.point(new Float64Array(b, pSlide, SLIDE_DOUBLES), W.values, W.diagIdx);
     this.contacts = nc;
+    this.partsOrder = undefined;
+    this.teamLayout = [pValues, pDiag, pLu, pPerm, pLuOk, pColPtr, pColRow, pColVal, pMu, pR, pU, pOrder, pTeamSlide, nc, blocks];
+    this.team?.layout(this.teamLayout);
     return true;
   }
 
@@ -172,6 +182,7 @@ export class WasmSweep {
     this.r.set(r.subarray(0, 3 * nc));
     this.u.set(u.subarray(0, 3 * nc));
     this.order.set(order.subarray(0, nc));
+    this.partsOrder = undefined;
     ex.resetCounts();
     const ok = ex.sweepUpdating(nc, omega, reverse ? 1 : 0) === 1;
     r.set(this.r);
@@ -182,6 +193,74 @@ export class WasmSweep {
     this.failed = ex.failed.value as number;
     this.change2 = ex.change2.value as number;
     return ok;
+  }
+
+  /**
+   * One partitioned sweep of the loaded problem (partition.ts): order[0, first) and
+   * order[first, first + second) swept at once, the first part by the team's worker where it
+   * runs, then the rest (the separator) unless a part broke down. ‖Δr‖² is summed as
+   * (first's + second's) + the separator's, wherever each part ran, so the bits are the same
+   * with and without a second thread. r and u updated in place, as by `sweep`.
+   * @returns false when a local answer was not finite (its part stopped before writing it)
+   */
+  sweepParts(r: Float64Array, u: Float64Array, omega: number, order: Int32Array, first: number, second: number): boolean {
+    const ex = this.ex, nc = this.contacts;
+    this.r.set(r.subarray(0, 3 * nc));
+    this.u.set(u.subarray(0, 3 * nc));
+    // A partition's order is fixed for its problem: copied in once after `load`.
+    if (order !== this.partsOrder) {
+      this.order.set(order.subarray(0, nc));
+      this.partsOrder = order;
+    }
+    if (this.team === undefined && this.sharedModule !== undefined) {
+      this.team = SweepTeam.start(this.sharedModule, this.memory, this.tolerance, this.maxIterations);
+      this.team?.layout(this.teamLayout);
+    }
+    const team = this.team?.ready === true ? this.team : undefined;
+    ex.resetCounts();
+    let okFirst = true, changeFirst = 0;
+    if (team !== undefined) team.post(0, first, omega);
+    else {
+      okFirst = ex.sweepSpan(0, first, omega) === 1;
+      changeFirst = ex.change2.value as number;
+    }
+    const okSecond = ex.sweepSpan(first, first + second, omega) === 1;
+    const changeSecond = ex.change2.value as number;
+    let extra: SpanOutcome | undefined;
+    if (team !== undefined) {
+      extra = team.wait();
+      okFirst = extra.ok;
+      changeFirst = extra.change2;
+    }
+    let change2 = changeFirst + changeSecond;
+    let ok = okFirst && okSecond;
+    if (ok) {
+      ok = ex.sweepSpan(first + second, nc, omega) === 1;
+      change2 += ex.change2.value as number;
+    }
+    return this.finishParts(r, u, change2, extra, ok);
+  }
+
+  /** r and u copied out, the counts of both threads and the summed ‖Δr‖² recorded. */
+  private finishParts(r: Float64Array, u: Float64Array, change2: number, extra: SpanOutcome | undefined, ok: boolean): boolean {
+    const ex = this.ex;
+    r.set(this.r);
+    u.set(this.u);
+    this.separated = (ex.separated.value as number) + (extra?.separated ?? 0);
+    this.sticking = (ex.sticking.value as number) + (extra?.sticking ?? 0);
+    this.sliding = (ex.sliding.value as number) + (extra?.sliding ?? 0);
+    this.failed = (ex.failed.value as number) + (extra?.failed ?? 0);
+    this.change2 = change2;
+    if (extra !== undefined) {
+      this.host.slider.quarticUses += extra.quarticUses;
+      this.host.slider.scanUses += extra.scanUses;
+    }
+    return ok;
+  }
+
+  /** Whether the last `sweepParts` could hand a part to a second thread (a worker started and ready). */
+  get teamReady(): boolean {
+    return this.team?.ready === true;
   }
 
   /**
@@ -239,24 +318,5 @@ export class WasmSweep {
   /** One contact's relative natural-map residual as the kernel computes it (residual.ts's, to the bit). */
   residual(r0: number, r1: number, r2: number, u0: number, u1: number, u2: number, q0: number, q1: number, q2: number, mu: number): number {
     return this.ex.residual(r0, r1, r2, u0, u1, u2, q0, q1, q2, mu);
-  }
-
-  /** The whole sliding solve of contact a in TypeScript, from the inputs the kernel left in the hand-off area. */
-  private slideRest(a: number): number {
-    const h = this.slide, slider = this.slider;
-    slider.input.set(h.subarray(0, 10));
-    const ok = slider.solve(this.values, 9 * this.diagIdx[a]);
-    h[10] = slider.r[0]; h[11] = slider.r[1]; h[12] = slider.r[2];
-    return ok ? 1 : 0;
-  }
-
-  /** residual.ts's fallback: core's merit on one contact, for sums of squares it rescales. */
-  private residualScaled(r0: number, r1: number, r2: number, u0: number, u1: number, u2: number, q0: number, q1: number, q2: number, mu: number): number {
-    const { q3, r3, u3, mu1 } = this;
-    q3[0] = q0; q3[1] = q1; q3[2] = q2;
-    r3[0] = r0; r3[1] = r1; r3[2] = r2;
-    u3[0] = u0; u3[1] = u1; u3[2] = u2;
-    mu1[0] = mu;
-    return siconosErrorOf(q3, mu1, r3, u3, this.e3, this.x3);
   }
 }

@@ -12,6 +12,11 @@ export interface RandomProblemOptions {
   ground?: number;
   /** Fraction of contacts with an approaching free normal velocity (q_N < 0). */
   approaching?: number;
+  /**
+   * Bodies in a row, each contact between a body and one of the next `reach` (a long pile,
+   * whose contact graph is deep, as a real bed's is); default: any two bodies.
+   */
+  reach?: number;
 }
 
 /**
@@ -31,8 +36,12 @@ export function randomProblem(o: RandomProblemOptions): FrictionContactProblem {
     const A = Math.floor(rnd() * nb);
     const list = [{ body: A, H: Float64Array.from({ length: 18 }, gauss) }];
     if (rnd() >= (o.ground ?? 0.3) && nb > 1) {
-      let B = Math.floor(rnd() * (nb - 1));
-      if (B >= A) B++;
+      let B: number;
+      if (o.reach !== undefined) B = (A + 1 + Math.floor(rnd() * o.reach)) % nb;
+      else {
+        B = Math.floor(rnd() * (nb - 1));
+        if (B >= A) B++;
+      }
       list.push({ body: B, H: Float64Array.from({ length: 18 }, () => -gauss()) });
     }
     touch.push(list);

@@ -1,0 +1,132 @@
+import { describe, expect, test } from 'vitest';
+import { bsrMul, FrictionContactProblem } from '@moreau/core';
+import { Sweeper, MIN_PARTITIONED_CONTACTS } from './sweep.js';
+import { randomProblem } from './__fixtures__/random-problem.js';
+import { testContext } from './__fixtures__/context.js';
+import plugin from './index.js';
+import { options } from './options.js';
+
+// A partitioned sweep's two parts touch disjoint memory, so sweeping the first on a second
+// thread gives the bits of sweeping both on one: every comparison here is Object.is.
+
+const local = { tolerance: 1e-14, maxIterations: 50 };
+// A long pile: deep enough to split, large enough to be split.
+const pile = (seed: number): FrictionContactProblem => randomProblem({ contacts: 1200, bodies: 500, reach: 3, seed, ground: 0.2 });
+
+function velocity(p: FrictionContactProblem, r: Float64Array): Float64Array {
+  const u = bsrMul(p.W, r, new Float64Array(p.size));
+  for (let i = 0; i < p.size; i++) u[i] += p.q[i];
+  return u;
+}
+
+function differing(a: Float64Array, b: Float64Array): number {
+  let d = 0;
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) d++;
+  return d;
+}
+
+/** Waits (the worker starts in the background) until the sweeper's partitioned sweep has a second thread. */
+async function withSecondThread(s: Sweeper, p: FrictionContactProblem): Promise<void> {
+  const r = new Float64Array(p.size), u = velocity(p, r), order = s.partitionOrder!;
+  for (let i = 0; i < 600 && !s.secondThread; i++) {
+    s.sweepUpdating(p, r, u, 1, order, false);
+    await new Promise((done) => setTimeout(done, 50));
+  }
+}
+
+interface Outcome { ok: boolean[]; change2: number[]; r: Float64Array; u: Float64Array; counts: number[]; quartic: number; second: boolean[] }
+
+function run(p: FrictionContactProblem, s: Sweeper, omega: number, sweeps: number): Outcome {
+  s.prepare(p, true);
+  const order = s.partitionOrder ?? Int32Array.from({ length: p.contacts }, (_, i) => i);
+  const r = new Float64Array(p.size), u = velocity(p, r);
+  const ok: boolean[] = [], change2: number[] = [], second: boolean[] = [];
+  s.separated = s.sticking = s.sliding = s.failed = 0;
+  for (let k = 0; k < sweeps; k++) {
+    ok.push(s.sweepUpdating(p, r, u, omega, order, false));
+    change2.push(s.change2);
+    second.push(s.secondThread);
+  }
+  return { ok, change2, r, u, counts: [s.separated, s.sticking, s.sliding, s.failed], quartic: s.slider.quarticUses, second };
+}
+
+function expectSameBits(a: Outcome, b: Outcome): void {
+  expect(differing(a.r, b.r)).toBe(0);
+  expect(differing(a.u, b.u)).toBe(0);
+  expect(b.ok).toEqual(a.ok);
+  expect(b.change2).toEqual(a.change2);
+  expect(b.counts).toEqual(a.counts);
+  expect(b.quartic).toBe(a.quartic);
+}
+
+describe('Gauss–Seidel sweeps in two parts (threads 2)', () => {
+  test('should give the same bits with the first part on a second thread as on one thread, in TypeScript or WebAssembly', async () => {
+    const p = pile(2);
+    const team = new Sweeper(local, 'wasm', 2);
+    team.prepare(p, true);
+    // Both parts and the separator hold contacts: all three phases run.
+    const { first, second } = (team as unknown as { parts: { first: number; second: number } }).parts;
+    expect(Math.min(first, second, p.contacts - first - second)).toBeGreaterThan(0);
+    await withSecondThread(team, p);
+    for (const omega of [1, 1.5]) {
+      const threaded = run(p, team, omega, 12);
+      const threadedEarly = run(p, team, omega, 2);
+      // Node has worker threads: the second thread took every sweep's first part.
+      expect(threaded.second.every(Boolean)).toBe(true);
+      const serial = run(p, new Sweeper(local, 'typescript', 2), omega, 12);
+      expect(serial.second.some(Boolean)).toBe(false);
+      expectSameBits(serial, threaded);
+      // The partition's order is not the natural one: after 2 sweeps, not the bits of threads 1.
+      const natural = run(p, new Sweeper(local, 'typescript', 1), omega, 2);
+      expect(differing(natural.r, threadedEarly.r)).toBeGreaterThan(0);
+    }
+  }, 60_000);
+
+  test('should sweep a problem under the size threshold in the natural order, as threads 1', () => {
+    const p = randomProblem({ contacts: MIN_PARTITIONED_CONTACTS - 1, bodies: 400, reach: 3, seed: 2 });
+    const two = new Sweeper(local, 'wasm', 2);
+    two.prepare(p, true);
+    expect(two.partitionOrder).toBeUndefined();
+    expectSameBits(run(p, new Sweeper(local, 'wasm', 1), 1, 5), run(p, two, 1, 5));
+  }, 60_000);
+
+  test('should stop at a local answer that overflows in either part alike, skipping the separator', async () => {
+    const base = pile(3);
+    const probe = new Sweeper(local, 'typescript', 2);
+    probe.prepare(base, true);
+    const order = probe.partitionOrder!;
+    const p0 = probe as unknown as { parts: { first: number } };
+    const first = p0.parts.first;
+    for (const victim of [order[0], order[first]]) {
+      const q = base.q.slice();
+      // An approach speed near the largest double: the contact's reaction, squared, overflows.
+      q[3 * victim] = -1.7e308;
+      const p = new FrictionContactProblem(base.W, q, base.mu);
+      const team = new Sweeper(local, 'wasm', 2);
+      team.prepare(p, true);
+      await withSecondThread(team, p);
+      const threaded = run(p, team, 1, 2);
+      expect(threaded.ok).toEqual([false, false]);
+      expectSameBits(run(p, new Sweeper(local, 'typescript', 2), 1, 2), threaded);
+    }
+  }, 60_000);
+
+  test('should solve with the same bits wherever the parts run (the plugin, Anderson on)', () => {
+    const p = pile(4);
+    const solve = (kernel: 'wasm' | 'typescript') => {
+      const solver = plugin.create(options.parse({ threads: 2, kernel, acceleration: 'anderson', tolerance: 1e-10, maxIterations: 300 }), testContext());
+      return solver.solve(p);
+    };
+    const a = solve('wasm'), b = solve('typescript');
+    expect(a.iterations).toBe(b.iterations);
+    expect(differing(a.r, b.r)).toBe(0);
+    expect(a.error).toBe(b.error);
+  }, 60_000);
+
+  test('should refuse threads 2 with the Jacobi variant or another ordering, and more than two threads', () => {
+    expect(options.safeParse({ threads: 2, variant: 'jacobi' }).success).toBe(false);
+    expect(options.safeParse({ threads: 2, ordering: 'shuffled' }).success).toBe(false);
+    expect(options.safeParse({ threads: 3 }).success).toBe(false);
+    expect(options.safeParse({ threads: 2 }).success).toBe(true);
+  });
+});

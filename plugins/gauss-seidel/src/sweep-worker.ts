@@ -1,0 +1,74 @@
+// The second thread of a sweep team (sweep-team.ts): a kernel instance of its own on the team's
+// shared memory, sweeping the part of each partitioned sweep the main thread posts.
+import { workerData } from 'node:worker_threads';
+import { KernelHost, SLIDE_DOUBLES } from './kernel-host.js';
+import { SlidingSolver } from './sliding-solver.js';
+import * as slot from './team-protocol.js';
+
+/** What the main thread hands the worker when it starts it. */
+export interface TeamData {
+  module: WebAssembly.Module;
+  memory: WebAssembly.Memory;
+  control: SharedArrayBuffer;
+  tolerance: number;
+  maxIterations: number;
+}
+
+interface SpanExports {
+  layout(values: number, diag: number, lu: number, perm: number, luOk: number, colPtr: number, colRow: number,
+    colVal: number, mu: number, r: number, u: number, order: number, slide: number): void;
+  setOptions(tolerance: number, maxIterations: number): void;
+  resetCounts(): void;
+  sweepSpan(from: number, to: number, omega: number): number;
+  separated: WebAssembly.Global; sticking: WebAssembly.Global; sliding: WebAssembly.Global; failed: WebAssembly.Global;
+  change2: WebAssembly.Global;
+}
+
+const { module, memory, control, tolerance, maxIterations } = workerData as TeamData;
+const ctrl = new Int32Array(control, 0, slot.DOUBLES_AT / 4);
+const doubles = new Float64Array(control, slot.DOUBLES_AT, 2);
+let task = 0;
+try {
+  const slider = new SlidingSolver({ tolerance, maxIterations });
+  const host = new KernelHost(slider);
+  const ex = new WebAssembly.Instance(module, host.imports(memory)).exports as unknown as SpanExports;
+  ex.setOptions(tolerance, maxIterations);
+  let generation = 0;
+  Atomics.store(ctrl, slot.READY, 1);
+  Atomics.notify(ctrl, slot.READY);
+  for (;;) {
+    // Spin a little before sleeping: the next sweep's task comes within microseconds, and a
+    // futex wake-up costs tens of them.
+    for (let i = 0; i < slot.SPIN_CHECKS && Atomics.load(ctrl, slot.TASK) === task; i++);
+    Atomics.wait(ctrl, slot.TASK, task);
+    if (Atomics.load(ctrl, slot.STOP) === 1) break;
+    task = Atomics.load(ctrl, slot.TASK);
+    const g = Atomics.load(ctrl, slot.GENERATION);
+    if (g !== generation) {
+      generation = g;
+      const p = Array.from(ctrl.subarray(slot.LAYOUT, slot.LAYOUT + slot.LAYOUT_SLOTS));
+      const [values, diag, lu, perm, luOk, colPtr, colRow, colVal, mu, r, u, order, slide, nc, blocks] = p;
+      ex.layout(values, diag, lu, perm, luOk, colPtr, colRow, colVal, mu, r, u, order, slide);
+      const b = memory.buffer;
+      host.point(new Float64Array(b, slide, SLIDE_DOUBLES), new Float64Array(b, values, 9 * blocks), new Int32Array(b, diag, nc));
+    }
+    ex.resetCounts();
+    slider.quarticUses = slider.scanUses = 0;
+    ctrl[slot.OK] = ex.sweepSpan(ctrl[slot.FROM], ctrl[slot.TO], doubles[slot.OMEGA]);
+    ctrl[slot.SEPARATED] = ex.separated.value as number;
+    ctrl[slot.STICKING] = ex.sticking.value as number;
+    ctrl[slot.SLIDING] = ex.sliding.value as number;
+    ctrl[slot.FAILED] = ex.failed.value as number;
+    ctrl[slot.QUARTIC] = slider.quarticUses;
+    ctrl[slot.SCAN] = slider.scanUses;
+    doubles[slot.CHANGE2] = ex.change2.value as number;
+    Atomics.store(ctrl, slot.DONE, task);
+    Atomics.notify(ctrl, slot.DONE);
+  }
+} catch (err) {
+  // The main thread waits on DONE: say the team is broken, then release it.
+  Atomics.store(ctrl, slot.READY, -1);
+  Atomics.store(ctrl, slot.DONE, Atomics.load(ctrl, slot.TASK));
+  Atomics.notify(ctrl, slot.DONE);
+  throw err;
+}
