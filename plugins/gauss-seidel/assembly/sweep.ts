@@ -429,31 +429,45 @@ export function mixRecord(n: i32, slot: i32, m: i32): f64 {
 export function mixExtrapolate(n: i32, m: i32): i32 {
   let projected: i32 = 0;
   const nc = n / 3;
-  for (let a = 0; a < nc; a++) {
-    const o = 3 * a;
-    let r0 = f(pR, o), r1 = f(pR, o + 1), r2 = f(pR, o + 2);
-    for (let j = 0, h = o; j < m; j++, h += n) {
-      const gj = f(pGamma, j);
-      r0 -= gj * f(pDG, h); r1 -= gj * f(pDG, h + 1); r2 -= gj * f(pDG, h + 2);
-    }
-    let u0 = f(pU, o), u1 = f(pU, o + 1), u2 = f(pU, o + 2);
-    for (let j = 0, h = o; j < m; j++, h += n) {
-      const gj = f(pGamma, j);
-      u0 -= gj * f(pDU, h); u1 -= gj * f(pDU, h + 1); u2 -= gj * f(pDU, h + 2);
-    }
-    setF(pU, o, u0); setF(pU, o + 1, u1); setF(pU, o + 2, u2);
-    const m0 = f(pMu, a);
-    if (r0 >= 0 && r1 * r1 + r2 * r2 <= m0 * m0 * r0 * r0) {
-      setF(pR, o, r0); setF(pR, o + 1, r1); setF(pR, o + 2, r2);
-      continue;
-    }
-    projectInto(r0, r1, r2, m0);
-    const c0 = s0r, c1 = s1r, c2 = s2r;
-    setF(pR, o, c0); setF(pR, o + 1, c1); setF(pR, o + 2, c2);
-    projected++;
-    addColumn(a, c0 - r0, c1 - r1, c2 - r2);
-  }
+  for (let a = 0; a < nc; a++) projected += extrapolateContact(a, n, m);
   return projected;
+}
+
+/**
+ * `mixExtrapolate` on the contacts order[from], …, order[to − 1]: one part of a partitioned
+ * extrapolation (src/partition.ts), as of a partitioned sweep.
+ * @returns the contacts the projection moved
+ */
+export function mixExtrapolateSpan(n: i32, m: i32, from: i32, to: i32): i32 {
+  let projected: i32 = 0;
+  for (let i = from; i < to; i++) projected += extrapolateContact(n32(pOrder, i), n, m);
+  return projected;
+}
+
+/** One contact of `mixExtrapolate`. @returns 1 when the projection moved it, else 0 */
+@inline function extrapolateContact(a: i32, n: i32, m: i32): i32 {
+  const o = 3 * a;
+  let r0 = f(pR, o), r1 = f(pR, o + 1), r2 = f(pR, o + 2);
+  for (let j = 0, h = o; j < m; j++, h += n) {
+    const gj = f(pGamma, j);
+    r0 -= gj * f(pDG, h); r1 -= gj * f(pDG, h + 1); r2 -= gj * f(pDG, h + 2);
+  }
+  let u0 = f(pU, o), u1 = f(pU, o + 1), u2 = f(pU, o + 2);
+  for (let j = 0, h = o; j < m; j++, h += n) {
+    const gj = f(pGamma, j);
+    u0 -= gj * f(pDU, h); u1 -= gj * f(pDU, h + 1); u2 -= gj * f(pDU, h + 2);
+  }
+  setF(pU, o, u0); setF(pU, o + 1, u1); setF(pU, o + 2, u2);
+  const m0 = f(pMu, a);
+  if (r0 >= 0 && r1 * r1 + r2 * r2 <= m0 * m0 * r0 * r0) {
+    setF(pR, o, r0); setF(pR, o + 1, r1); setF(pR, o + 2, r2);
+    return 0;
+  }
+  projectInto(r0, r1, r2, m0);
+  const c0 = s0r, c1 = s1r, c2 = s2r;
+  setF(pR, o, c0); setF(pR, o + 1, c1); setF(pR, o + 2, c2);
+  addColumn(a, c0 - r0, c1 - r1, c2 - r2);
+  return 1;
 }
 
 /** core's sqrtSumOfSquares: √sumSq, or the norm of x[0..n) rescaled by its largest entry where sumSq is not safe. */

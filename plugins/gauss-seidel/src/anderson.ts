@@ -100,11 +100,13 @@ export class AndersonMixer {
    * Records the sweep that took x to r (u = W r + q kept, when given: the Jacobi variant keeps
    * none), then overwrites r and u with the extrapolated iterate. `columns(a, d0, d1, d2)` adds
    * block column a of W times d to u. With `passes` (u given), the two passes over the unknowns
-   * run there, on the history it holds; the decisions between them are these.
+   * run there, on the history it holds; the decisions between them are these. `order`: the
+   * contacts of the second pass in this order (a partitioned sweep's, partition.ts, which the
+   * passes know for themselves), else in index order.
    * @returns false when nothing was extrapolated (no history yet, a restart, or stopped): r and u untouched
    */
   mix(x: Float64Array, r: Float64Array, u: Float64Array | undefined, mu: Float64Array, columns: (a: number, d0: number, d1: number, d2: number) => void,
-    passes?: MixPasses): boolean {
+    passes?: MixPasses, order?: Int32Array): boolean {
     if (this.stoppedAt > 0) return false;
     this.sweeps++;
     const { depth, row, rhs } = this;
@@ -126,7 +128,7 @@ export class AndersonMixer {
     this.slot = (s + 1) % depth;
     if (!this.solveGamma(m)) { this.filled = this.slot = 0; this.restarts++; return false; }
     const gamma = this.gammas[m - 1];
-    this.projected += passes !== undefined && u !== undefined ? passes.mixExtrapolate(r, u, gamma, m) : this.extrapolate(r, u, mu, columns, gamma, m);
+    this.projected += passes !== undefined && u !== undefined ? passes.mixExtrapolate(r, u, gamma, m) : this.extrapolate(r, u, mu, columns, gamma, m, order);
     this.mixes++;
     return true;
   }
@@ -158,11 +160,11 @@ export class AndersonMixer {
    * @returns the contacts the projection moved
    */
   private extrapolate(r: Float64Array, u: Float64Array | undefined, mu: Float64Array,
-    columns: (a: number, d0: number, d1: number, d2: number) => void, gamma: Float64Array, m: number): number {
+    columns: (a: number, d0: number, d1: number, d2: number) => void, gamma: Float64Array, m: number, order?: Int32Array): number {
     const { n, dG, dU } = this, c = this.cone;
     let projected = 0;
-    for (let a = 0, nc = n / 3; a < nc; a++) {
-      const o = 3 * a;
+    for (let i = 0, nc = n / 3; i < nc; i++) {
+      const a = order === undefined ? i : order[i], o = 3 * a;
       let r0 = r[o], r1 = r[o + 1], r2 = r[o + 2];
       for (let j = 0, h = o; j < m; j++, h += n) {
         const gj = gamma[j];

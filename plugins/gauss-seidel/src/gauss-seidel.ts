@@ -145,7 +145,7 @@ export class GaussSeidel implements ContactSolver {
       }
       if (listening) this.events.emit('solver:iteration', e === undefined ? { solver: this.name, iteration: k } : { solver: this.name, iteration: k, error: e });
       // Extrapolate only from a sweep that did not stop the solve: the answer is always a sweep's.
-      if (mixing && reason === undefined && k < cap) mixer.mix(this.beforeSweep, r, jacobi ? undefined : kept, problem.mu, addColumn, passes);
+      if (mixing && reason === undefined && k < cap) mixer.mix(this.beforeSweep, r, jacobi ? undefined : kept, problem.mu, addColumn, passes, sweeper.partitionOrder);
     }
     if (errorAt !== k) error = evaluate(k);
     // Stopped by the cap or the clock before minIterations, yet within tolerance: that is convergence.

@@ -111,16 +111,27 @@ describe('Gauss–Seidel sweeps in two parts (threads 2)', () => {
     }
   }, 60_000);
 
-  test('should solve with the same bits wherever the parts run (the plugin, Anderson on)', () => {
+  test('should solve with the same bits wherever the parts run (the plugin, Anderson on)', async () => {
     const p = pile(4);
-    const solve = (kernel: 'wasm' | 'typescript') => {
-      const solver = plugin.create(options.parse({ threads: 2, kernel, acceleration: 'anderson', tolerance: 1e-10, maxIterations: 300 }), testContext());
-      return solver.solve(p);
-    };
-    const a = solve('wasm'), b = solve('typescript');
-    expect(a.iterations).toBe(b.iterations);
-    expect(differing(a.r, b.r)).toBe(0);
-    expect(a.error).toBe(b.error);
+    const create = (kernel: 'wasm' | 'typescript') =>
+      plugin.create(options.parse({ threads: 2, kernel, acceleration: 'anderson', andersonStart: 2, tolerance: 1e-10, maxIterations: 300 }), testContext());
+    const threaded = create('wasm');
+    const sweeper = (threaded as unknown as { sweeper: Sweeper }).sweeper;
+    // The first solve starts the worker; solve again once it is ready.
+    const before = threaded.solve(p);
+    for (let i = 0; i < 600 && !sweeper.secondThread; i++) await new Promise((done) => setTimeout(done, 50));
+    expect(sweeper.secondThread).toBe(true);
+    const a = threaded.solve(p), b = create('typescript').solve(p);
+    // Both passes ran: sweeps in parts, and extrapolations (their projections in parts too).
+    expect(a.stats?.andersonMixes).toBeGreaterThan(0);
+    expect(a.stats?.andersonProjected).toBeGreaterThan(0);
+    for (const other of [b, before]) {
+      expect(a.iterations).toBe(other.iterations);
+      expect(differing(a.r, other.r)).toBe(0);
+      expect(differing(a.u, other.u)).toBe(0);
+      expect(a.error).toBe(other.error);
+      expect(a.stats).toEqual(other.stats);
+    }
   }, 60_000);
 
   test('should refuse threads 2 with the Jacobi variant or another ordering, and more than two threads', () => {

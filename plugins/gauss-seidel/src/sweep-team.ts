@@ -70,21 +70,39 @@ export class SweepTeam {
     return this.broken === undefined && Atomics.load(this.ctrl, slot.READY) === 1;
   }
 
-  /** Points the worker at a newly loaded problem: the kernel's `layout` arguments with the worker's hand-off area, nc, and W's block count. */
+  /** Points the worker at a newly loaded problem: the kernel's `layout` arguments with the worker's hand-off area, nc, W's block count, and `layoutHistory`'s arguments. */
   layout(addresses: readonly number[]): void {
     this.ctrl.set(addresses, slot.LAYOUT);
     Atomics.add(this.ctrl, slot.GENERATION, 1);
   }
 
-  /** Posts order[from, to) with relaxation ω to the worker (check `ready` first). */
+  /** Posts the sweep of order[from, to) with relaxation ω to the worker (check `ready` first); `wait` for it. */
   post(from: number, to: number, omega: number): void {
+    this.doubles[slot.OMEGA] = omega;
+    this.send(slot.SWEEP, from, to);
+  }
+
+  /** Posts the Anderson extrapolation of order[from, to) (n unknowns, m differences); `waitProjected` for it. */
+  postExtrapolation(from: number, to: number, n: number, m: number): void {
+    this.ctrl[slot.N] = n;
+    this.ctrl[slot.M] = m;
+    this.send(slot.EXTRAPOLATE, from, to);
+  }
+
+  private send(kind: number, from: number, to: number): void {
     const c = this.ctrl;
+    c[slot.KIND] = kind;
     c[slot.FROM] = from;
     c[slot.TO] = to;
-    this.doubles[slot.OMEGA] = omega;
     this.task++;
     Atomics.store(c, slot.TASK, this.task);
     Atomics.notify(c, slot.TASK);
+  }
+
+  /** Waits for the posted extrapolation. @returns the contacts its projection moved */
+  waitProjected(): number {
+    this.block();
+    return this.ctrl[slot.PROJECTED];
   }
 
   /**
@@ -92,14 +110,8 @@ export class SweepTeam {
    * @throws when the worker failed during the task (its part may be half swept)
    */
   wait(): SpanOutcome {
+    this.block();
     const c = this.ctrl;
-    for (let i = 0; i < slot.SPIN_CHECKS && Atomics.load(c, slot.DONE) !== this.task; i++);
-    for (;;) {
-      const done = Atomics.load(c, slot.DONE);
-      if (done === this.task) break;
-      Atomics.wait(c, slot.DONE, done, 1000);
-    }
-    if (Atomics.load(c, slot.READY) !== 1) throw new Error('gauss-seidel: the second sweep thread failed during a sweep');
     return {
       ok: c[slot.OK] === 1,
       change2: this.doubles[slot.CHANGE2],
@@ -110,5 +122,17 @@ export class SweepTeam {
       quarticUses: c[slot.QUARTIC],
       scanUses: c[slot.SCAN],
     };
+  }
+
+  /** Until the worker has finished the posted task. @throws when it failed during the task */
+  private block(): void {
+    const c = this.ctrl;
+    for (let i = 0; i < slot.SPIN_CHECKS && Atomics.load(c, slot.DONE) !== this.task; i++);
+    for (;;) {
+      const done = Atomics.load(c, slot.DONE);
+      if (done === this.task) break;
+      Atomics.wait(c, slot.DONE, done, 1000);
+    }
+    if (Atomics.load(c, slot.READY) !== 1) throw new Error('gauss-seidel: the second sweep thread failed during a task');
   }
 }

@@ -20,6 +20,8 @@ interface SpanExports {
   setOptions(tolerance: number, maxIterations: number): void;
   resetCounts(): void;
   sweepSpan(from: number, to: number, omega: number): number;
+  layoutHistory(dF: number, dG: number, dU: number, fPrev: number, gPrev: number, uPrev: number, x: number, row: number, rhs: number, gamma: number): void;
+  mixExtrapolateSpan(n: number, m: number, from: number, to: number): number;
   separated: WebAssembly.Global; sticking: WebAssembly.Global; sliding: WebAssembly.Global; failed: WebAssembly.Global;
   change2: WebAssembly.Global;
 }
@@ -49,8 +51,16 @@ try {
       const p = Array.from(ctrl.subarray(slot.LAYOUT, slot.LAYOUT + slot.LAYOUT_SLOTS));
       const [values, diag, lu, perm, luOk, colPtr, colRow, colVal, mu, r, u, order, slide, nc, blocks] = p;
       ex.layout(values, diag, lu, perm, luOk, colPtr, colRow, colVal, mu, r, u, order, slide);
+      const [dF, dG, dU, fPrev, gPrev, uPrev, x, row, rhs, gamma] = p.slice(15);
+      ex.layoutHistory(dF, dG, dU, fPrev, gPrev, uPrev, x, row, rhs, gamma);
       const b = memory.buffer;
       host.point(new Float64Array(b, slide, SLIDE_DOUBLES), new Float64Array(b, values, 9 * blocks), new Int32Array(b, diag, nc));
+    }
+    if (ctrl[slot.KIND] === slot.EXTRAPOLATE) {
+      ctrl[slot.PROJECTED] = ex.mixExtrapolateSpan(ctrl[slot.N], ctrl[slot.M], ctrl[slot.FROM], ctrl[slot.TO]);
+      Atomics.store(ctrl, slot.DONE, task);
+      Atomics.notify(ctrl, slot.DONE);
+      continue;
     }
     ex.resetCounts();
     slider.quarticUses = slider.scanUses = 0;

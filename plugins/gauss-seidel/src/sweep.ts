@@ -132,6 +132,7 @@ export class Sweeper {
     }
     // The kernel takes a copy of what the sweeps read; a problem too large for its memory stays here.
     this.onWasm = columns && this.wasm !== undefined && this.wasm.load(problem, this.lu, this.perm, this.luOk, this.colPtr, this.colRow, this.colVal, historyDepth);
+    if (this.onWasm) this.wasm!.partition(this.parts);
     this.separated = this.sticking = this.sliding = this.failed = 0;
     this.slider.quarticUses = this.slider.scanUses = 0;
   }
@@ -219,7 +220,7 @@ export class Sweeper {
     const { order, first, second } = parts;
     if (this.onWasm) {
       const k = this.wasm!;
-      const ok = k.sweepParts(r, u, omega, order, first, second);
+      const ok = k.sweepParts(r, u, omega);
       this.separated += k.separated;
       this.sticking += k.sticking;
       this.sliding += k.sliding;

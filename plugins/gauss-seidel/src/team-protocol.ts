@@ -7,9 +7,16 @@ export const TASK = 0;
 export const DONE = 1;
 /** 0 while the worker starts, 1 once its kernel instance is ready, −1 after it failed. */
 export const READY = 2;
-/** The task: sweep order[FROM, TO). */
+/** The task: what (SWEEP or EXTRAPOLATE) on order[FROM, TO). */
 export const FROM = 3;
 export const TO = 4;
+export const KIND = 14;
+export const SWEEP = 0;
+export const EXTRAPOLATE = 1;
+/** An extrapolation's unknowns n and history depth m, and the contacts its projection moved. */
+export const N = 15;
+export const M = 41;
+export const PROJECTED = 42;
 /** The task's answer: 1, or 0 on a local answer that was not finite; then its outcome counts. */
 export const OK = 5;
 export const SEPARATED = 6;
@@ -23,12 +30,15 @@ export const SCAN = 11;
 export const GENERATION = 12;
 /** Set to 1 to end the worker's loop. */
 export const STOP = 13;
-/** The layout: the kernel's `layout` arguments (the worker's own hand-off area in place of the main thread's), then nc and W's block count. */
+/**
+ * The layout: the kernel's `layout` arguments (the worker's own hand-off area in place of the
+ * main thread's), nc and W's block count, then `layoutHistory`'s arguments.
+ */
 export const LAYOUT = 16;
-export const LAYOUT_SLOTS = 15;
+export const LAYOUT_SLOTS = 25;
 
 /** Byte offset of the doubles: ω of the task, then its ‖Δr‖². */
-export const DOUBLES_AT = 128;
+export const DOUBLES_AT = 192;
 export const OMEGA = 0;
 export const CHANGE2 = 1;
 /** Bytes of the control block. */

@@ -3,6 +3,7 @@ import { KernelHost, SLIDE_DOUBLES } from './kernel-host.js';
 import type { SlidingSolver } from './sliding-solver.js';
 import { SweepTeam, type SpanOutcome } from './sweep-team.js';
 import { SWEEP_WASM_BASE64, SWEEP_WASM_SHARED_BASE64 } from './wasm-sweep-bytes.js';
+import type { SweepPartition } from './partition.js';
 
 /** The exports of assembly/sweep.ts; pointers are byte addresses in the instance's memory. */
 interface SweepExports {
@@ -18,6 +19,7 @@ interface SweepExports {
   layoutHistory(dF: number, dG: number, dU: number, fPrev: number, gPrev: number, uPrev: number, x: number, row: number, rhs: number, gamma: number): void;
   mixRecord(n: number, slot: number, m: number): number;
   mixExtrapolate(n: number, m: number): number;
+  mixExtrapolateSpan(n: number, m: number, from: number, to: number): number;
   layoutScreen(q: number, e: number, winv: number): void;
   siconosError(nc: number): number;
   energyScreen(nc: number, bound: number, floor: number): number;
@@ -83,8 +85,8 @@ export class WasmSweep {
   private readonly sharedModule: WebAssembly.Module | undefined;
   private team: SweepTeam | undefined;
   private teamLayout: number[] = [];
-  // The order `sweepParts` last copied in (`sweep` and `load` forget it).
-  private partsOrder: Int32Array | undefined;
+  // The loaded problem's partition (`partition`), whose order the order buffer holds while it is set.
+  private parts: SweepPartition | undefined;
   private contacts = 0;
   private r = new Float64Array(0);
   private u = new Float64Array(0);
@@ -167,8 +169,9 @@ export class WasmSweep {
     this.ex.layoutScreen(pQ, pE, pWinv);
     this.host.point(new Float64Array(b, pSlide, SLIDE_DOUBLES), W.values, W.diagIdx);
     this.contacts = nc;
-    this.partsOrder = undefined;
-    this.teamLayout = [pValues, pDiag, pLu, pPerm, pLuOk, pColPtr, pColRow, pColVal, pMu, pR, pU, pOrder, pTeamSlide, nc, blocks];
+    this.parts = undefined;
+    this.teamLayout = [pValues, pDiag, pLu, pPerm, pLuOk, pColPtr, pColRow, pColVal, pMu, pR, pU, pOrder, pTeamSlide, nc, blocks,
+      pDF, pDG, pDU, pFPrev, pGPrev, pUPrev, pX, pRow, pRhs, pGamma];
     this.team?.layout(this.teamLayout);
     return true;
   }
@@ -182,7 +185,7 @@ export class WasmSweep {
     this.r.set(r.subarray(0, 3 * nc));
     this.u.set(u.subarray(0, 3 * nc));
     this.order.set(order.subarray(0, nc));
-    this.partsOrder = undefined;
+    this.parts = undefined;
     ex.resetCounts();
     const ok = ex.sweepUpdating(nc, omega, reverse ? 1 : 0) === 1;
     r.set(this.r);
@@ -196,27 +199,36 @@ export class WasmSweep {
   }
 
   /**
-   * One partitioned sweep of the loaded problem (partition.ts): order[0, first) and
-   * order[first, first + second) swept at once, the first part by the team's worker where it
-   * runs, then the rest (the separator) unless a part broke down. ‖Δr‖² is summed as
-   * (first's + second's) + the separator's, wherever each part ran, so the bits are the same
-   * with and without a second thread. r and u updated in place, as by `sweep`.
-   * @returns false when a local answer was not finite (its part stopped before writing it)
+   * Sweeps and extrapolations of the loaded problem in the partition's parts from now on
+   * (`sweepParts`, `mixExtrapolate`), or in one part again (undefined).
    */
-  sweepParts(r: Float64Array, u: Float64Array, omega: number, order: Int32Array, first: number, second: number): boolean {
-    const ex = this.ex, nc = this.contacts;
-    this.r.set(r.subarray(0, 3 * nc));
-    this.u.set(u.subarray(0, 3 * nc));
-    // A partition's order is fixed for its problem: copied in once after `load`.
-    if (order !== this.partsOrder) {
-      this.order.set(order.subarray(0, nc));
-      this.partsOrder = order;
-    }
+  partition(parts: SweepPartition | undefined): void {
+    this.parts = parts;
+    if (parts !== undefined) this.order.set(parts.order.subarray(0, this.contacts));
+  }
+
+  /** The team, started at the first partitioned task where the shared build runs, when its worker is ready. */
+  private readyTeam(): SweepTeam | undefined {
     if (this.team === undefined && this.sharedModule !== undefined) {
       this.team = SweepTeam.start(this.sharedModule, this.memory, this.tolerance, this.maxIterations);
       this.team?.layout(this.teamLayout);
     }
-    const team = this.team?.ready === true ? this.team : undefined;
+    return this.team?.ready === true ? this.team : undefined;
+  }
+
+  /**
+   * One sweep in the parts of `partition`: order[0, first) and order[first, first + second)
+   * swept at once, the first by the team's worker where it runs, then the rest (the separator)
+   * unless a part broke down. ‖Δr‖² is summed as (first's + second's) + the separator's,
+   * wherever each part ran, so the bits are the same with and without a second thread. r and
+   * u updated in place, as by `sweep`.
+   * @returns false when a local answer was not finite (its part stopped before writing it)
+   */
+  sweepParts(r: Float64Array, u: Float64Array, omega: number): boolean {
+    const ex = this.ex, nc = this.contacts, { first, second } = this.parts!;
+    this.r.set(r.subarray(0, 3 * nc));
+    this.u.set(u.subarray(0, 3 * nc));
+    const team = this.readyTeam();
     ex.resetCounts();
     let okFirst = true, changeFirst = 0;
     if (team !== undefined) team.post(0, first, omega);
@@ -281,12 +293,24 @@ export class WasmSweep {
 
   /**
    * AndersonMixer's second pass: r and u (as left by `mixRecord`) extrapolated with γ's first
-   * m entries, projected, and copied out into r and u.
+   * m entries, projected, and copied out into r and u. With a partition, contact by contact in
+   * its order, the two parts at once as in `sweepParts` (the projection's column updates
+   * reach the same rows a sweep's do), then the separator.
    * @returns the contacts the projection moved
    */
   mixExtrapolate(r: Float64Array, u: Float64Array, gamma: Float64Array, m: number): number {
     this.gamma.set(gamma.subarray(0, m));
-    const projected = this.ex.mixExtrapolate(3 * this.contacts, m);
+    const n = 3 * this.contacts, parts = this.parts;
+    let projected: number;
+    if (parts === undefined) projected = this.ex.mixExtrapolate(n, m);
+    else {
+      const { first, second } = parts, team = this.readyTeam();
+      if (team !== undefined) team.postExtrapolation(0, first, n, m);
+      projected = team === undefined ? this.ex.mixExtrapolateSpan(n, m, 0, first) : 0;
+      projected += this.ex.mixExtrapolateSpan(n, m, first, first + second);
+      if (team !== undefined) projected += team.waitProjected();
+      projected += this.ex.mixExtrapolateSpan(n, m, first + second, this.contacts);
+    }
     r.set(this.r);
     u.set(this.u);
     return projected;
