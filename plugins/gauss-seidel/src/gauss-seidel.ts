@@ -53,7 +53,6 @@ export class GaussSeidel implements ContactSolver {
     const opts = this.options;
     const { cap, budget } = solveBudget(solveOptions, opts.maxIterations);
     const nc = problem.contacts, n = problem.size;
-    const r = initialReactions(problem, solveOptions.warmStart);
     const jacobi = opts.variant === 'jacobi';
     const omega = opts.relaxation ?? (jacobi ? 1 / maxBlocksPerRow(problem) : 1);
 
@@ -66,6 +65,14 @@ export class GaussSeidel implements ContactSolver {
     const sweeper = this.sweeper;
     sweeper.prepare(problem, !jacobi, this.mixer === undefined ? 0 : opts.andersonDepth);
     const passes = sweeper.wasmMixPasses, kernelScreen = sweeper.wasmScreen;
+    // In WebAssembly the solve works in the kernel's own r, u and x: no copies in and out of
+    // every sweep, screen and pass (the answer is copied out at the end).
+    const resident = sweeper.resident;
+    let r = initialReactions(problem, solveOptions.warmStart);
+    if (resident !== undefined) {
+      resident.r.set(r);
+      r = resident.r;
+    }
     // u = W r + q into out, as a merit computes it before it evaluates.
     const product = (out: Float64Array): Float64Array => {
       bsrMul(problem.W, r, out);
@@ -73,7 +80,7 @@ export class GaussSeidel implements ContactSolver {
       return out;
     };
     // Gauss–Seidel keeps u = W r + q (sweepUpdating), recomputed now and then against rounding drift.
-    const kept = this.u;
+    const kept = resident?.u ?? this.u;
     const refresh = (): void => { product(kept); };
     if (!jacobi) refresh();
     const screening = !jacobi && this.screen.active;
@@ -90,6 +97,7 @@ export class GaussSeidel implements ContactSolver {
       mixer.reset(n);
       if (this.beforeSweep.length !== n) this.beforeSweep = new Float64Array(n);
     }
+    const beforeSweep = resident?.x ?? this.beforeSweep;
     const addColumn = (a: number, d0: number, d1: number, d2: number): void => sweeper.addColumn(kept, a, d0, d1, d2);
 
     const historyIterations: number[] = [];
@@ -119,7 +127,7 @@ export class GaussSeidel implements ContactSolver {
       const reverse = opts.ordering === 'symmetric' && k % 2 === 0;
       let finite: boolean;
       const mixing = mixer !== undefined && k > opts.andersonStart;
-      if (mixing) this.beforeSweep.set(r);
+      if (mixing) beforeSweep.set(r);
       if (jacobi) {
         this.previous.set(r);
         finite = sweeper.sweep(problem, r, this.previous, omega, order, reverse);
@@ -145,7 +153,7 @@ export class GaussSeidel implements ContactSolver {
       }
       if (listening) this.events.emit('solver:iteration', e === undefined ? { solver: this.name, iteration: k } : { solver: this.name, iteration: k, error: e });
       // Extrapolate only from a sweep that did not stop the solve: the answer is always a sweep's.
-      if (mixing && reason === undefined && k < cap) mixer.mix(this.beforeSweep, r, jacobi ? undefined : kept, problem.mu, addColumn, passes, sweeper.partitionOrder);
+      if (mixing && reason === undefined && k < cap) mixer.mix(beforeSweep, r, jacobi ? undefined : kept, problem.mu, addColumn, passes, sweeper.partitionOrder);
     }
     if (errorAt !== k) error = evaluate(k);
     // Stopped by the cap or the clock before minIterations, yet within tolerance: that is convergence.
@@ -157,7 +165,7 @@ export class GaussSeidel implements ContactSolver {
     const ms = performance.now() - t0;
     this.events.emit('solver:end', { solver: this.name, converged, reason, iterations: k, error, merit: this.merit.name, ms });
     return {
-      r, u, converged, reason, iterations: k, error, merit: this.merit.name, answeredBy: this.name, ms,
+      r: resident === undefined ? r : r.slice(0, n), u, converged, reason, iterations: k, error, merit: this.merit.name, answeredBy: this.name, ms,
       stats: {
         sweeps: k,
         meritEvaluations: evaluations,

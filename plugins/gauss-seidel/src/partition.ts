@@ -37,14 +37,16 @@ export function partitionContacts(rowPtr: Int32Array, colIdx: Int32Array, nc: nu
   const level = new Int32Array(nc).fill(-1);
   const queue = new Int32Array(nc);
   const seen = new Int32Array(nc).fill(-1);
-  // Breadth-first levels of start's piece into `into` (−1 elsewhere untouched); returns the last contact reached.
+  // Breadth-first levels of start's piece into `scratch` (its contacts into `queue`); the last contact reached.
+  const scratch = new Int32Array(nc);
   let stamp = 0;
-  const search = (start: number, into: Int32Array, base: number): { last: number; depth: number; reached: number } => {
+  const search = (start: number): { last: number; depth: number; reached: number } => {
+    const into = scratch;
     stamp++;
     let head = 0, tail = 0;
     queue[tail++] = start;
     seen[start] = stamp;
-    into[start] = base;
+    into[start] = 0;
     let last = start;
     while (head < tail) {
       const a = queue[head++];
@@ -57,22 +59,21 @@ export function partitionContacts(rowPtr: Int32Array, colIdx: Int32Array, nc: nu
         queue[tail++] = b;
       }
     }
-    return { last, depth: into[last] - base, reached: tail };
+    return { last, depth: into[last], reached: tail };
   };
-  const scratch = new Int32Array(nc);
   let base = 0;
   for (let s = 0; s < nc; s++) {
     if (level[s] >= 0) continue;
-    // A pseudo-peripheral start: search again from the last contact reached while that deepens the levels.
-    let start = s;
-    let probe = search(start, scratch, 0);
-    for (let tries = 0; tries < 4; tries++) {
-      const next = search(probe.last, scratch, 0);
-      if (next.depth <= probe.depth) break;
-      start = probe.last;
-      probe = next;
+    // A pseudo-peripheral start: search again from the last contact reached while that deepens
+    // the levels (a search from there is never shallower); the last search's levels are kept.
+    let probe = search(s);
+    let piece = search(probe.last);
+    for (let tries = 0; tries < 3 && piece.depth > probe.depth; tries++) {
+      probe = piece;
+      piece = search(probe.last);
     }
-    const piece = search(start, level, base);
+    // The queue holds the piece's contacts, as the last search reached them.
+    for (let i = 0; i < piece.reached; i++) level[queue[i]] = base + scratch[queue[i]];
     // Two empty levels between pieces: a cut there leaves C empty.
     base += piece.depth + 3;
   }

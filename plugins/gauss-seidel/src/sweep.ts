@@ -90,6 +90,15 @@ export class Sweeper {
     return this.parts?.order;
   }
 
+  /**
+   * The WebAssembly kernel's own r, u and x for the problem of the last `prepare` when it runs
+   * there (`WasmSweep.resident`): a solve that works in them is spared the copies in and out of
+   * every sweep, screen and Anderson pass.
+   */
+  get resident(): { r: Float64Array; u: Float64Array; x: Float64Array } | undefined {
+    return this.onWasm ? this.wasm!.resident : undefined;
+  }
+
   /** Whether the last partitioned sweep ran its first part on a second thread. */
   get secondThread(): boolean {
     return this.parts !== undefined && this.onWasm && this.wasm!.teamReady;

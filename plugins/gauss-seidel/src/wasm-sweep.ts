@@ -61,6 +61,16 @@ export function wasmSweepAvailable(): boolean {
   return kernelModule() !== null;
 }
 
+/** `a` copied into the kernel's `view` (as many entries as the view holds), unless `a` is the view: a solve on the resident arrays. */
+function copyIn(view: Float64Array, a: Float64Array): void {
+  if (a !== view) view.set(a.subarray(0, view.length));
+}
+
+/** The kernel's `view` copied out into `a`, unless `a` is the view. */
+function copyOut(view: Float64Array, a: Float64Array): void {
+  if (a !== view) a.set(view);
+}
+
 /**
  * The Gauss–Seidel sweep of `Sweeper.sweepUpdating` in WebAssembly (assembly/sweep.ts), the
  * same operations in the same order, so the same bits. One instance, with its own memory,
@@ -182,14 +192,14 @@ export class WasmSweep {
    */
   sweep(r: Float64Array, u: Float64Array, omega: number, order: Int32Array, reverse: boolean): boolean {
     const ex = this.ex, nc = this.contacts;
-    this.r.set(r.subarray(0, 3 * nc));
-    this.u.set(u.subarray(0, 3 * nc));
+    copyIn(this.r, r);
+    copyIn(this.u, u);
     this.order.set(order.subarray(0, nc));
     this.parts = undefined;
     ex.resetCounts();
     const ok = ex.sweepUpdating(nc, omega, reverse ? 1 : 0) === 1;
-    r.set(this.r);
-    u.set(this.u);
+    copyOut(this.r, r);
+    copyOut(this.u, u);
     this.separated = ex.separated.value as number;
     this.sticking = ex.sticking.value as number;
     this.sliding = ex.sliding.value as number;
@@ -226,8 +236,8 @@ export class WasmSweep {
    */
   sweepParts(r: Float64Array, u: Float64Array, omega: number): boolean {
     const ex = this.ex, nc = this.contacts, { first, second } = this.parts!;
-    this.r.set(r.subarray(0, 3 * nc));
-    this.u.set(u.subarray(0, 3 * nc));
+    copyIn(this.r, r);
+    copyIn(this.u, u);
     const team = this.readyTeam();
     ex.resetCounts();
     let okFirst = true, changeFirst = 0;
@@ -256,8 +266,8 @@ export class WasmSweep {
   /** r and u copied out, the counts of both threads and the summed ‖Δr‖² recorded. */
   private finishParts(r: Float64Array, u: Float64Array, change2: number, extra: SpanOutcome | undefined, ok: boolean): boolean {
     const ex = this.ex;
-    r.set(this.r);
-    u.set(this.u);
+    copyOut(this.r, r);
+    copyOut(this.u, u);
     this.separated = (ex.separated.value as number) + (extra?.separated ?? 0);
     this.sticking = (ex.sticking.value as number) + (extra?.sticking ?? 0);
     this.sliding = (ex.sliding.value as number) + (extra?.sliding ?? 0);
@@ -268,6 +278,16 @@ export class WasmSweep {
       this.host.slider.scanUses += extra.scanUses;
     }
     return ok;
+  }
+
+  /**
+   * The kernel's own r, u and x (the iterate before a sweep, for the Anderson passes) of the
+   * loaded problem, as views of its memory: a solve that works in them spares every copy in and
+   * out (the methods here skip copying an array that is their own view). Valid until the next
+   * `load`; an answer handed out of the solver must be copied out of them.
+   */
+  get resident(): { r: Float64Array; u: Float64Array; x: Float64Array } {
+    return { r: this.r, u: this.u, x: this.x };
   }
 
   /** Whether the last `sweepParts` could hand a part to a second thread (a worker started and ready). */
@@ -282,9 +302,9 @@ export class WasmSweep {
    */
   mixRecord(x: Float64Array, r: Float64Array, u: Float64Array, slot: number, m: number, row: Float64Array, rhs: Float64Array): number {
     const n = 3 * this.contacts;
-    this.x.set(x.subarray(0, n));
-    this.r.set(r.subarray(0, n));
-    this.u.set(u.subarray(0, n));
+    copyIn(this.x, x);
+    copyIn(this.r, r);
+    copyIn(this.u, u);
     const norm2 = this.ex.mixRecord(n, slot, m);
     row.set(this.row.subarray(0, m));
     rhs.set(this.rhs.subarray(0, m));
@@ -311,8 +331,8 @@ export class WasmSweep {
       if (team !== undefined) projected += team.waitProjected();
       projected += this.ex.mixExtrapolateSpan(n, m, first + second, this.contacts);
     }
-    r.set(this.r);
-    u.set(this.u);
+    copyOut(this.r, r);
+    copyOut(this.u, u);
     return projected;
   }
 
@@ -322,8 +342,8 @@ export class WasmSweep {
    */
   siconosError(r: Float64Array, u: Float64Array): number {
     const n = 3 * this.contacts;
-    this.r.set(r.subarray(0, n));
-    this.u.set(u.subarray(0, n));
+    copyIn(this.r, r);
+    copyIn(this.u, u);
     return this.ex.siconosError(this.contacts);
   }
 
@@ -334,8 +354,8 @@ export class WasmSweep {
    */
   energyScreen(r: Float64Array, u: Float64Array, bound: number, floor: number): number {
     const n = 3 * this.contacts;
-    this.r.set(r.subarray(0, n));
-    this.u.set(u.subarray(0, n));
+    copyIn(this.r, r);
+    copyIn(this.u, u);
     return this.ex.energyScreen(this.contacts, bound, floor);
   }
 
