@@ -5,6 +5,8 @@ import { moduleStrykerConfig } from './stryker-module.mjs';
 // the WebAssembly sweep (wasm-sweep.ts; the kernel itself is WebAssembly, which Stryker does not mutate). The driver
 // loop (gauss-seidel.ts) is left out so a run stays near ten minutes: its tests are the slow
 // whole-solver ones. The sliding solver and its quartic are a fallback path with their own suites.
+// The two-thread sweep: the partition (partition.ts) and the team's main side (sweep-team.ts,
+// kernel-host.ts); the worker's loop runs in another thread, where Stryker's coverage does not reach.
 export default moduleStrykerConfig('gauss-seidel', [
   'plugins/gauss-seidel/src/sweep.ts',
   'plugins/gauss-seidel/src/local-solver.ts',
@@ -12,4 +14,7 @@ export default moduleStrykerConfig('gauss-seidel', [
   'plugins/gauss-seidel/src/residual.ts',
   'plugins/gauss-seidel/src/anderson.ts',
   'plugins/gauss-seidel/src/wasm-sweep.ts',
+  'plugins/gauss-seidel/src/partition.ts',
+  'plugins/gauss-seidel/src/sweep-team.ts',
+  'plugins/gauss-seidel/src/kernel-host.ts',
 ]);

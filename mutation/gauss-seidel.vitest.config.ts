@@ -1,7 +1,7 @@
 import { moduleVitestConfig } from './vitest-module.js';
 
 // The unit tests of the mutated files only (sweep, local solver, LU, residual, Anderson mixing, the
-// WebAssembly sweep's host side), so the score says
+// WebAssembly sweep's host side, the two-thread partition and team), so the score says
 // how tightly those tests pin them and a run fits a busy machine (13 minutes at concurrency 1).
 // The driver's whole-solver tests (gauss-seidel.test.ts, screen.test.ts) would run every sweep
 // mutant through whole solves; the shared conformance and real-problem suites are not this
@@ -13,4 +13,6 @@ export default moduleVitestConfig([
   'plugins/gauss-seidel/src/lu3.test.ts',
   'plugins/gauss-seidel/src/anderson.test.ts',
   'plugins/gauss-seidel/src/wasm-sweep.test.ts',
+  'plugins/gauss-seidel/src/partition.test.ts',
+  'plugins/gauss-seidel/src/sweep-team.test.ts',
 ]);
