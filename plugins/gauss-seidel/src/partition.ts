@@ -17,21 +17,14 @@
  * max(w(A), w(B)) + w(C), where a contact's work w is its local solve and its column update
  * (`contactWork`). A is the lighter part (the one a second thread sweeps, at some cost of
  * cache traffic). Each part keeps the contacts in ascending order (the natural order within it).
- *
- * The separator is split once more the same way: two of its contacts may be swept at once when
- * they are three links apart or more (no row that one writes, the other reads or writes), so a
- * breadth-first search over C with the links of length one and two gives levels on which such
- * neighbours are adjacent, and one level (k) separates C₁ (below) from C₂ (above); C₃ = level k
- * is swept last.
  */
 export interface SweepPartition {
-  /** The contacts in sweep order: the parts of `sizes` in turn, then the rest. */
+  /** The contacts in sweep order: A, then B, then C. */
   readonly order: Int32Array;
-  /**
-   * The sizes of the parts swept two at once, pair by pair: [|A|, |B|], or [|A|, |B|, |C₁|, |C₂|]
-   * when the separator C is split again. The contacts after them (C, or C₃) are swept last, alone.
-   */
-  readonly sizes: readonly number[];
+  /** |A|: A is order[0, first). */
+  readonly first: number;
+  /** |B|: B is order[first, first + second); C is the rest. */
+  readonly second: number;
 }
 
 /**
@@ -101,85 +94,17 @@ export function partitionContacts(rowPtr: Int32Array, colIdx: Int32Array, nc: nu
   const lowFirst = below[bestM] <= total - below[bestM + 2];
   const inFirst = (l: number): boolean => (lowFirst ? l < bestM : l > bestM + 1);
   const inSecond = (l: number): boolean => (lowFirst ? l > bestM + 1 : l < bestM);
-  const partOf = (a: number): number => (inFirst(level[a]) ? 0 : inSecond(level[a]) ? 1 : 2);
-  const part = new Uint8Array(nc);
-  for (let a = 0; a < nc; a++) part[a] = partOf(a);
-  splitSeparator(rowPtr, colIdx, nc, part, work);
-  // Parts 0 and 1 (A, B), then 2 and 3 (C₁, C₂), then 4 (C₃, or C where it was not split).
-  const count = [0, 0, 0, 0, 0];
-  for (let a = 0; a < nc; a++) count[part[a]]++;
-  const start = [0, count[0], count[0] + count[1], count[0] + count[1] + count[2], count[0] + count[1] + count[2] + count[3]];
+  let first = 0, second = 0;
+  for (let a = 0; a < nc; a++) { if (inFirst(level[a])) first++; else if (inSecond(level[a])) second++; }
   const order = new Int32Array(nc);
-  for (let a = 0; a < nc; a++) order[start[part[a]]++] = a;
-  const sizes = count[2] + count[3] > 0 ? count.slice(0, 4) : count.slice(0, 2);
-  return { order, sizes };
-}
-
-/**
- * Splits the separator (part 2 in `part`) into C₁ (part 2), C₂ (part 3) and C₃ (part 4) by a
- * breadth-first search over its links of length one and two, where that shortens the sweep;
- * otherwise it becomes part 4 whole.
- */
-function splitSeparator(rowPtr: Int32Array, colIdx: Int32Array, nc: number, part: Uint8Array, work: (a: number) => number): void {
-  const members: number[] = [];
-  for (let a = 0; a < nc; a++) if (part[a] === 2) members.push(a);
-  for (const a of members) part[a] = 4;
-  if (members.length < 3) return;
-  const level = new Int32Array(nc).fill(-1);
-  const scratch = new Int32Array(nc);
-  const seen = new Int32Array(nc);
-  const queue = new Int32Array(members.length);
-  let stamp = 0;
-  // Levels of start's piece (separator contacts within two links of each other are linked) into scratch.
-  const search = (start: number): { last: number; depth: number; reached: number } => {
-    stamp++;
-    let head = 0, tail = 0;
-    queue[tail++] = start;
-    seen[start] = stamp;
-    scratch[start] = 0;
-    while (head < tail) {
-      const a = queue[head++];
-      for (let k = rowPtr[a], end = rowPtr[a + 1]; k < end; k++) {
-        const b = colIdx[k];
-        if (b >= nc) continue;
-        for (let k2 = rowPtr[b], end2 = rowPtr[b + 1]; k2 < end2; k2++) {
-          const c = colIdx[k2];
-          if (c >= nc || part[c] !== 4 || seen[c] === stamp) continue;
-          seen[c] = stamp;
-          scratch[c] = scratch[a] + 1;
-          queue[tail++] = c;
-        }
-      }
-    }
-    const last = queue[tail - 1];
-    return { last, depth: scratch[last], reached: tail };
-  };
-  let base = 0;
-  for (const s of members) {
-    if (level[s] >= 0) continue;
-    // From the last contact of a first search: a search of two-link steps costs a dozen of one.
-    const piece = search(search(s).last);
-    for (let i = 0; i < piece.reached; i++) level[queue[i]] = base + scratch[queue[i]];
-    // One empty level between pieces: a cut there leaves C₃ empty.
-    base += piece.depth + 2;
-  }
-  const weight = new Float64Array(base + 1);
-  for (const a of members) weight[level[a]] += work(a);
-  const below = new Float64Array(base + 2);
-  for (let l = 0; l <= base; l++) below[l + 1] = below[l] + weight[l];
-  const total = below[base + 1];
-  let bestK = -1, bestSpan = total;
-  for (let k = 0; k < base; k++) {
-    const low = below[k], mid = weight[k], high = total - low - mid;
-    const span = Math.max(low, high) + mid;
-    if (span < bestSpan) { bestSpan = span; bestK = k; }
-  }
-  if (bestK < 0) return;
-  const lowFirst = below[bestK] <= total - below[bestK + 1];
-  for (const a of members) {
+  let ia = 0, ib = first, ic = first + second;
+  for (let a = 0; a < nc; a++) {
     const l = level[a];
-    if (l !== bestK) part[a] = (l < bestK) === lowFirst ? 2 : 3;
+    if (inFirst(l)) order[ia++] = a;
+    else if (inSecond(l)) order[ib++] = a;
+    else order[ic++] = a;
   }
+  return { order, first, second };
 }
 
 /**
@@ -191,23 +116,14 @@ export function contactWork(blocks: number): number {
   return blocks + 4;
 }
 
-/**
- * The time of a partitioned sweep against a serial one, by `contactWork`: the longer part of
- * each pair, plus the rest, over the whole: (max(w(A), w(B)) + max(w(C₁), w(C₂)) + w(C₃)) / w(all).
- */
+/** The time of a partitioned sweep against a serial one, by `contactWork`: (max(w(A), w(B)) + w(C)) / w(all). */
 export function partitionSpan(p: SweepPartition, rowPtr: Int32Array): number {
-  const { order, sizes } = p;
+  const { order, first, second } = p;
   const sum = (from: number, to: number): number => {
     let w = 0;
     for (let i = from; i < to; i++) w += contactWork(rowPtr[order[i] + 1] - rowPtr[order[i]]);
     return w;
   };
-  let at = 0, span = 0;
-  for (let i = 0; i < sizes.length; i += 2) {
-    span += Math.max(sum(at, at + sizes[i]), sum(at + sizes[i], at + sizes[i] + sizes[i + 1]));
-    at += sizes[i] + sizes[i + 1];
-  }
-  span += sum(at, order.length);
-  const total = sum(0, order.length);
-  return total === 0 ? 1 : span / total;
+  const a = sum(0, first), b = sum(first, first + second), c = sum(first + second, order.length), total = a + b + c;
+  return total === 0 ? 1 : (Math.max(a, b) + c) / total;
 }

@@ -64,9 +64,9 @@ describe('Gauss–Seidel sweeps in two parts (threads 2)', () => {
     const p = pile(2);
     const team = new Sweeper(local, 'wasm', 2);
     team.prepare(p, true);
-    // Every part holds contacts: each pair and the rest run.
-    const { sizes } = (team as unknown as { parts: { sizes: number[] } }).parts;
-    expect(Math.min(...sizes, p.contacts - sizes.reduce((a, b) => a + b, 0))).toBeGreaterThan(0);
+    // Both parts and the separator hold contacts: all three phases run.
+    const { first, second } = (team as unknown as { parts: { first: number; second: number } }).parts;
+    expect(Math.min(first, second, p.contacts - first - second)).toBeGreaterThan(0);
     await withSecondThread(team, p);
     for (const omega of [1, 1.5]) {
       const threaded = run(p, team, omega, 12);
@@ -95,9 +95,9 @@ describe('Gauss–Seidel sweeps in two parts (threads 2)', () => {
     const probe = new Sweeper(local, 'typescript', 2);
     probe.prepare(base, true);
     const order = probe.partitionOrder!;
-    const { sizes } = (probe as unknown as { parts: { sizes: number[] } }).parts;
-    // A contact in the first part, in the second, and (with the separator split) in the third.
-    for (const victim of [order[0], order[sizes[0]], ...(sizes.length > 2 ? [order[sizes[0] + sizes[1]]] : [])]) {
+    const p0 = probe as unknown as { parts: { first: number } };
+    const first = p0.parts.first;
+    for (const victim of [order[0], order[first]]) {
       const q = base.q.slice();
       // An approach speed near the largest double: the contact's reaction, squared, overflows.
       q[3 * victim] = -1.7e308;

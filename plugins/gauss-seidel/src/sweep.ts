@@ -220,12 +220,13 @@ export class Sweeper {
   }
 
   /**
-   * A partitioned sweep (partition.ts): each pair of parts, which touch disjoint rows of r and u,
-   * then the rest, each unless a part before it broke down; ‖Δr‖² summed pair by pair, then the
-   * rest's. In WebAssembly the first part of each pair runs on a second thread where one is
-   * ready; in TypeScript all run here, one after the other, with the same bits.
+   * A partitioned sweep (partition.ts): the two parts, which touch disjoint rows of r and u,
+   * then the separator unless a part broke down; ‖Δr‖² summed as (first + second) + separator.
+   * In WebAssembly the first part runs on a second thread where one is ready; in TypeScript
+   * both run here, one after the other, with the same bits.
    */
   private sweepParts(problem: FrictionContactProblem, r: Float64Array, u: Float64Array, omega: number, parts: SweepPartition): boolean {
+    const { order, first, second } = parts;
     if (this.onWasm) {
       const k = this.wasm!;
       const ok = k.sweepParts(r, u, omega);
@@ -236,19 +237,13 @@ export class Sweeper {
       this.change2 = k.change2;
       return ok;
     }
-    const { order, sizes } = parts;
-    let change2 = 0, ok = true, at = 0;
-    for (let i = 0; i < sizes.length && ok; i += 2) {
-      const mid = at + sizes[i], end = mid + sizes[i + 1];
-      const okFirst = this.sweepRange(problem, r, u, omega, order, at, mid, false);
-      const changeFirst = this.rangeChange2;
-      const okSecond = this.sweepRange(problem, r, u, omega, order, mid, end, false);
-      change2 += changeFirst + this.rangeChange2;
-      ok = okFirst && okSecond;
-      at = end;
-    }
+    const okFirst = this.sweepRange(problem, r, u, omega, order, 0, first, false);
+    const changeFirst = this.rangeChange2;
+    const okSecond = this.sweepRange(problem, r, u, omega, order, first, first + second, false);
+    let change2 = changeFirst + this.rangeChange2;
+    let ok = okFirst && okSecond;
     if (ok) {
-      ok = this.sweepRange(problem, r, u, omega, order, at, problem.contacts, false);
+      ok = this.sweepRange(problem, r, u, omega, order, first + second, problem.contacts, false);
       change2 += this.rangeChange2;
     }
     this.change2 = change2;

@@ -227,61 +227,56 @@ export class WasmSweep {
   }
 
   /**
-   * One sweep in the parts of `partition`: each pair of parts swept at once, the first of the
-   * pair by the team's worker where it runs, then the rest alone, each step unless a part before
-   * it broke down. ‖Δr‖² is summed pair by pair, (first's + second's), then the rest's, wherever
-   * each part ran, so the bits are the same with and without a second thread. r and u updated
-   * in place, as by `sweep`.
+   * One sweep in the parts of `partition`: order[0, first) and order[first, first + second)
+   * swept at once, the first by the team's worker where it runs, then the rest (the separator)
+   * unless a part broke down. ‖Δr‖² is summed as (first's + second's) + the separator's,
+   * wherever each part ran, so the bits are the same with and without a second thread. r and
+   * u updated in place, as by `sweep`.
    * @returns false when a local answer was not finite (its part stopped before writing it)
    */
   sweepParts(r: Float64Array, u: Float64Array, omega: number): boolean {
-    const ex = this.ex, nc = this.contacts, sizes = this.parts!.sizes;
+    const ex = this.ex, nc = this.contacts, { first, second } = this.parts!;
     copyIn(this.r, r);
     copyIn(this.u, u);
     const team = this.readyTeam();
     ex.resetCounts();
-    const extra: SpanOutcome = { ok: true, change2: 0, separated: 0, sticking: 0, sliding: 0, failed: 0, quarticUses: 0, scanUses: 0 };
-    let change2 = 0, ok = true, at = 0;
-    for (let i = 0; i < sizes.length && ok; i += 2) {
-      const mid = at + sizes[i], end = mid + sizes[i + 1];
-      let okFirst = true, changeFirst = 0;
-      if (team !== undefined) team.post(at, mid, omega);
-      else {
-        okFirst = ex.sweepSpan(at, mid, omega) === 1;
-        changeFirst = ex.change2.value as number;
-      }
-      const okSecond = ex.sweepSpan(mid, end, omega) === 1;
-      const changeSecond = ex.change2.value as number;
-      if (team !== undefined) {
-        const o = team.wait();
-        okFirst = o.ok;
-        changeFirst = o.change2;
-        extra.separated += o.separated; extra.sticking += o.sticking; extra.sliding += o.sliding; extra.failed += o.failed;
-        extra.quarticUses += o.quarticUses; extra.scanUses += o.scanUses;
-      }
-      change2 += changeFirst + changeSecond;
-      ok = okFirst && okSecond;
-      at = end;
+    let okFirst = true, changeFirst = 0;
+    if (team !== undefined) team.post(0, first, omega);
+    else {
+      okFirst = ex.sweepSpan(0, first, omega) === 1;
+      changeFirst = ex.change2.value as number;
     }
+    const okSecond = ex.sweepSpan(first, first + second, omega) === 1;
+    const changeSecond = ex.change2.value as number;
+    let extra: SpanOutcome | undefined;
+    if (team !== undefined) {
+      extra = team.wait();
+      okFirst = extra.ok;
+      changeFirst = extra.change2;
+    }
+    let change2 = changeFirst + changeSecond;
+    let ok = okFirst && okSecond;
     if (ok) {
-      ok = ex.sweepSpan(at, nc, omega) === 1;
+      ok = ex.sweepSpan(first + second, nc, omega) === 1;
       change2 += ex.change2.value as number;
     }
     return this.finishParts(r, u, change2, extra, ok);
   }
 
   /** r and u copied out, the counts of both threads and the summed ‖Δr‖² recorded. */
-  private finishParts(r: Float64Array, u: Float64Array, change2: number, extra: SpanOutcome, ok: boolean): boolean {
+  private finishParts(r: Float64Array, u: Float64Array, change2: number, extra: SpanOutcome | undefined, ok: boolean): boolean {
     const ex = this.ex;
     copyOut(this.r, r);
     copyOut(this.u, u);
-    this.separated = (ex.separated.value as number) + extra.separated;
-    this.sticking = (ex.sticking.value as number) + extra.sticking;
-    this.sliding = (ex.sliding.value as number) + extra.sliding;
-    this.failed = (ex.failed.value as number) + extra.failed;
+    this.separated = (ex.separated.value as number) + (extra?.separated ?? 0);
+    this.sticking = (ex.sticking.value as number) + (extra?.sticking ?? 0);
+    this.sliding = (ex.sliding.value as number) + (extra?.sliding ?? 0);
+    this.failed = (ex.failed.value as number) + (extra?.failed ?? 0);
     this.change2 = change2;
-    this.host.slider.quarticUses += extra.quarticUses;
-    this.host.slider.scanUses += extra.scanUses;
+    if (extra !== undefined) {
+      this.host.slider.quarticUses += extra.quarticUses;
+      this.host.slider.scanUses += extra.scanUses;
+    }
     return ok;
   }
 
@@ -319,8 +314,8 @@ export class WasmSweep {
   /**
    * AndersonMixer's second pass: r and u (as left by `mixRecord`) extrapolated with γ's first
    * m entries, projected, and copied out into r and u. With a partition, contact by contact in
-   * its order, each pair of parts at once as in `sweepParts` (the projection's column updates
-   * reach the same rows a sweep's do), then the rest.
+   * its order, the two parts at once as in `sweepParts` (the projection's column updates
+   * reach the same rows a sweep's do), then the separator.
    * @returns the contacts the projection moved
    */
   mixExtrapolate(r: Float64Array, u: Float64Array, gamma: Float64Array, m: number): number {
@@ -329,18 +324,12 @@ export class WasmSweep {
     let projected: number;
     if (parts === undefined) projected = this.ex.mixExtrapolate(n, m);
     else {
-      const sizes = parts.sizes, team = this.readyTeam();
-      projected = 0;
-      let at = 0;
-      for (let i = 0; i < sizes.length; i += 2) {
-        const mid = at + sizes[i], end = mid + sizes[i + 1];
-        if (team !== undefined) team.postExtrapolation(at, mid, n, m);
-        else projected += this.ex.mixExtrapolateSpan(n, m, at, mid);
-        projected += this.ex.mixExtrapolateSpan(n, m, mid, end);
-        if (team !== undefined) projected += team.waitProjected();
-        at = end;
-      }
-      projected += this.ex.mixExtrapolateSpan(n, m, at, this.contacts);
+      const { first, second } = parts, team = this.readyTeam();
+      if (team !== undefined) team.postExtrapolation(0, first, n, m);
+      projected = team === undefined ? this.ex.mixExtrapolateSpan(n, m, 0, first) : 0;
+      projected += this.ex.mixExtrapolateSpan(n, m, first, first + second);
+      if (team !== undefined) projected += team.waitProjected();
+      projected += this.ex.mixExtrapolateSpan(n, m, first + second, this.contacts);
     }
     copyOut(this.r, r);
     copyOut(this.u, u);
