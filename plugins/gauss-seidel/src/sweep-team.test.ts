@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { bsrMul, FrictionContactProblem } from '@moreau/core';
+import { FrictionContactProblem } from '@moreau/core';
 import { Sweeper, MIN_PARTITIONED_CONTACTS } from './sweep.js';
 import { randomProblem } from './__fixtures__/random-problem.js';
+import { differing, velocity } from './__fixtures__/bits.js';
 import { testContext } from './__fixtures__/context.js';
 import plugin from './index.js';
 import { options } from './options.js';
@@ -13,17 +14,7 @@ const local = { tolerance: 1e-14, maxIterations: 50 };
 // A long pile: deep enough to split, large enough to be split.
 const pile = (seed: number): FrictionContactProblem => randomProblem({ contacts: 1200, bodies: 500, reach: 3, seed, ground: 0.2 });
 
-function velocity(p: FrictionContactProblem, r: Float64Array): Float64Array {
-  const u = bsrMul(p.W, r, new Float64Array(p.size));
-  for (let i = 0; i < p.size; i++) u[i] += p.q[i];
-  return u;
-}
 
-function differing(a: Float64Array, b: Float64Array): number {
-  let d = 0;
-  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) d++;
-  return d;
-}
 
 /** Waits (the worker starts in the background) until the sweeper's partitioned sweep has a second thread. */
 async function withSecondThread(s: Sweeper, p: FrictionContactProblem): Promise<void> {

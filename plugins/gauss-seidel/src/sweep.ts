@@ -227,16 +227,7 @@ export class Sweeper {
    */
   private sweepParts(problem: FrictionContactProblem, r: Float64Array, u: Float64Array, omega: number, parts: SweepPartition): boolean {
     const { order, first, second } = parts;
-    if (this.onWasm) {
-      const k = this.wasm!;
-      const ok = k.sweepParts(r, u, omega);
-      this.separated += k.separated;
-      this.sticking += k.sticking;
-      this.sliding += k.sliding;
-      this.failed += k.failed;
-      this.change2 = k.change2;
-      return ok;
-    }
+    if (this.onWasm) return this.fromWasm(this.wasm!.sweepParts(r, u, omega));
     const okFirst = this.sweepRange(problem, r, u, omega, order, 0, first, false);
     const changeFirst = this.rangeChange2;
     const okSecond = this.sweepRange(problem, r, u, omega, order, first, first + second, false);
@@ -252,8 +243,12 @@ export class Sweeper {
 
   /** `sweepUpdating` in WebAssembly (the problem loaded by `prepare`): the same bits, its counts added to these. */
   private sweepInWasm(r: Float64Array, u: Float64Array, omega: number, order: Int32Array, reverse: boolean): boolean {
+    return this.fromWasm(this.wasm!.sweep(r, u, omega, order, reverse));
+  }
+
+  /** The kernel's counts of the sweep it just made added to these, its ‖Δr‖² taken; passes `ok` on. */
+  private fromWasm(ok: boolean): boolean {
     const k = this.wasm!;
-    const ok = k.sweep(r, u, omega, order, reverse);
     this.separated += k.separated;
     this.sticking += k.sticking;
     this.sliding += k.sliding;

@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { BlockSparseMatrix, bsrMul, EnergyMerit, FrictionContactProblem, MERIT_ABOVE, siconosErrorAt } from '@moreau/core';
+import { BlockSparseMatrix, EnergyMerit, FrictionContactProblem, MERIT_ABOVE, siconosErrorAt } from '@moreau/core';
 import { naturalMapResidual } from './residual.js';
 import { SlidingSolver } from './sliding-solver.js';
 import { Sweeper } from './sweep.js';
 import { ENERGY_RESCALE, WasmSweep, wasmSweepAvailable } from './wasm-sweep.js';
 import { randomProblem } from './__fixtures__/random-problem.js';
+import { differing, velocity } from './__fixtures__/bits.js';
 import { testContext } from './__fixtures__/context.js';
 import plugin from './index.js';
 import { options } from './options.js';
@@ -14,18 +15,7 @@ import { options } from './options.js';
 
 const local = { tolerance: 1e-14, maxIterations: 50 };
 
-function velocity(p: FrictionContactProblem, r: Float64Array): Float64Array {
-  const u = bsrMul(p.W, r, new Float64Array(p.size));
-  for (let i = 0; i < p.size; i++) u[i] += p.q[i];
-  return u;
-}
 
-/** Entries where a and b differ as bits (NaN equals NaN, 0 differs from −0). */
-function differing(a: Float64Array, b: Float64Array): number {
-  let d = 0;
-  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) d++;
-  return d;
-}
 
 /** The same problem with q multiplied by s, so r and u are too (s = 1e-150: their sums of squares underflow). */
 function scaled(p: FrictionContactProblem, s: number): FrictionContactProblem {
