@@ -28,6 +28,15 @@ function workerFile(): string {
 }
 
 /**
+ * A pool worker's Node flags. piscina loads the job worker with require() first; Node 20.19
+ * require()s an ES module, and on Node 20 that path now and then aborts the whole process
+ * (V8's fatal "IsGraphAsync must be used on an instantiated module", seen in this project's
+ * test runs). Where Node knows the flag, refusing require() of ES modules makes piscina
+ * import() the worker instead, which it falls back to by itself.
+ */
+const WORKER_FLAGS = process.allowedNodeEnvironmentFlags.has('--no-experimental-require-module') ? ['--no-experimental-require-module'] : [];
+
+/**
  * Runs jobs on a local pool of worker threads (piscina). At most one job per thread is
  * handed out at a time, so a job's clock starts when it starts. A job past its limit is
  * aborted (piscina terminates its worker and starts a fresh one) and recorded as
@@ -42,8 +51,8 @@ export class PoolExecutor implements JobExecutor {
   constructor(private readonly options: PoolOptions) {
     this.#threads = options.threads ?? availableParallelism();
     this.where = `on ${this.#threads} worker thread${this.#threads === 1 ? '' : 's'}`;
-    // execArgv []: workers resolve packages as a user's Node does (compiled), whatever flags this process has.
-    this.#pool = new Piscina({ filename: workerFile(), minThreads: this.#threads, maxThreads: this.#threads, execArgv: [] });
+    // Workers resolve packages as a user's Node does (compiled), whatever flags this process has.
+    this.#pool = new Piscina({ filename: workerFile(), minThreads: this.#threads, maxThreads: this.#threads, execArgv: WORKER_FLAGS });
   }
 
   async run(jobs: readonly Job[], listener: JobListener): Promise<void> {
