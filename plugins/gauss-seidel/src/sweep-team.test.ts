@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { FrictionContactProblem } from '@moreau/core';
 import { Sweeper, MIN_PARTITIONED_CONTACTS } from './sweep.js';
 import { randomProblem } from './__fixtures__/random-problem.js';
-import { differing, velocity } from './__fixtures__/bits.js';
+import { differing, expectSameBits, velocity, type SweepOutcome } from './__fixtures__/bits.js';
 import { testContext } from './__fixtures__/context.js';
 import plugin from './index.js';
 import { options } from './options.js';
@@ -25,7 +25,7 @@ async function withSecondThread(s: Sweeper, p: FrictionContactProblem): Promise<
   }
 }
 
-interface Outcome { ok: boolean[]; change2: number[]; r: Float64Array; u: Float64Array; counts: number[]; quartic: number; second: boolean[] }
+interface Outcome extends SweepOutcome { second: boolean[] }
 
 function run(p: FrictionContactProblem, s: Sweeper, omega: number, sweeps: number): Outcome {
   s.prepare(p, true);
@@ -39,15 +39,6 @@ function run(p: FrictionContactProblem, s: Sweeper, omega: number, sweeps: numbe
     second.push(s.secondThread);
   }
   return { ok, change2, r, u, counts: [s.separated, s.sticking, s.sliding, s.failed], quartic: s.slider.quarticUses, second };
-}
-
-function expectSameBits(a: Outcome, b: Outcome): void {
-  expect(differing(a.r, b.r)).toBe(0);
-  expect(differing(a.u, b.u)).toBe(0);
-  expect(b.ok).toEqual(a.ok);
-  expect(b.change2).toEqual(a.change2);
-  expect(b.counts).toEqual(a.counts);
-  expect(b.quartic).toBe(a.quartic);
 }
 
 describe('Gauss–Seidel sweeps in two parts (threads 2)', () => {

@@ -5,7 +5,7 @@ import { SlidingSolver } from './sliding-solver.js';
 import { Sweeper } from './sweep.js';
 import { ENERGY_RESCALE, WasmSweep, wasmSweepAvailable } from './wasm-sweep.js';
 import { randomProblem } from './__fixtures__/random-problem.js';
-import { differing, velocity } from './__fixtures__/bits.js';
+import { differing, expectSameBits, velocity, type SweepOutcome } from './__fixtures__/bits.js';
 import { testContext } from './__fixtures__/context.js';
 import plugin from './index.js';
 import { options } from './options.js';
@@ -22,7 +22,7 @@ function scaled(p: FrictionContactProblem, s: number): FrictionContactProblem {
   return new FrictionContactProblem(p.W, p.q.map((v) => v * s), p.mu);
 }
 
-interface Outcome { ok: boolean[]; change2: number[]; r: Float64Array; u: Float64Array; counts: number[]; quartic: number }
+type Outcome = SweepOutcome;
 
 /** `sweeps` Gauss–Seidel sweeps from r = 0 on one kernel; the order alternates direction. */
 function run(p: FrictionContactProblem, kernel: 'wasm' | 'typescript', omega: number, sweeps: number, s = new Sweeper(local, kernel)): Outcome {
@@ -35,15 +35,6 @@ function run(p: FrictionContactProblem, kernel: 'wasm' | 'typescript', omega: nu
     change2.push(s.change2);
   }
   return { ok, change2, r, u, counts: [s.separated, s.sticking, s.sliding, s.failed], quartic: s.slider.quarticUses };
-}
-
-function expectSameBits(a: Outcome, b: Outcome): void {
-  expect(differing(a.r, b.r)).toBe(0);
-  expect(differing(a.u, b.u)).toBe(0);
-  expect(b.ok).toEqual(a.ok);
-  expect(b.change2).toEqual(a.change2);
-  expect(b.counts).toEqual(a.counts);
-  expect(b.quartic).toBe(a.quartic);
 }
 
 describe('the WebAssembly Gauss–Seidel sweep', () => {

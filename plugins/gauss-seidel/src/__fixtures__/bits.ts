@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { bsrMul, type FrictionContactProblem } from '@moreau/core';
 
 /** u = W r + q. */
@@ -12,4 +13,17 @@ export function differing(a: Float64Array, b: Float64Array): number {
   let d = 0;
   for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) d++;
   return d;
+}
+
+/** What a run of sweeps left: each sweep's answer and ‖Δr‖², the final r and u, the outcome counts and quartic uses. */
+export interface SweepOutcome { ok: boolean[]; change2: number[]; r: Float64Array; u: Float64Array; counts: number[]; quartic: number }
+
+/** Two runs of sweeps with the same bits: r and u entry by entry (Object.is), and everything else equal. */
+export function expectSameBits(a: SweepOutcome, b: SweepOutcome): void {
+  expect(differing(a.r, b.r)).toBe(0);
+  expect(differing(a.u, b.u)).toBe(0);
+  expect(b.ok).toEqual(a.ok);
+  expect(b.change2).toEqual(a.change2);
+  expect(b.counts).toEqual(a.counts);
+  expect(b.quartic).toBe(a.quartic);
 }
