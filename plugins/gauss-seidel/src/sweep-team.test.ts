@@ -6,6 +6,7 @@ import { differing, expectSameBits, velocity, type SweepOutcome } from './__fixt
 import { testContext } from './__fixtures__/context.js';
 import plugin from './index.js';
 import { options } from './options.js';
+import * as slot from './team-protocol.js';
 
 // A partitioned sweep's two parts touch disjoint memory, so sweeping the first on a second
 // thread gives the bits of sweeping both on one: every comparison here is Object.is.
@@ -91,6 +92,33 @@ describe('Gauss–Seidel sweeps in two parts (threads 2)', () => {
       expect(threaded.ok).toEqual([false, false]);
       expectSameBits(run(p, new Sweeper(local, 'typescript', 2), 1, 2), threaded);
     }
+  }, 60_000);
+
+  test('should run a posted part once when the post\'s wake-up comes after the worker ran it and fell asleep', async () => {
+    // A thread descheduled between storing TASK and notifying wakes the worker late: the worker
+    // had seen TASK move, run the part and gone to sleep. On a loaded machine the worker then
+    // ran the part again, racing the main thread's next phase (the cause of runs that left
+    // their trajectory). Here the late notify is made by hand.
+    const p = pile(5);
+    const s = new Sweeper(local, 'wasm', 2);
+    s.prepare(p, true);
+    await withSecondThread(s, p);
+    const r = new Float64Array(p.size), u = velocity(p, r);
+    s.sweepUpdating(p, r, u, 1, s.partitionOrder!, false);
+    expect(s.secondThread).toBe(true);
+    const pause = (): Promise<void> => new Promise((done) => setTimeout(done, 50));
+    // Past its spin (about 0.3 ms), the worker sleeps on TASK.
+    await pause();
+    const { r: kr, u: ku } = s.resident!;
+    const rBefore = kr.slice(), uBefore = ku.slice();
+    const ctrl = (s as unknown as { wasm: { team: { ctrl: Int32Array } } }).wasm.team.ctrl;
+    expect(Atomics.notify(ctrl, slot.TASK)).toBe(1);
+    await pause();
+    // A second sweep of the first part would move its reactions (one sweep from zero is far from the answer).
+    expect(differing(kr, rBefore)).toBe(0);
+    expect(differing(ku, uBefore)).toBe(0);
+    // The team still works, with the bits of one thread.
+    expectSameBits(run(p, new Sweeper(local, 'typescript', 2), 1, 3), run(p, s, 1, 3));
   }, 60_000);
 
   test('should solve with the same bits wherever the parts run (the plugin, Anderson on)', async () => {

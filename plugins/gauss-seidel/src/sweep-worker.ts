@@ -42,8 +42,11 @@ try {
     // Spin a little before sleeping: the next sweep's task comes within microseconds, and a
     // futex wake-up costs tens of them.
     for (let i = 0; i < slot.SPIN_CHECKS && Atomics.load(ctrl, slot.TASK) === task; i++);
-    Atomics.wait(ctrl, slot.TASK, task);
-    if (Atomics.load(ctrl, slot.STOP) === 1) break;
+    // A wake-up is not a task: the notify of a post can come late (its thread descheduled
+    // between storing TASK and notifying), after this thread ran that task and fell asleep.
+    // Waking on it and running the task again raced the main thread's next phase on a loaded
+    // machine; so sleep until TASK has moved on.
+    while (Atomics.load(ctrl, slot.TASK) === task) Atomics.wait(ctrl, slot.TASK, task);
     task = Atomics.load(ctrl, slot.TASK);
     const g = Atomics.load(ctrl, slot.GENERATION);
     if (g !== generation) {

@@ -28,8 +28,6 @@ export const QUARTIC = 10;
 export const SCAN = 11;
 /** Bumped with every new layout (a loaded problem): the worker points its kernel again. */
 export const GENERATION = 12;
-/** Set to 1 to end the worker's loop. */
-export const STOP = 13;
 /**
  * The layout: the kernel's `layout` arguments (the worker's own hand-off area in place of the
  * main thread's), nc and W's block count, then `layoutHistory`'s arguments.
