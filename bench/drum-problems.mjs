@@ -42,14 +42,20 @@ function parseCommandLine(argv) {
     const a = argv[i], next = () => {
       if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
       return argv[++i];
+    }, json = (text) => {
+      try {
+        return JSON.parse(text);
+      } catch (err) {
+        throw new Error(`${a} takes JSON: ${err.message}`);
+      }
     };
     if (a === '--problems') out.dirs.push(resolve(next()));
     else if (a === '--solver') out.configs.push({ name: next(), options: {} });
     else if (a === '--options') {
       const last = out.configs.at(-1);
       if (!last) throw new Error('--options must follow a --solver');
-      last.options = JSON.parse(next());
-    } else if (a === '--config') out.configs.push(JSON.parse(next()));
+      last.options = json(next());
+    } else if (a === '--config') out.configs.push(json(next()));
     else if (a === '--cold') out.cold = true;
     else if (a === '--cold-only') { out.cold = true; out.warm = false; }
     else if (a === '--repeat') out.repeat = Math.max(1, Number(next()));
@@ -84,7 +90,23 @@ const median = (sorted) => quantile(sorted, 0.5);
 const exp = (v) => (v === 0 ? '0' : Number.isFinite(v) ? v.toExponential(1) : String(v));
 const fix = (v, d = 1) => (Number.isFinite(v) ? v.toFixed(d) : '–');
 
-const args = parseCommandLine(process.argv.slice(2));
+const USAGE = `usage: node bench/drum-problems.mjs --problems DIR [--problems DIR]...
+       [--solver NAME [--options JSON]]... [--config JSON]... [--cold] [--cold-only]
+       [--repeat N] [--no-warmup] [--time-limit MS] [--per-problem] [--out FILE] [--profile FILE.svg]
+(what each does: the comment at the top of bench/drum-problems.mjs)
+`;
+if (process.argv.includes('--help') || process.argv.includes('-h')) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+let args;
+try {
+  args = parseCommandLine(process.argv.slice(2));
+} catch (err) {
+  // A mistyped argument or malformed JSON: say which, not a stack trace.
+  process.stderr.write(`bench/drum-problems.mjs: ${err instanceof Error ? err.message : String(err)}\n${USAGE}`);
+  process.exit(2);
+}
 const problems = [];
 for (const dir of args.dirs) {
   for (const f of readdirSync(dir).filter((name) => /\.(hdf5|h5|json)$/.test(name)).sort()) {
