@@ -2,12 +2,13 @@ import { describe, expect, test } from 'vitest';
 import type { StepStats } from '@moreau/core';
 import type { CliIO } from '../io.js';
 import { SimulationProgress } from './progress.js';
+import { renderSimulateReport } from './report.js';
 import { StepStatistics } from './step-statistics.js';
 
 function stats(step: number, over: Partial<StepStats> = {}): StepStats {
   return {
     step, time: step * 0.01, contacts: 2, iterations: 5, answeredBy: 'gs', converged: true, reason: 'converged',
-    error: 0, merit: 'siconos', fallbacks: 0, attempts: [], kinetic: 0, potential: 0, penetration: 0,
+    error: 0, merit: 'siconos', fallbacks: 0, attempts: [], kinetic: 0, potential: 0, penetration: 0, correctionSweeps: 0,
     ms: { detect: 1, assemble: 1, solve: 1, update: 1, total: 4 }, ...over,
   };
 }
@@ -70,6 +71,21 @@ describe('StepStatistics', () => {
     const { penetration: _dropped, ...older } = stats(6);
     s.add(older as StepStats);
     expect(s.summary().overlap).toEqual({ max: 3e-3, steps: 2 });
+  });
+
+  test('should count the steps the position projection ran in, with its mean and largest sweeps, and say so in the report', () => {
+    const s = new StepStatistics();
+    [0, 12, 0, 50, 28].forEach((correctionSweeps, k) => s.add(stats(k + 1, { correctionSweeps })));
+    // A line written before the field existed counts as no projection.
+    const { correctionSweeps: _dropped, ...older } = stats(6);
+    s.add(older as StepStats);
+    const r = s.summary();
+    expect(r.projection).toEqual({ steps: 3, sweeps: { mean: 30, max: 50 } });
+    const report = { ...r, scene: 's', file: 's.json', time: 0.06, step: 6, until: 0.06, from: { step: 0, time: 0 }, ended: 'until' as const, wallMs: 1 };
+    expect(renderSimulateReport(report)).toMatch(/position projection +in 3 steps, sweeps mean 30, max 50/);
+    const none = new StepStatistics();
+    none.add(stats(1));
+    expect(renderSimulateReport({ ...report, ...none.summary() })).not.toMatch(/position projection/);
   });
 
   test('should report bodies asleep (at the end and at most) only for runs that count them', () => {

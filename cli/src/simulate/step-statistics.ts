@@ -23,6 +23,11 @@ export interface RunStatistics {
   fallbacks: number;
   /** The deepest overlap any step's detection found (before correction), and the steps that found one deeper than 1e-6 of a length unit. */
   overlap: { max: number; steps: number };
+  /**
+   * The position projection: the steps it ran in, and its sweeps per such step (mean and max).
+   * Absent from records written before it was counted.
+   */
+  projection?: { steps: number; sweeps: { mean: number; max: number } };
   /** With config `sleep`: bodies asleep after the last step, and at most. */
   sleeping?: { last: number; max: number };
   /** Sum of the steps' own timers, milliseconds, and that per step. */
@@ -66,6 +71,9 @@ export class StepStatistics {
   private fallbacks = 0;
   private overlapMax = 0;
   private overlapSteps = 0;
+  private projectionSteps = 0;
+  private projectionSweeps = 0;
+  private projectionMax = 0;
   private sleeping: { last: number; max: number } | undefined;
   /** Indexed by position in the solver chain (the same solver may appear twice in it). */
   private readonly byLink: AttemptStatistics[] = [];
@@ -76,10 +84,16 @@ export class StepStatistics {
     this.contactSum += s.contacts;
     this.contactMax = Math.max(this.contactMax, s.contacts);
     this.fallbacks += s.fallbacks;
-    // Stats from before the field existed (a resumed run's older lines) count as no overlap.
+    // Stats from before a field existed (a resumed run's older lines) count as no overlap and no projection.
     const overlap = s.penetration ?? 0;
     this.overlapMax = Math.max(this.overlapMax, overlap);
     if (overlap > 1e-6) this.overlapSteps++;
+    const sweeps = s.correctionSweeps ?? 0;
+    if (sweeps > 0) {
+      this.projectionSteps++;
+      this.projectionSweeps += sweeps;
+      this.projectionMax = Math.max(this.projectionMax, sweeps);
+    }
     if (s.sleeping !== undefined) {
       this.sleeping ??= { last: 0, max: 0 };
       this.sleeping.last = s.sleeping;
@@ -130,6 +144,10 @@ export class StepStatistics {
       notConverged: this.notConverged,
       fallbacks: this.fallbacks,
       overlap: { max: this.overlapMax, steps: this.overlapSteps },
+      projection: {
+        steps: this.projectionSteps,
+        sweeps: { mean: this.projectionSteps ? this.projectionSweeps / this.projectionSteps : 0, max: this.projectionMax },
+      },
       ...(this.sleeping ? { sleeping: { ...this.sleeping } } : {}),
       stepMs: ms.total,
       msPerStep: this.steps ? ms.total / this.steps : 0,

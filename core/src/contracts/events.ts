@@ -33,6 +33,8 @@ export interface StepStats {
   potential: number;
   /** The deepest overlap this step's detection found (0: none), before any position correction. */
   penetration: number;
+  /** Sweeps of the step's position projection (0: the integrator asked for none, or nothing was deeper than its slop). */
+  correctionSweeps: number;
   /** Bodies asleep at the end of the step; present only when the config asks for `sleep`. */
   sleeping?: number;
   ms: StepTimes;

@@ -224,6 +224,7 @@ class EngineSimulation implements Simulation {
       kinetic,
       potential,
       penetration: system.penetration,
+      correctionSweeps: system.correctionSweeps,
       ...(this.sleep ? { sleeping: this.sleep.asleep } : {}),
       ms: { detect, assemble, solve, update: Math.max(0, totalMs - detect - assemble - solve), total: totalMs },
     };
