@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { wasmBsrMulAvailable } from '../linalg/bsr-mul-wasm.js';
 import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { PositionProjection } from './position-correction.js';
 
@@ -62,5 +63,42 @@ describe('PositionProjection', () => {
     // The third is within the slop: not pushed out itself, but the second's push moves it out too.
     expect(pr.gap[2]).toBeGreaterThanOrEqual(-1e-9);
     expect(pr.p[2]).toBe(0);
+  });
+
+  test('the WebAssembly sweeps give the TypeScript sweeps\' bits, sweep count included', () => {
+    expect(wasmBsrMulAvailable()).toBe(true);
+    // Point masses joined by contacts with random normals: W_NN = Σ over shared bodies of
+    // ±(n_a · n_b)/m, symmetric positive semidefinite like a bed's; gaps of both signs.
+    let seed = 7;
+    const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
+    const bodies = 150, nc = 400;
+    const mass = Array.from({ length: bodies }, () => 0.5 + random());
+    const pair = Array.from({ length: nc }, () => {
+      const A = Math.floor(random() * bodies), B = (A + 1 + Math.floor(random() * 3)) % bodies;
+      const n = [random() - 0.5, random() - 0.5, random() - 0.5], l = Math.hypot(...n);
+      return { A, B, n: n.map((x) => x / l) };
+    });
+    const W = pair.map((a) => pair.map((b) => {
+      const dot = a.n[0] * b.n[0] + a.n[1] * b.n[1] + a.n[2] * b.n[2];
+      let w = 0;
+      if (a.A === b.A) w += dot / mass[a.A];
+      if (a.B === b.B) w += dot / mass[a.B];
+      if (a.A === b.B) w -= dot / mass[a.A];
+      if (a.B === b.A) w -= dot / mass[a.B];
+      return w;
+    }));
+    const gap = Float64Array.from({ length: nc }, () => (random() - 0.6) * 1e-3);
+    const M = normalMatrix(W);
+    const typescript = new PositionProjection('typescript'), wasm = new PositionProjection();
+    for (const correction of [{ fraction: 1, slop: 0 }, { fraction: 0.2, slop: 1e-4 }]) {
+      typescript.project(M, gap, nc, correction);
+      wasm.project(M, gap, nc, correction);
+      expect(wasm.sweeps).toBe(typescript.sweeps);
+      expect(typescript.sweeps).toBeGreaterThan(2);
+      for (let a = 0; a < nc; a++) {
+        expect(Object.is(wasm.p[a], typescript.p[a])).toBe(true);
+        expect(Object.is(wasm.gap[a], typescript.gap[a])).toBe(true);
+      }
+    }
   });
 });

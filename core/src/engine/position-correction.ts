@@ -1,6 +1,9 @@
 import type { PositionCorrection } from '../contracts/dynamics.js';
+import { isMoreauError } from '../contracts/errors.js';
+import { wasmBsrMulAvailable } from '../linalg/bsr-mul-wasm.js';
 import type { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { growF64, growI32 } from './grow.js';
+import { WasmProjectionSweep } from './projection-sweep-wasm.js';
 
 /** Sweeps of the projection at most; what is left of a penetration is taken up by the next step. */
 const MAX_SWEEPS = 50;
@@ -21,6 +24,9 @@ const RELATIVE_CHANGE = 1e-6;
  * whose linearised overlaps cannot all be closed); the sweeps then stop at their cap with the
  * best displacement found, and the rest waits for the next step. No velocity is changed: the
  * velocity problem sees the corrected gaps g + W_NN p, all ≥ 0 when the projection is exact.
+ *
+ * The sweeps run in WebAssembly where the runtime has it with SIMD (projection-sweep-wasm.ts),
+ * in TypeScript otherwise, with the same bits either way.
  */
 export class PositionProjection {
   /** Normal impulses of the last projection, one per contact. */
@@ -38,6 +44,13 @@ export class PositionProjection {
   private nnCol: Int32Array = new Int32Array(0);
   private nnVal: Float64Array = new Float64Array(0);
   private diag: Float64Array = new Float64Array(0);
+  /** The WebAssembly sweeps: undefined until first needed, null where they cannot run. */
+  private wasm: WasmProjectionSweep | null | undefined;
+
+  /** @param kernel 'typescript' keeps the sweeps in TypeScript (the tests compare the two kernels) */
+  constructor(kernel: 'auto' | 'typescript' = 'auto') {
+    if (kernel === 'typescript') this.wasm = null;
+  }
 
   /**
    * Projects the gaps of the nc contacts of W; returns false, touching nothing, when no contact
@@ -62,30 +75,53 @@ export class PositionProjection {
       p[a] = 0;
     }
     this.layOut(W, nc);
-    const { nnPtr, nnCol, nnVal, diag } = this;
+    const { nnPtr, nnCol, nnVal } = this;
+    const wasm = this.loadWasm(nc);
     const stop = RELATIVE_CHANGE * fraction * depth;
     for (let sweep = 1; sweep <= MAX_SWEEPS; sweep++) {
-      let change = 0;
-      for (let a = 0; a < nc; a++) {
-        const waa = diag[a];
-        if (!(waa > 0)) continue;
-        // The row's terms in column order, the diagonal's among them, as W holds them.
-        let w = target[a];
-        for (let k = nnPtr[a], end = nnPtr[a + 1]; k < end; k++) w += nnVal[k] * p[nnCol[k]];
-        const next = Math.max(0, p[a] - w / waa);
-        const moved = Math.abs(next - p[a]) * waa;
-        if (moved > change) change = moved;
-        p[a] = next;
-      }
+      const change = wasm ? wasm.sweep() : this.sweep(nc);
       this.sweeps = sweep;
       if (change <= stop) break;
     }
+    if (wasm) p.set(wasm.p);
     for (let a = 0; a < nc; a++) {
       let d = 0;
       for (let k = nnPtr[a], end = nnPtr[a + 1]; k < end; k++) d += nnVal[k] * p[nnCol[k]];
       this.gap[a] = gap[a] + d;
     }
     return true;
+  }
+
+  /** One projected Gauss–Seidel sweep in TypeScript. @returns the largest |Δp_a| W_aa */
+  private sweep(nc: number): number {
+    const { nnPtr, nnCol, nnVal, diag, target, p } = this;
+    let change = 0;
+    for (let a = 0; a < nc; a++) {
+      const waa = diag[a];
+      if (!(waa > 0)) continue;
+      // The row's terms in column order, the diagonal's among them, as W holds them.
+      let w = target[a];
+      for (let k = nnPtr[a], end = nnPtr[a + 1]; k < end; k++) w += nnVal[k] * p[nnCol[k]];
+      const next = Math.max(0, p[a] - w / waa);
+      const moved = Math.abs(next - p[a]) * waa;
+      if (moved > change) change = moved;
+      p[a] = next;
+    }
+    return change;
+  }
+
+  /** The WebAssembly sweeps with this projection's rows loaded, or undefined to sweep in TypeScript. */
+  private loadWasm(nc: number): WasmProjectionSweep | undefined {
+    if (this.wasm === undefined) this.wasm = wasmBsrMulAvailable() ? new WasmProjectionSweep() : null;
+    if (this.wasm === null) return undefined;
+    try {
+      this.wasm.load(this.nnPtr, this.nnCol, this.nnVal, this.diag, this.target, nc);
+      return this.wasm;
+    } catch (error) {
+      // A memory the runtime will not grant: the TypeScript sweeps, with the same bits.
+      if (error instanceof RangeError || isMoreauError(error, 'E_TOO_LARGE')) return undefined;
+      throw error;
+    }
   }
 
   /** W_NN's entries among the first nc contacts, row by row in W's column order, and its diagonal. */

@@ -31,8 +31,11 @@ export function compileBsrMulWasm(bytes: Uint8Array<ArrayBuffer>): WebAssembly.M
 let compiled: WebAssembly.Module | undefined;
 let unsupported: MoreauError | undefined;
 
-/** Reads and compiles core/wasm/bsr-mul.wasm once per process (synchronously: it is under 1 kB). */
-function kernelModule(): WebAssembly.Module {
+/**
+ * Reads and compiles core/wasm/bsr-mul.wasm once per process (synchronously: it is about 1 kB).
+ * @throws MoreauError `E_UNSUPPORTED` without WebAssembly SIMD, `E_FILE_IO` when the file is missing
+ */
+export function kernelModule(): WebAssembly.Module {
   if (compiled) return compiled;
   if (unsupported) throw unsupported;
   let bytes: Uint8Array<ArrayBuffer>;
@@ -183,16 +186,24 @@ export class WasmBsrMul {
   }
 
   #reserve(bytes: number): void {
-    const pages = Math.ceil(bytes / PAGE);
-    const have = this.#memory.buffer.byteLength / PAGE;
-    if (pages <= have) return;
-    try {
-      if (pages > MAX_PAGES) throw new RangeError(`more than ${MAX_PAGES} pages`);
-      this.#memory.grow(pages - have);
-    } catch (cause) {
-      throw new MoreauError('E_TOO_LARGE',
-        `WasmBsrMul: the matrix needs ${(bytes / 2 ** 20).toFixed(0)} MiB of WebAssembly memory, more than this runtime grants; use bsrMul instead.`,
-        undefined, { cause });
-    }
+    reserveMemory(this.#memory, bytes, 'WasmBsrMul: the matrix', 'use bsrMul instead');
+  }
+}
+
+/**
+ * Grows a kernel's memory to hold `bytes` (views on its old buffer are detached by a growth).
+ * @throws MoreauError `E_TOO_LARGE` past 4 GiB or when the runtime refuses, naming `what` and what to do instead
+ */
+export function reserveMemory(memory: WebAssembly.Memory, bytes: number, what: string, instead: string): void {
+  const pages = Math.ceil(bytes / PAGE);
+  const have = memory.buffer.byteLength / PAGE;
+  if (pages <= have) return;
+  try {
+    if (pages > MAX_PAGES) throw new RangeError(`more than ${MAX_PAGES} pages`);
+    memory.grow(pages - have);
+  } catch (cause) {
+    throw new MoreauError('E_TOO_LARGE',
+      `${what} needs ${(bytes / 2 ** 20).toFixed(0)} MiB of WebAssembly memory, more than this runtime grants; ${instead}.`,
+      undefined, { cause });
   }
 }

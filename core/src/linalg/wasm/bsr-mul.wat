@@ -1,6 +1,8 @@
-;; BSR 3x3 mat-vec kernels in WebAssembly with 128-bit SIMD (f64x2).
+;; Core's kernels on W in WebAssembly with 128-bit SIMD (f64x2): the BSR 3x3
+;; mat-vec products, and a sweep of the position projection on W's normal part.
 ;; Assembled by scripts/build.mjs into core/wasm/bsr-mul.wasm; loaded by
-;; core/src/linalg/bsr-mul-wasm.ts, which owns the memory and its layout.
+;; core/src/linalg/bsr-mul-wasm.ts (the products) and
+;; core/src/engine/projection-sweep-wasm.ts (the sweep), each owning a memory.
 ;;
 ;; Storage as in BlockSparseMatrix: rowPtr and colIdx are i32 arrays, each
 ;; block is nine f64 values, row-major. Every pointer below is a byte address
@@ -120,4 +122,45 @@
           (br $block)))
       (local.set $xp (i32.add (local.get $xp) (i32.const 24)))
       (local.set $rp (i32.add (local.get $rp) (i32.const 4)))
-      (br_if $row (i32.lt_u (local.get $rp) (local.get $rpEnd))))))
+      (br_if $row (i32.lt_u (local.get $rp) (local.get $rpEnd)))))
+
+  ;; One projected Gauss–Seidel sweep of the position projection
+  ;; (core/src/engine/position-correction.ts): for each contact a in order with
+  ;; W_aa > 0, w = target_a + sum_k val_k p_col_k over row a of W_NN (ptr, col:
+  ;; i32 arrays; val, diag, target, p: f64 arrays), p_a = max(0, p_a - w / W_aa).
+  ;; The same operations in the same order as the TypeScript loop, with no fused
+  ;; multiply-add, so both give the same bits. Returns the largest |Δp_a| W_aa.
+  (func (export "projectSweep")
+    (param $nc i32) (param $ptr i32) (param $col i32) (param $val i32)
+    (param $diag i32) (param $target i32) (param $p i32) (result f64)
+    (local $a i32) (local $k i32) (local $end i32) (local $pa i32)
+    (local $w f64) (local $waa f64) (local $old f64) (local $next f64)
+    (local $moved f64) (local $change f64)
+    (block $done
+      (loop $row
+        (br_if $done (i32.ge_u (local.get $a) (local.get $nc)))
+        (local.set $waa (f64.load (i32.add (local.get $diag) (i32.shl (local.get $a) (i32.const 3)))))
+        (if (f64.gt (local.get $waa) (f64.const 0))
+          (then
+            (local.set $w (f64.load (i32.add (local.get $target) (i32.shl (local.get $a) (i32.const 3)))))
+            (local.set $k (i32.load (i32.add (local.get $ptr) (i32.shl (local.get $a) (i32.const 2)))))
+            (local.set $end (i32.load offset=4 (i32.add (local.get $ptr) (i32.shl (local.get $a) (i32.const 2)))))
+            (block $rowDone
+              (loop $entry
+                (br_if $rowDone (i32.ge_u (local.get $k) (local.get $end)))
+                (local.set $w (f64.add (local.get $w)
+                  (f64.mul
+                    (f64.load (i32.add (local.get $val) (i32.shl (local.get $k) (i32.const 3))))
+                    (f64.load (i32.add (local.get $p)
+                      (i32.shl (i32.load (i32.add (local.get $col) (i32.shl (local.get $k) (i32.const 2)))) (i32.const 3)))))))
+                (local.set $k (i32.add (local.get $k) (i32.const 1)))
+                (br $entry)))
+            (local.set $pa (i32.add (local.get $p) (i32.shl (local.get $a) (i32.const 3))))
+            (local.set $old (f64.load (local.get $pa)))
+            (local.set $next (f64.max (f64.const 0) (f64.sub (local.get $old) (f64.div (local.get $w) (local.get $waa)))))
+            (local.set $moved (f64.mul (f64.abs (f64.sub (local.get $next) (local.get $old))) (local.get $waa)))
+            (if (f64.gt (local.get $moved) (local.get $change)) (then (local.set $change (local.get $moved))))
+            (f64.store (local.get $pa) (local.get $next))))
+        (local.set $a (i32.add (local.get $a) (i32.const 1)))
+        (br $row)))
+    (local.get $change)))
