@@ -37,6 +37,8 @@ export class PositionProjection {
   sweeps = 0;
   /** The deepest penetration beyond the slop at the last call (0: none). */
   depth = 0;
+  /** Where the last projection's sweeps ran. */
+  kernel: 'wasm' | 'typescript' = 'typescript';
   private target: Float64Array = new Float64Array(0);
   // W_NN by rows (its diagonal included, and apart): the normal entry of every block between two
   // contacts, copied out of W's 3×3 blocks so the sweeps read 12 bytes an entry, not one double in every 72.
@@ -77,6 +79,7 @@ export class PositionProjection {
     this.layOut(W, nc);
     const { nnPtr, nnCol, nnVal } = this;
     const wasm = this.loadWasm(nc);
+    this.kernel = wasm ? 'wasm' : 'typescript';
     const stop = RELATIVE_CHANGE * fraction * depth;
     for (let sweep = 1; sweep <= MAX_SWEEPS; sweep++) {
       const change = wasm ? wasm.sweep() : this.sweep(nc);
@@ -119,7 +122,7 @@ export class PositionProjection {
       return this.wasm;
     } catch (error) {
       // A memory the runtime will not grant: the TypeScript sweeps, with the same bits.
-      if (error instanceof RangeError || isMoreauError(error, 'E_TOO_LARGE')) return undefined;
+      if (isMoreauError(error, 'E_TOO_LARGE')) return undefined;
       throw error;
     }
   }
