@@ -47,6 +47,11 @@ describe.each(['wasm', 'typescript'] as const)('PositionProjection, sweeps in %s
     expect(pr.p[0]).toBeCloseTo(0.0028667, 7);
     expect(pr.p[1]).toBeCloseTo(0.0017333, 7);
     expect(Math.abs(pr.gap[0])).toBeLessThan(1e-9);
+    // The stop is a share of the target, a displacement: the same 12 sweeps with half the
+    // target and W doubled (impulses a quarter as large).
+    pr.project(normalMatrix([[2, -1], [-1, 2]]), Float64Array.of(-0.002, -0.0003), 2, { fraction: 0.5, slop: 0 });
+    expect(pr.sweeps).toBe(12);
+    expect(pr.p[0]).toBeCloseTo(0.0028667 / 4, 7);
     // No solution (more overlap than room): the cap.
     pr.project(normalMatrix([[1, -1], [-1, 1]]), Float64Array.of(-0.002, 0.001), 2, { fraction: 1, slop: 0 });
     expect(pr.sweeps).toBe(50);
@@ -147,6 +152,8 @@ describe('PositionProjection kernels', () => {
       return w;
     }));
     const gap = Float64Array.from({ length: nc }, () => (random() - 0.6) * 1e-3);
+    // The last row is read to its end.
+    gap[nc - 1] = -1e-3;
     const M = normalMatrix(W);
     const typescript = new PositionProjection('typescript'), wasm = new PositionProjection();
     for (const correction of [{ fraction: 1, slop: 0 }, { fraction: 0.2, slop: 1e-4 }]) {
