@@ -62,6 +62,11 @@ export interface SimulationCheckpoint {
   reactions: Array<[string, ...number[]]>;
   /** A fingerprint of the scene and config, so a checkpoint is not resumed into another run. */
   fingerprint: string;
+  /**
+   * The run that wrote it: a digest of the scene and the config as normalized (defaults
+   * included), so a refused resume can say what differs. Absent from older checkpoints.
+   */
+  run?: { scene: string; config: unknown };
   /** With config `sleep`: per body, the island it sleeps in (−1: awake) and its seconds at rest. */
   sleep?: { island: number[]; rest: number[] };
 }

@@ -8,7 +8,7 @@ import { BodyLoads } from './body-loads.js';
 import { BodyTable } from './body-table.js';
 import { EngineStepSystem } from './engine-step-system.js';
 import { FrictionTable } from './friction-table.js';
-import { sha256Hex } from './sha256.js';
+import { checkpointFingerprint, checkpointRun, mismatchMessage, type CheckpointRun } from './checkpoint-run.js';
 import { SleepTable, type SleepSettings } from './sleep.js';
 import type { Scene } from './scene.js';
 import type { LoadCallback, RunOptions, RunSummary, Simulation, SimulationBody, SimulationCheckpoint } from './simulation-api.js';
@@ -52,7 +52,7 @@ export function buildSimulation(scene: Scene, parts: SimulationParts, events: Ev
     events,
     sleep,
   });
-  return new EngineSimulation(scene, bodies, system, parts.integrator, parts.onSolveFailure, events, fingerprint(scene, parts.normalizedConfig), sleep);
+  return new EngineSimulation(scene, bodies, system, parts.integrator, parts.onSolveFailure, events, checkpointFingerprint(scene, parts.normalizedConfig), checkpointRun(scene, parts.normalizedConfig), sleep);
 }
 
 class EngineSimulation implements Simulation {
@@ -70,6 +70,7 @@ class EngineSimulation implements Simulation {
     private readonly onSolveFailure: 'continue' | 'stop',
     readonly events: EventBus,
     private readonly fingerprint: string,
+    private readonly writtenBy: CheckpointRun,
     private readonly sleep: SleepTable | undefined,
   ) {
     this.timeStep = scene.timeStep;
@@ -168,7 +169,7 @@ class EngineSimulation implements Simulation {
     });
     return {
       format: 'moreau-checkpoint', version: 1, time: this.time, steps: this.stepsTaken,
-      kinematics, reactions: this.system.warm.toRows(), fingerprint: this.fingerprint,
+      kinematics, reactions: this.system.warm.toRows(), fingerprint: this.fingerprint, run: this.writtenBy,
       ...(this.sleep ? { sleep: { island: Array.from(this.sleep.island), rest: Array.from(this.sleep.rest) } } : {}),
     };
   }
@@ -179,9 +180,7 @@ class EngineSimulation implements Simulation {
       || typeof c.kinematics !== 'object' || c.kinematics === null || !Array.isArray(c.reactions)) {
       throw new MoreauError('E_FILE_FORMAT', 'Not a Moreau checkpoint (expected { format: "moreau-checkpoint", version: 1, steps, kinematics, reactions, fingerprint }).');
     }
-    if (c.fingerprint !== this.fingerprint) {
-      throw new MoreauError('E_CONFIG', 'The checkpoint was written by a simulation of another scene or config (fingerprints differ); resume it with the scene and config it came from.');
-    }
+    if (c.fingerprint !== this.fingerprint) throw new MoreauError('E_CONFIG', mismatchMessage(c.run, this.writtenBy));
     this.table.instanceNames.forEach((name, k) => {
       const state = c.kinematics![name];
       if (!Array.isArray(state)) throw new MoreauError('E_FILE_FORMAT', `The checkpoint has no state for kinematics "${name}".`, { path: ['kinematics', name] });
@@ -235,10 +234,4 @@ class EngineSimulation implements Simulation {
       throw new MoreauError('E_CONFIG', `No body ${b}: the scene has bodies 0..${this.table.count - 1}.`, { index: b });
     }
   }
-}
-
-/** A digest of the scene and the normalised config: a checkpoint resumes only the run it came from. */
-function fingerprint(scene: Scene, config: unknown): string {
-  const { source: _source, ...rest } = scene;
-  return sha256Hex(JSON.stringify({ scene: rest, config })).slice(0, 32);
 }
