@@ -6,6 +6,7 @@ import { differing, expectSameBits, velocity, type SweepOutcome } from './__fixt
 import { testContext } from './__fixtures__/context.js';
 import plugin from './index.js';
 import { options } from './options.js';
+import type { SweepTeam } from './sweep-team.js';
 import * as slot from './team-protocol.js';
 
 // A partitioned sweep's two parts touch disjoint memory, so sweeping the first on a second
@@ -27,6 +28,8 @@ async function withSecondThread(s: Sweeper, p: FrictionContactProblem): Promise<
 }
 
 interface Outcome extends SweepOutcome { second: boolean[] }
+
+const pause = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
 function run(p: FrictionContactProblem, s: Sweeper, omega: number, sweeps: number): Outcome {
   s.prepare(p, true);
@@ -106,7 +109,6 @@ describe('Gauss–Seidel sweeps in two parts (threads 2)', () => {
     const r = new Float64Array(p.size), u = velocity(p, r);
     s.sweepUpdating(p, r, u, 1, s.partitionOrder!, false);
     expect(s.secondThread).toBe(true);
-    const pause = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
     const { r: kr, u: ku } = s.resident!;
     const rBefore = kr.slice(), uBefore = ku.slice();
     const ctrl = (s as unknown as { wasm: { team: { ctrl: Int32Array } } }).wasm.team.ctrl;
@@ -123,6 +125,46 @@ describe('Gauss–Seidel sweeps in two parts (threads 2)', () => {
     expect(differing(kr, rBefore)).toBe(0);
     expect(differing(ku, uBefore)).toBe(0);
     // The team still works, with the bits of one thread.
+    expectSameBits(run(p, new Sweeper(local, 'typescript', 2), 1, 3), run(p, s, 1, 3));
+  }, 60_000);
+
+  test('should let the main thread take back a task the worker has not started, and the worker skip it', async () => {
+    const p = pile(6);
+    const s = new Sweeper(local, 'wasm', 2);
+    s.prepare(p, true);
+    await withSecondThread(s, p);
+    const r = new Float64Array(p.size), u = velocity(p, r);
+    s.sweepUpdating(p, r, u, 1, s.partitionOrder!, false);
+    expect(s.secondThread).toBe(true);
+    const team = (s as unknown as { wasm: { team: SweepTeam } }).wasm.team;
+    const { ctrl } = team as unknown as { ctrl: Int32Array };
+    const internal = team as unknown as { task: number };
+    const done = Atomics.load(ctrl, slot.DONE);
+    expect(done).toBe(internal.task);
+    // The main thread's side, by hand: a task posted (with no wake-up yet) and taken back
+    // before the worker saw it, as when the worker is off the core.
+    internal.task++;
+    expect(team.takeBack()).toBe(true);
+    expect(team.takeBack()).toBe(false);
+    const { r: kr, u: ku } = s.resident!;
+    const rBefore = kr.slice(), uBefore = ku.slice();
+    Atomics.store(ctrl, slot.TASK, internal.task);
+    // The worker wakes late (past its spin it sleeps on TASK): it must skip the task, not run it.
+    let woken = 0;
+    for (let i = 0; i < 500 && woken === 0; i++) {
+      await pause(10);
+      woken = Atomics.notify(ctrl, slot.TASK);
+    }
+    expect(woken).toBe(1);
+    await pause(50);
+    expect(Atomics.load(ctrl, slot.DONE)).toBe(done);
+    expect(differing(kr, rBefore)).toBe(0);
+    expect(differing(ku, uBefore)).toBe(0);
+    // It runs the next task posted (one not taken back: the main thread waits for it)...
+    team.post(0, 1, 1);
+    expect(team.wait().ok).toBe(true);
+    expect(Atomics.load(ctrl, slot.DONE)).toBe(internal.task);
+    // ...and the team, taking back what the worker has not started, gives the bits of one thread.
     expectSameBits(run(p, new Sweeper(local, 'typescript', 2), 1, 3), run(p, s, 1, 3));
   }, 60_000);
 

@@ -3,7 +3,7 @@ import * as slot from './team-protocol.js';
 
 /** Node's worker_threads, where this runtime has them (not in a browser): the sweep then runs on one thread. */
 interface WorkerThreads {
-  Worker: new (url: URL, options: { workerData: TeamData; execArgv: string[] }) => { unref(): void; on(event: 'error', listener: (err: unknown) => void): unknown };
+  Worker: new (url: URL, options: { workerData: TeamData; execArgv: string[] }) => { unref(): void; on(event: 'error' | 'exit', listener: (arg: unknown) => void): unknown };
 }
 
 function workerThreads(): WorkerThreads | undefined {
@@ -58,6 +58,8 @@ export class SweepTeam {
       // It takes none of its parent's flags: a test runner's source conditions would point its imports at TypeScript.
       const worker = new threads.Worker(new URL('../dist/sweep-worker.js', import.meta.url), { workerData: { module, memory, control, tolerance, maxIterations }, execArgv: [] });
       worker.on('error', (err) => { team.broken = err; });
+      // Ended any other way (terminated): posts stop; a task it had not started was taken back.
+      worker.on('exit', (code) => { team.broken ??= new Error(`gauss-seidel: the second sweep thread exited (code ${String(code)})`); });
       worker.unref();
     } catch {
       return undefined;
@@ -99,14 +101,24 @@ export class SweepTeam {
     Atomics.notify(c, slot.TASK);
   }
 
-  /** Waits for the posted extrapolation. @returns the contacts its projection moved */
+  /**
+   * Takes the posted task back when the worker has not started it (it is off the core, or
+   * asleep and not yet woken): the caller then runs it itself, with the same bits, instead of
+   * waiting. Once a task is taken, the worker skips it.
+   * @returns true when the task is the caller's to run; false when the worker has it (then `wait` for it)
+   */
+  takeBack(): boolean {
+    return Atomics.compareExchange(this.ctrl, slot.CLAIMED, this.task - 1, this.task) === this.task - 1;
+  }
+
+  /** Waits for the posted extrapolation (not taken back). @returns the contacts its projection moved */
   waitProjected(): number {
     this.block();
     return this.ctrl[slot.PROJECTED];
   }
 
   /**
-   * Waits for the posted task and returns what the worker found.
+   * Waits for the posted task (not taken back) and returns what the worker found.
    * @throws when the worker failed during the task (its part may be half swept)
    */
   wait(): SpanOutcome {

@@ -48,6 +48,8 @@ try {
     // machine; so sleep until TASK has moved on.
     while (Atomics.load(ctrl, slot.TASK) === task) Atomics.wait(ctrl, slot.TASK, task);
     task = Atomics.load(ctrl, slot.TASK);
+    // The main thread may have taken the task while this thread was off the core.
+    if (Atomics.compareExchange(ctrl, slot.CLAIMED, task - 1, task) !== task - 1) continue;
     const g = Atomics.load(ctrl, slot.GENERATION);
     if (g !== generation) {
       generation = g;

@@ -3,6 +3,12 @@
 
 /** Tasks posted by the main thread (a counter); the worker starts one when it changes. */
 export const TASK = 0;
+/**
+ * The last task claimed. Whoever moves it from task − 1 to task (Atomics.compareExchange) runs
+ * the task: the worker when it starts it, or the main thread when it finds the task unclaimed
+ * after its own part (the worker descheduled on a busy machine), which then runs it itself.
+ */
+export const CLAIMED = 43;
 /** The last task the worker finished. */
 export const DONE = 1;
 /** 0 while the worker starts, 1 once its kernel instance is ready, −1 after it failed. */

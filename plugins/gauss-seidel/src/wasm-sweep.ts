@@ -249,7 +249,10 @@ export class WasmSweep {
     const okSecond = ex.sweepSpan(first, first + second, omega) === 1;
     const changeSecond = ex.change2.value as number;
     let extra: SpanOutcome | undefined;
-    if (team !== undefined) {
+    if (team !== undefined && team.takeBack()) {
+      okFirst = ex.sweepSpan(0, first, omega) === 1;
+      changeFirst = ex.change2.value as number;
+    } else if (team !== undefined) {
       extra = team.wait();
       okFirst = extra.ok;
       changeFirst = extra.change2;
@@ -328,7 +331,7 @@ export class WasmSweep {
       if (team !== undefined) team.postExtrapolation(0, first, n, m);
       projected = team === undefined ? this.ex.mixExtrapolateSpan(n, m, 0, first) : 0;
       projected += this.ex.mixExtrapolateSpan(n, m, first, first + second);
-      if (team !== undefined) projected += team.waitProjected();
+      if (team !== undefined) projected += team.takeBack() ? this.ex.mixExtrapolateSpan(n, m, 0, first) : team.waitProjected();
       projected += this.ex.mixExtrapolateSpan(n, m, first + second, this.contacts);
     }
     copyOut(this.r, r);
