@@ -94,6 +94,11 @@ describe('Gauss–Seidel sweeps in two parts (threads 2)', () => {
       const threaded = run(p, team, 1, 2);
       expect(threaded.ok).toEqual([false, false]);
       expectSameBits(run(p, new Sweeper(local, 'typescript', 2), 1, 2), threaded);
+      // The worker's own report of a part it swept (a part the main thread takes back on a busy
+      // machine is reported by the main thread's kernel): posted and waited for, never taken back.
+      const worker = (team as unknown as { wasm: { team: SweepTeam } }).wasm.team;
+      worker.post(0, first, 1);
+      expect(worker.wait().ok).toBe(victim !== order[0]);
     }
   }, 60_000);
 
