@@ -31,6 +31,33 @@ interface Outcome extends SweepOutcome { second: boolean[] }
 
 const pause = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
+/** A two-thread sweeper on the pile of `seed` that has swept once with its second thread. */
+async function sweptOnce(seed: number): Promise<{ p: FrictionContactProblem; s: Sweeper; team: SweepTeam; ctrl: Int32Array }> {
+  const p = pile(seed);
+  const s = new Sweeper(local, 'wasm', 2);
+  s.prepare(p, true);
+  await withSecondThread(s, p);
+  const r = new Float64Array(p.size), u = velocity(p, r);
+  s.sweepUpdating(p, r, u, 1, s.partitionOrder!, false);
+  expect(s.secondThread).toBe(true);
+  const team = (s as unknown as { wasm: { team: SweepTeam } }).wasm.team;
+  return { p, s, team, ctrl: (team as unknown as { ctrl: Int32Array }).ctrl };
+}
+
+/**
+ * Wakes the worker on TASK by hand, as a late notify does. Past its spin (about 0.3 ms) it sleeps
+ * there; on a loaded machine that may take longer, so notify until one wakes it (a notify that
+ * finds no sleeper changes nothing). @returns the threads woken (1)
+ */
+async function wakeLate(ctrl: Int32Array): Promise<number> {
+  let woken = 0;
+  for (let i = 0; i < 500 && woken === 0; i++) {
+    await pause(10);
+    woken = Atomics.notify(ctrl, slot.TASK);
+  }
+  return woken;
+}
+
 function run(p: FrictionContactProblem, s: Sweeper, omega: number, sweeps: number): Outcome {
   s.prepare(p, true);
   const order = s.partitionOrder ?? Int32Array.from({ length: p.contacts }, (_, i) => i);
@@ -107,24 +134,10 @@ describe('Gauss–Seidel sweeps in two parts (threads 2)', () => {
     // had seen TASK move, run the part and gone to sleep. On a loaded machine the worker then
     // ran the part again, racing the main thread's next phase (the cause of runs that left
     // their trajectory). Here the late notify is made by hand.
-    const p = pile(5);
-    const s = new Sweeper(local, 'wasm', 2);
-    s.prepare(p, true);
-    await withSecondThread(s, p);
-    const r = new Float64Array(p.size), u = velocity(p, r);
-    s.sweepUpdating(p, r, u, 1, s.partitionOrder!, false);
-    expect(s.secondThread).toBe(true);
+    const { p, s, ctrl } = await sweptOnce(5);
     const { r: kr, u: ku } = s.resident!;
     const rBefore = kr.slice(), uBefore = ku.slice();
-    const ctrl = (s as unknown as { wasm: { team: { ctrl: Int32Array } } }).wasm.team.ctrl;
-    // Past its spin (about 0.3 ms) the worker sleeps on TASK; on a loaded machine that may take
-    // longer, so notify until the notify wakes it (one that finds no sleeper changes nothing).
-    let woken = 0;
-    for (let i = 0; i < 500 && woken === 0; i++) {
-      await pause(10);
-      woken = Atomics.notify(ctrl, slot.TASK);
-    }
-    expect(woken).toBe(1);
+    expect(await wakeLate(ctrl)).toBe(1);
     await pause(50);
     // A second sweep of the first part would move its reactions (one sweep from zero is far from the answer).
     expect(differing(kr, rBefore)).toBe(0);
@@ -134,15 +147,7 @@ describe('Gauss–Seidel sweeps in two parts (threads 2)', () => {
   }, 60_000);
 
   test('should let the main thread take back a task the worker has not started, and the worker skip it', async () => {
-    const p = pile(6);
-    const s = new Sweeper(local, 'wasm', 2);
-    s.prepare(p, true);
-    await withSecondThread(s, p);
-    const r = new Float64Array(p.size), u = velocity(p, r);
-    s.sweepUpdating(p, r, u, 1, s.partitionOrder!, false);
-    expect(s.secondThread).toBe(true);
-    const team = (s as unknown as { wasm: { team: SweepTeam } }).wasm.team;
-    const { ctrl } = team as unknown as { ctrl: Int32Array };
+    const { p, s, team, ctrl } = await sweptOnce(6);
     const internal = team as unknown as { task: number };
     // The sweep's part was claimed, by the worker or (on a busy machine) taken back.
     expect(Atomics.load(ctrl, slot.CLAIMED)).toBe(internal.task);
@@ -156,12 +161,7 @@ describe('Gauss–Seidel sweeps in two parts (threads 2)', () => {
     const rBefore = kr.slice(), uBefore = ku.slice();
     Atomics.store(ctrl, slot.TASK, internal.task);
     // The worker wakes late (past its spin it sleeps on TASK): it must skip the task, not run it.
-    let woken = 0;
-    for (let i = 0; i < 500 && woken === 0; i++) {
-      await pause(10);
-      woken = Atomics.notify(ctrl, slot.TASK);
-    }
-    expect(woken).toBe(1);
+    expect(await wakeLate(ctrl)).toBe(1);
     await pause(50);
     expect(Atomics.load(ctrl, slot.DONE)).toBe(done);
     expect(differing(kr, rBefore)).toBe(0);
