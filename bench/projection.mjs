@@ -14,10 +14,30 @@ import { parseArgs } from 'node:util';
 import { BlockSparseMatrix } from '@moreau/core';
 import { PositionProjection } from '../core/dist/engine/position-correction.js';
 
-const { values } = parseArgs({ options: { contacts: { type: 'string', default: '2500' }, repeat: { type: 'string', default: '20' } } });
+const USAGE = `usage: node bench/projection.mjs [--contacts N] [--repeat N]
+  --contacts N   contacts of each bed projection, 10 to 200000 (default 2500)
+  --repeat N     timed passes over the four projections, 1 to 1000 (default 20)
+`;
+
+/** A bad argument: its message and the usage on stderr, exit status 2 (no stack trace). */
+function refuse(message) {
+  process.stderr.write(`bench/projection.mjs: ${message}\n${USAGE}`);
+  process.exit(2);
+}
+
+let values;
+try {
+  ({ values } = parseArgs({ options: { contacts: { type: 'string', default: '2500' }, repeat: { type: 'string', default: '20' }, help: { type: 'boolean' } } }));
+} catch (error) {
+  refuse(error.message);
+}
+if (values.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
 const contacts = Number(values.contacts), repeat = Number(values.repeat);
-if (!(Number.isInteger(contacts) && contacts >= 10 && contacts <= 200_000)) throw new Error(`--contacts takes an integer from 10 to 200000, got ${values.contacts}`);
-if (!(Number.isInteger(repeat) && repeat >= 1 && repeat <= 1000)) throw new Error(`--repeat takes an integer from 1 to 1000, got ${values.repeat}`);
+if (!(Number.isInteger(contacts) && contacts >= 10 && contacts <= 200_000)) refuse(`--contacts takes an integer from 10 to 200000, got ${values.contacts}`);
+if (!(Number.isInteger(repeat) && repeat >= 1 && repeat <= 1000)) refuse(`--repeat takes an integer from 1 to 1000, got ${values.repeat}`);
 
 let seed = 20261129;
 const random = () => ((seed = (seed * 16807) % 2147483647) - 1) / 2147483646;
