@@ -1,11 +1,9 @@
-import { kernelModule, reserveMemory } from '../linalg/bsr-mul-wasm.js';
+import { align16, kernelModule, reserveMemory } from '../linalg/bsr-mul-wasm.js';
 
 /** The export of core's kernel module (core/src/linalg/wasm/bsr-mul.wat) this class calls; pointers are byte addresses. */
 interface ProjectionExports {
   projectSweep(nc: number, ptr: number, col: number, val: number, diag: number, target: number, p: number): number;
 }
-
-const align16 = (b: number): number => (b + 15) & ~15;
 
 /**
  * The sweeps of the position projection (position-correction.ts) in WebAssembly: W_NN's rows,

@@ -65,7 +65,8 @@ export function wasmBsrMulAvailable(): boolean {
   }
 }
 
-const align16 = (b: number): number => (b + 15) & ~15;
+/** A byte address rounded up to the next multiple of 16 (a v128 load's natural alignment). */
+export const align16 = (b: number): number => (b + 15) & ~15;
 
 /**
  * y = W x and y = Wᵀ x with the WebAssembly SIMD kernels of

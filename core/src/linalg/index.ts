@@ -2,7 +2,7 @@ export * from './constants.js';
 export * from './vector.js';
 export * from './block3.js';
 export * from './bsr-matvec.js';
-export * from './bsr-mul-wasm.js';
+export { compileBsrMulWasm, wasmBsrMulAvailable, WasmBsrMul } from './bsr-mul-wasm.js';
 export * from './bsr-mul-wasm-choice.js';
 export * from './dense.js';
 export * from './gmres.js';

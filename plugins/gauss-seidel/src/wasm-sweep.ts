@@ -228,8 +228,9 @@ export class WasmSweep {
 
   /**
    * One sweep in the parts of `partition`: order[0, first) and order[first, first + second)
-   * swept at once, the first by the team's worker where it runs, then the rest (the separator)
-   * unless a part broke down. ‖Δr‖² is summed as (first's + second's) + the separator's,
+   * swept at once, the first by the team's worker where it runs (this thread sweeps it after the
+   * second when there is none, or when the worker had not started it), then the rest (the
+   * separator) unless a part broke down. ‖Δr‖² is summed as (first's + second's) + the separator's,
    * wherever each part ran, so the bits are the same with and without a second thread. r and
    * u updated in place, as by `sweep`.
    * @returns false when a local answer was not finite (its part stopped before writing it)
@@ -240,19 +241,15 @@ export class WasmSweep {
     copyIn(this.u, u);
     const team = this.readyTeam();
     ex.resetCounts();
-    let okFirst = true, changeFirst = 0;
-    if (team !== undefined) team.post(0, first, omega);
-    else {
-      okFirst = ex.sweepSpan(0, first, omega) === 1;
-      changeFirst = ex.change2.value as number;
-    }
+    team?.post(0, first, omega);
     const okSecond = ex.sweepSpan(first, first + second, omega) === 1;
     const changeSecond = ex.change2.value as number;
-    let extra: SpanOutcome | undefined;
-    if (team !== undefined && team.takeBack()) {
+    // The first part here when no worker has it (none, or it had not started: taken back).
+    let okFirst: boolean, changeFirst: number, extra: SpanOutcome | undefined;
+    if (team === undefined || team.takeBack()) {
       okFirst = ex.sweepSpan(0, first, omega) === 1;
       changeFirst = ex.change2.value as number;
-    } else if (team !== undefined) {
+    } else {
       extra = team.wait();
       okFirst = extra.ok;
       changeFirst = extra.change2;
@@ -328,10 +325,9 @@ export class WasmSweep {
     if (parts === undefined) projected = this.ex.mixExtrapolate(n, m);
     else {
       const { first, second } = parts, team = this.readyTeam();
-      if (team !== undefined) team.postExtrapolation(0, first, n, m);
-      projected = team === undefined ? this.ex.mixExtrapolateSpan(n, m, 0, first) : 0;
-      projected += this.ex.mixExtrapolateSpan(n, m, first, first + second);
-      if (team !== undefined) projected += team.takeBack() ? this.ex.mixExtrapolateSpan(n, m, 0, first) : team.waitProjected();
+      team?.postExtrapolation(0, first, n, m);
+      projected = this.ex.mixExtrapolateSpan(n, m, first, first + second);
+      projected += team === undefined || team.takeBack() ? this.ex.mixExtrapolateSpan(n, m, 0, first) : team.waitProjected();
       projected += this.ex.mixExtrapolateSpan(n, m, first + second, this.contacts);
     }
     copyOut(this.r, r);
