@@ -1,5 +1,5 @@
 import type { FrictionContactProblem } from '@moreau/core/kernels';
-import { coneConstraint, maxConeStep } from './barrier.js';
+import { addBarrierBlock, coneConstraint, maxConeStep } from './barrier.js';
 import type { NewtonSystem } from './newton-system.js';
 
 /** The constants of paper 002's PD-IP: μ of line 2 and the line search of line 4 (the slide's algorithm is Boyd and Vandenberghe's, §11.7). */
@@ -25,8 +25,11 @@ export interface ShiftedSystem {
   mul(x: Float64Array, out: Float64Array): Float64Array;
 }
 
-/** Why a Newton step could not be taken. */
-export type StepFailure = 'not-finite' | 'line-search';
+/**
+ * Why a Newton step could not be taken: a value that is not finite; the line search gave up;
+ * an iterate so close to its cone's boundary that rounding put it on it (no scaling exists).
+ */
+export type StepFailure = 'not-finite' | 'line-search' | 'boundary';
 
 export interface StepOutcome {
   /** The step length s taken (0 when none was). */
@@ -130,7 +133,7 @@ export class InteriorPoint {
     this.t = (prm.centering * InteriorPoint.constraintCount(mu)) / this.gap(mu);
     const invT = 1 / this.t;
     // paper 002, PD-IP line 3: the reduced system, then Δλ from the slide's second block row
-    if (!newton.factor(x, mu, lc, ln, u)) return { step: 0, backtracks: 0, failure: 'not-finite' };
+    if (!newton.factor(mu, u, (values, d, a) => addBarrierBlock(values, d, x, 3 * a, mu[a], lc[a], ln[a]))) return { step: 0, backtracks: 0, failure: 'not-finite' };
     this.newtonRhs(sys, invT);
     newton.solve(rhs, dx);
     // a frictionless contact's x_T stays exactly 0 (its identity rows give 0 up to the rounding of the other columns)

@@ -1,15 +1,13 @@
 import { SparseLu, SparseLuPattern, type BlockSparseMatrix } from '@moreau/core/kernels';
-import { addBarrierBlock } from './barrier.js';
 
 /**
- * The reduced Newton system of paper 002's PD-IP: the slide's 2×2 block system with Δλ
- * eliminated through its second row,
- *
- *     (W + Σ_i λ_i ∇²f_i + (λ_i / −f_i) ∇f_i ∇f_iᵀ) Δx = rhs,
- *
- * where every constraint f_i acts on one contact, so the matrix is W plus a 3×3 term on each
- * diagonal block: W's block pattern, factored by core's sparse LU in a fill-reducing
- * (minimum-degree) order that is computed once per pattern and reused for every Newton step.
+ * The reduced Newton system of both interior point methods: paper 002's PD-IP (the slide's
+ * 2×2 block system with Δλ eliminated through its second row,
+ * (W + Σ_i λ_i ∇²f_i + (λ_i / −f_i) ∇f_i ∇f_iᵀ) Δx = rhs) and the Nesterov–Todd method
+ * ((W + D W_a⁻² D) Δx = rhs, `nesterov-todd.ts`). Every term acts on one contact, so the matrix
+ * is W plus a 3×3 term on each diagonal block: W's block pattern, factored by core's sparse LU
+ * in a fill-reducing (minimum-degree) order that is computed once per pattern and reused for
+ * every Newton step.
  * LU rather than Cholesky because W may be slightly unsymmetric (some shared problems are);
  * threshold partial pivoting keeps it stable as the barrier terms grow towards the boundary.
  * A frictionless contact's tangential unknowns are fixed (its rows become identity rows).
@@ -42,18 +40,19 @@ export class NewtonSystem {
   }
 
   /**
-   * Forms and factors the matrix at (x, λ); with `u` = W x + q, plus the derivative of the De
-   * Saxcé shift (see `addShiftDerivative`).
+   * Forms and factors W plus, on each diagonal block, the method's 3×3 term (`addBlock`, which
+   * adds contact a's term into the row-major block at `values[d..d+8]`); with `u` = W x + q, plus
+   * the derivative of the De Saxcé shift (see `addShiftDerivative`).
    * @returns false when it is not finite
    */
-  factor(x: Float64Array, mu: Float64Array, lc: Float64Array, ln: Float64Array, u: Float64Array | null): boolean {
+  factor(mu: Float64Array, u: Float64Array | null, addBlock: (values: Float64Array, d: number, a: number) => void): boolean {
     const W = this.W!, lu = this.lu!, values = this.values;
     values.set(W.values);
     const { rowPtr, diagIdx } = W;
     if (u) addShiftDerivative(W, mu, u, values);
     for (let a = 0; a < mu.length; a++) {
       const d = 9 * diagIdx[a];
-      addBarrierBlock(values, d, x, 3 * a, mu[a], lc[a], ln[a]);
+      addBlock(values, d, a);
       if (mu[a] !== 0) continue;
       // x_T fixed at 0: identity rows for the tangential unknowns
       for (let k = rowPtr[a]; k < rowPtr[a + 1]; k++) values.fill(0, 9 * k + 3, 9 * k + 9);

@@ -1,8 +1,9 @@
 import { BsrMulKernel, checkWarmStart, claimRefusal, projectOntoCones, solveBudget, type FrictionContactProblem } from '@moreau/core/kernels';
 import type { ContactSolver, EventBus, MeritFunction, PluginContext, SolveOptions, SolveResult, StopReason } from '@moreau/core/contracts';
 import { InteriorPoint } from './interior-point.js';
+import { NesterovTodd } from './nesterov-todd.js';
 import { NewtonSystem } from './newton-system.js';
-import type { PdIpOptions } from './options.js';
+import { barrierParameters, type PdIpOptions } from './options.js';
 import { problemScales } from './scales.js';
 import { Shift } from './shift.js';
 
@@ -20,19 +21,20 @@ export function defaultMerit(cone: 'coulomb' | 'relaxed'): string {
 }
 
 /**
- * Paper 002's primal–dual interior point method (PD-IP). See FrictionContactProblem for the
- * problem statement, `barrier.ts` for the constraints f_i, InteriorPoint for lines 2-5 of the
- * slide and NewtonSystem for the linear algebra.
+ * A primal–dual interior point method, one of two (`method`): the Nesterov–Todd method
+ * (`nesterov-todd.ts`, the default) or paper 002's PD-IP (`barrier.ts` for the constraints f_i,
+ * InteriorPoint for lines 2-5 of the slide). See FrictionContactProblem for the problem
+ * statement and NewtonSystem for the linear algebra both share.
  *
  * `cone: 'relaxed'` solves the cone complementarity problem, the paper's. `cone: 'coulomb'` adds
  * the De Saxcé shift s = [μ_a ‖u_T‖ e_N] to the dual residual, in one of two ways (`shift`):
  * `newton` recomputes s at every Newton step and puts its derivative μ_a û_Tᵀ ∂u_T/∂x into the
- * Newton matrix; `passes` is the outer fixed point — s held fixed for a pass of Newton steps that
- * ends when paper 003's eq 10 for that s has dropped by `innerReduction`, then updated at the
- * pass's answer, the iterate carrying on from where it was. The merit is evaluated after every
- * Newton step (one product with W beside a factorisation); the answer is the best iterate by the
- * merit, and `converged` is true only when that merit is at or below `tolerance` (and core's
- * refusal rules let the claim stand).
+ * Newton matrix; `passes` (barrier method only) is the outer fixed point — s held fixed for a
+ * pass of Newton steps that ends when paper 003's eq 10 for that s has dropped by
+ * `innerReduction`, then updated at the pass's answer, the iterate carrying on from where it
+ * was. The merit is evaluated after every Newton step (one product with W beside a
+ * factorisation); the answer is the best iterate by the merit, and `converged` is true only
+ * when that merit is at or below `tolerance` (and core's refusal rules let the claim stand).
  */
 export class PdIpSolver implements ContactSolver {
   readonly name = 'pd-ip';
@@ -42,7 +44,8 @@ export class PdIpSolver implements ContactSolver {
   private readonly kernel = new BsrMulKernel();
   /** The Newton systems' factorisation, its ordering kept while W's pattern is the same (a bench's W repeats; a simulation's changes every step). */
   private readonly newton = new NewtonSystem();
-  private ip = new InteriorPoint(0);
+  private barrier = new InteriorPoint(0);
+  private nt = new NesterovTodd(0);
 
   constructor(private readonly options: PdIpOptions, ctx: PluginContext) {
     this.coulomb = options.cone === 'coulomb';
@@ -65,10 +68,15 @@ export class PdIpSolver implements ContactSolver {
     const before = st.bestError <= opts.tolerance ? 'converged' : cap === 0 ? 'max-iterations' : performance.now() >= deadline ? 'time-budget' : undefined;
     if (before !== undefined) return this.answer(problem, st, before, shift, t0);
 
-    if (this.ip.nc !== problem.contacts) this.ip = new InteriorPoint(problem.contacts);
-    const ip = this.ip, newton = this.newton.use(problem.W);
+    const nt = opts.method === 'nesterov-todd';
+    if (nt && this.nt.nc !== problem.contacts) this.nt = new NesterovTodd(problem.contacts);
+    if (!nt && this.barrier.nc !== problem.contacts) this.barrier = new InteriorPoint(problem.contacts);
+    const ip = nt ? this.nt : this.barrier, newton = this.newton.use(problem.W);
+    const prm = barrierParameters(opts);
     const { V, rho } = problemScales(problem);
-    ip.start(shift, V, rho, warm, warm ? opts.warmDepth : 1);
+    if (nt) this.nt.start(shift, V, rho, warm, warm ? opts.warmDepth : 1, this.coulomb);
+    else this.barrier.start(shift, V, rho, warm, warm ? opts.warmDepth : 1);
+    // the Nesterov–Todd method takes the shift in every step (its options refuse 'passes')
     const newtonShift = this.coulomb && opts.shift === 'newton';
     const u = newtonShift ? new Float64Array(problem.size) : null;
     if (this.coulomb && !newtonShift) shift.update(ip.wx);
@@ -82,14 +90,15 @@ export class PdIpSolver implements ContactSolver {
         for (let i = 0; i < u.length; i++) u[i] = ip.wx[i] + problem.q[i];
         shift.update(ip.wx);
       }
-      const step = ip.iterate(shift, newton, opts, u);
+      const step = nt ? this.nt.iterate(shift, newton, u) : this.barrier.iterate(shift, newton, prm, u);
       st.backtracks += step.backtracks;
       if (step.failure) { reason = step.failure === 'not-finite' ? 'breakdown' : 'stalled'; break; }
       st.steps++;
       st.stepSum += step.step;
       const error = this.merit.evaluate(problem, ip.x);
       st.record(ip.x, error, st.steps);
-      this.events.emit('solver:iteration', { solver: this.name, iteration: st.steps, error, step: step.step, t: ip.t });
+      const progress = nt ? { gap: this.nt.gap, sigma: this.nt.sigma } : { t: this.barrier.t };
+      this.events.emit('solver:iteration', { solver: this.name, iteration: st.steps, error, step: step.step, ...progress });
       if (!(error < Infinity)) { reason = 'breakdown'; break; }
       if (error <= opts.tolerance) { reason = 'converged'; break; }
       if (error < STALL_GAIN * st.progressError) { st.progressError = error; st.progressStep = st.steps; }
@@ -109,7 +118,8 @@ export class PdIpSolver implements ContactSolver {
     if (reason !== 'converged' && st.bestError <= opts.tolerance) reason = 'converged';
     st.factorizations = newton.factorizations;
     st.deficient = newton.deficient;
-    st.finalT = ip.t;
+    st.finalT = this.barrier.t;
+    st.finalGap = this.nt.gap;
     return this.answer(problem, st, reason, shift, t0);
   }
 
@@ -128,9 +138,10 @@ export class PdIpSolver implements ContactSolver {
     return {
       r, u, converged, reason, iterations, error, merit: this.merit.name, answeredBy: this.name, ms,
       stats: {
+        method: this.options.method,
         cone: this.coulomb ? 'coulomb' : 'relaxed',
         shift: this.coulomb ? this.options.shift : 'none',
-        lineSearch: this.options.lineSearch,
+        ...(this.options.method === 'barrier' ? { lineSearch: barrierParameters(this.options).lineSearch } : {}),
         newtonSteps: st.steps,
         factorizations: st.factorizations,
         deficientFactorizations: st.deficient,
@@ -138,7 +149,7 @@ export class PdIpSolver implements ContactSolver {
         sChanges: st.sChanges,
         backtracks: st.backtracks,
         meanStep: st.steps > 0 ? st.stepSum / st.steps : 0,
-        finalT: st.finalT,
+        ...(this.options.method === 'barrier' ? { finalT: st.finalT } : { finalGap: st.finalGap }),
         matvecs: shift.matvecs,
         bestIteration: st.bestIteration,
         history: { iterations: st.iterations, errors: st.errors },
@@ -155,7 +166,9 @@ class SolveState {
   stepSum = 0;
   factorizations = 0;
   deficient = 0;
+  /** The methods' last measures of progress: the barrier's t, the Nesterov–Todd duality gap. */
   finalT = 0;
+  finalGap = 0;
   readonly sChanges: number[] = [];
   readonly iterations: number[] = [];
   readonly errors: number[] = [];

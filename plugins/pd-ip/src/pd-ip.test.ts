@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { BlockSparseMatrix, bsrMul, FrictionContactProblem, SiconosMerit, type z } from '@moreau/core';
 import { randomProblem } from '@moreau/conformance';
 import plugin, { options } from './index.js';
+import { barrierParameters } from './options.js';
 import { addShiftDerivative } from './newton-system.js';
 import { testContext } from './__fixtures__/context.js';
 
@@ -21,27 +22,32 @@ function velocity(p: FrictionContactProblem, r: Float64Array): Float64Array {
   return u;
 }
 
-describe('pd-ip: closed-form single contacts (W = I, siconos 1e-8 by default)', () => {
+const METHODS = ['nesterov-todd', 'barrier'] as const;
+
+/** The shifts each method takes: the barrier method also has the outer fixed point. */
+const SHIFTS = { 'nesterov-todd': ['newton'], barrier: ['newton', 'passes'] } as const;
+
+describe.each(METHODS)('pd-ip (method %s): closed-form single contacts (W = I, siconos 1e-8 by default)', (method) => {
   // With W = I the answer's error is at most tolerance × max(‖q‖, ‖r‖, ‖u‖) ≈ 1e-8 × 2: 1e-7 absolute per entry.
   const TOL = 1e-7;
 
   test('should leave a separating contact alone: q_N > 0 gives r = 0 before any Newton step', () => {
-    const res = solve(oneContact([0.5, 1, -2], 0.3));
+    const res = solve(oneContact([0.5, 1, -2], 0.3), { method });
     expect(res.converged).toBe(true);
     expect(Array.from(res.r)).toEqual([0, 0, 0]);
     expect(res.iterations).toBe(0);
   });
 
-  test.each(['newton', 'passes'] as const)('should stick when ‖q_T‖ ≤ μ |q_N|: r = −q, u = 0 (shift %s)', (shift) => {
-    const res = solve(oneContact([-1, 0.3, -0.2], 0.5), { shift });
+  test.each(SHIFTS[method])('should stick when ‖q_T‖ ≤ μ |q_N|: r = −q, u = 0 (shift %s)', (shift) => {
+    const res = solve(oneContact([-1, 0.3, -0.2], 0.5), { method, shift });
     expect(res.converged).toBe(true);
     const expected = [1, -0.3, 0.2];
     for (let i = 0; i < 3; i++) expect(Math.abs(res.r[i] - expected[i])).toBeLessThan(TOL);
   });
 
-  test.each(['newton', 'passes'] as const)('should slide on the cone boundary: r = (1, −0.5, 0), u = (0, 1.5, 0) for q = (−1, 2, 0), μ = 0.5 (shift %s)', (shift) => {
+  test.each(SHIFTS[method])('should slide on the cone boundary: r = (1, −0.5, 0), u = (0, 1.5, 0) for q = (−1, 2, 0), μ = 0.5 (shift %s)', (shift) => {
     const p = oneContact([-1, 2, 0], 0.5);
-    const res = solve(p, { shift });
+    const res = solve(p, { method, shift });
     expect(res.converged).toBe(true);
     const expected = [1, -0.5, 0];
     for (let i = 0; i < 3; i++) expect(Math.abs(res.r[i] - expected[i])).toBeLessThan(TOL);
@@ -53,7 +59,7 @@ describe('pd-ip: closed-form single contacts (W = I, siconos 1e-8 by default)', 
   });
 
   test('should keep a frictionless contact\'s r_T exactly 0: q = (−1, 3, 4), μ = 0 gives r = (1, 0, 0)', () => {
-    const res = solve(oneContact([-1, 3, 4], 0));
+    const res = solve(oneContact([-1, 3, 4], 0), { method });
     expect(res.converged).toBe(true);
     expect(Math.abs(res.r[0] - 1)).toBeLessThan(TOL);
     expect(res.r[1]).toBe(0);
@@ -62,7 +68,7 @@ describe('pd-ip: closed-form single contacts (W = I, siconos 1e-8 by default)', 
 
   test('should solve the relaxed problem instead with cone: relaxed — r = Π_K(−q) = (1.6, −0.8, 0)', () => {
     // W = I: the cone complementarity problem's solution is the projection of −q = (1, −2, 0) on K_0.5
-    const res = solve(oneContact([-1, 2, 0], 0.5), { cone: 'relaxed', tolerance: 1e-10 });
+    const res = solve(oneContact([-1, 2, 0], 0.5), { method, cone: 'relaxed', tolerance: 1e-10 });
     expect(res.converged).toBe(true);
     const expected = [1.6, -0.8, 0];
     // eq 10 ≤ 1e-10 (divided by m = 3) bounds the natural-map residual by 3e-10
@@ -70,10 +76,10 @@ describe('pd-ip: closed-form single contacts (W = I, siconos 1e-8 by default)', 
   });
 });
 
-describe('pd-ip: the relaxed problem\'s KKT conditions at the answer', () => {
+describe.each(METHODS)('pd-ip (method %s): the relaxed problem\'s KKT conditions at the answer', (method) => {
   test.each([3, 11, 27])('should return r inside K, u = W r + q ∈ K* and rᵀu ≈ 0 on randomProblem(%i)', (seed) => {
     const p = randomProblem(seed, { contacts: 8 });
-    const res = solve(p, { cone: 'relaxed', tolerance: 1e-9 });
+    const res = solve(p, { method, cone: 'relaxed', tolerance: 1e-9 });
     expect(res.converged).toBe(true);
     const u = velocity(p, res.r);
     let scale = 0, complementarity = 0;
@@ -93,25 +99,25 @@ describe('pd-ip: the relaxed problem\'s KKT conditions at the answer', () => {
   });
 });
 
-describe('pd-ip: convergence at the siconos measure', () => {
+describe.each(METHODS)('pd-ip (method %s): convergence at the siconos measure', (method) => {
   test('should reach 1e-8 on 12 small random problems in a few dozen Newton steps, judged by a fresh siconos merit', () => {
     const merit = new SiconosMerit();
     for (let seed = 1; seed <= 12; seed++) {
       const p = randomProblem(seed, { contacts: 2 + (seed % 9) });
-      const res = solve(p);
+      const res = solve(p, { method });
       expect(res.converged, `seed ${seed}`).toBe(true);
       expect(merit.evaluate(p, res.r)).toBe(res.error);
       expect(res.error).toBeLessThanOrEqual(1e-8);
-      // measured: 11 to 39 steps on these; an interior point method that needs hundreds has lost its way
-      expect(res.iterations).toBeLessThanOrEqual(60);
+      // measured: 11 to 39 steps (barrier), 9 to 18 (Nesterov–Todd); an interior point method that needs hundreds has lost its way
+      expect(res.iterations).toBeLessThanOrEqual(method === 'barrier' ? 60 : 30);
       expect(res.stats!.factorizations).toBe(res.iterations);
     }
   });
 
   test('should return a warm start that already meets the tolerance without a Newton step', () => {
     const p = randomProblem(8, { contacts: 6 });
-    const cold = solve(p);
-    const warm = solve(p, {}, cold.r);
+    const cold = solve(p, { method });
+    const warm = solve(p, { method }, cold.r);
     expect(warm.converged).toBe(true);
     expect(warm.iterations).toBe(0);
     expect(Array.from(warm.r)).toEqual(Array.from(cold.r));
@@ -144,15 +150,50 @@ describe('pd-ip: the De Saxcé shift in the Newton matrix', () => {
 });
 
 describe('pd-ip: options', () => {
-  test('should default to the Coulomb problem with the shift in every Newton step and the boundary line search', () => {
+  test('should default to the Nesterov–Todd method on the Coulomb problem with the shift in every Newton step', () => {
     expect(plugin.name).toBe('pd-ip');
     expect(plugin.supports).toEqual({ warmStart: true, cone: 'both', friction: true });
     const d = options.parse({});
-    expect(d).toMatchObject({
-      tolerance: 1e-8, maxIterations: 500, cone: 'coulomb', shift: 'newton', lineSearch: 'boundary', centering: 10, alpha: 0.01, beta: 0.5,
-    });
-    expect(options.parse({ preset: 'paper' })).toEqual({ ...d, preset: 'paper', cone: 'relaxed', lineSearch: 'residual' });
-    expect(options.safeParse({ centering: 1 }).success).toBe(false);
+    expect(d).toMatchObject({ tolerance: 1e-8, maxIterations: 500, method: 'nesterov-todd', cone: 'coulomb', shift: 'newton' });
+    expect(barrierParameters(d)).toEqual({ lineSearch: 'boundary', centering: 10, alpha: 0.01, beta: 0.5 });
+    expect(options.parse({ preset: 'paper' })).toEqual({ ...d, preset: 'paper', method: 'barrier', cone: 'relaxed', lineSearch: 'residual' });
+    expect(barrierParameters(options.parse({ method: 'barrier', centering: 3 }))).toEqual({ lineSearch: 'boundary', centering: 3, alpha: 0.01, beta: 0.5 });
+    expect(options.safeParse({ method: 'barrier', centering: 1 }).success).toBe(false);
     expect(options.safeParse({ shift: 'outer' }).success).toBe(false);
+  });
+
+  test.each([
+    [{ centering: 3 }, 'centering'], [{ lineSearch: 'residual' }, 'lineSearch'], [{ alpha: 0.1 }, 'alpha'], [{ beta: 0.3 }, 'beta'], [{ shift: 'passes' }, 'shift'],
+  ] as const)('should refuse the barrier method\'s option %o with the Nesterov–Todd method, naming it', (given, key) => {
+    const res = options.safeParse(given);
+    expect(res.success).toBe(false);
+    expect(res.error!.issues[0].path).toEqual([key]);
+    expect(res.error!.issues[0].message).toContain("method 'barrier' only");
+    expect(options.safeParse({ ...given, method: 'barrier' }).success).toBe(true);
+  });
+});
+
+describe('pd-ip: what each method reports', () => {
+  test.each(METHODS)('should name the method and its measure of progress in the stats and in every iteration event (%s)', (method) => {
+    const ctx = testContext();
+    const seen: Record<string, unknown>[] = [];
+    ctx.events.on('solver:iteration', (e) => seen.push(e));
+    const res = plugin.create(options.parse({ method }), ctx).solve(randomProblem(5, { contacts: 6 }));
+    expect(res.converged).toBe(true);
+    expect(res.stats!.method).toBe(method);
+    expect(seen).toHaveLength(res.iterations);
+    const key = method === 'barrier' ? 'finalT' : 'finalGap';
+    expect(Number.isFinite(res.stats![key]) && (res.stats![key] as number) > 0).toBe(true);
+    expect(res.stats![method === 'barrier' ? 'finalGap' : 'finalT']).toBeUndefined();
+    for (const e of seen) {
+      if (method === 'barrier') expect(e.t).toBeGreaterThan(0);
+      else {
+        expect(e.gap).toBeGreaterThan(0);
+        expect(e.sigma).toBeGreaterThan(0);
+        expect(e.sigma).toBeLessThanOrEqual(1);
+      }
+    }
+    // the Nesterov–Todd gap falls along the path: the last step's is far below the first's
+    if (method === 'nesterov-todd') expect(seen.at(-1)!.gap as number).toBeLessThan(1e-3 * (seen[0].gap as number));
   });
 });

@@ -20,11 +20,21 @@ const available = availableSharedProblems('plugins/pd-ip/src/real-problems.test.
 
 describe('pd-ip on the shared Siconos problems', () => {
   for (const file of FILES) {
-    test.skipIf(!available.has(file))(`should reach siconos 1e-8 on ${file} with the defaults, in few Newton steps`, async () => {
+    test.skipIf(!available.has(file))(`should reach siconos 1e-8 on ${file} with the defaults (Nesterov–Todd), in few Newton steps`, async () => {
       const p = (await readProblem(sharedProblem(file))).problem;
       const res = solve(p, {});
       expect(res.converged).toBe(true);
+      expect(res.stats!.method).toBe('nesterov-todd');
       expect(res.error).toBe(new SiconosMerit().evaluate(p, res.r));
+      expect(res.error).toBeLessThanOrEqual(1e-8);
+      // measured 6 to 42 (README)
+      expect(res.iterations).toBeLessThanOrEqual(60);
+    });
+
+    test.skipIf(!available.has(file))(`should reach siconos 1e-8 on ${file} with the barrier method`, async () => {
+      const p = (await readProblem(sharedProblem(file))).problem;
+      const res = solve(p, { method: 'barrier' });
+      expect(res.converged).toBe(true);
       expect(res.error).toBeLessThanOrEqual(1e-8);
       // measured 11 to 54 (README): the interior point's count, not a first-order method's
       expect(res.iterations).toBeLessThanOrEqual(80);
