@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { jordanDivide, lorentzForm, maxLorentzStep, mul3, ntScaling } from './lorentz.js';
+import { mul3 } from '@moreau/core/kernels';
+import { jordanDivide, lorentzForm, maxLorentzStep, ntScaling } from './lorentz.js';
 import { addScaledBlock } from './nesterov-todd.js';
 
 /** A deterministic point strictly inside L: (‖z‖ + margin, z). */
@@ -16,8 +17,8 @@ describe('lorentz: the Nesterov–Todd scaling of a pair inside the cone', () =>
     const w = new Float64Array(9), wInv = new Float64Array(9), lam = new Float64Array(3);
     expect(ntScaling(x, y, 0, w, wInv, 0, lam)).toBe(true);
     const wy = new Float64Array(3), wix = new Float64Array(3);
-    mul3(w, 0, y, 0, wy, 0);
-    mul3(wInv, 0, x, 0, wix, 0);
+    mul3(wy, 0, w, 0, y, 0);
+    mul3(wix, 0, wInv, 0, x, 0);
     const scale = norm3(lam);
     for (let i = 0; i < 3; i++) {
       expect(Math.abs(wy[i] - lam[i])).toBeLessThan(1e-12 * scale);

@@ -1,3 +1,5 @@
+import { mul3 } from '@moreau/core/kernels';
+
 /**
  * The algebra of the Nesterov–Todd interior point (`nesterov-todd.ts`) on one contact's
  * Lorentz cone L = { (v₀, v₁, v₂) : v₀ ≥ ‖(v₁, v₂)‖ }, in the Jordan algebra of the
@@ -7,7 +9,6 @@
  * "determinant". Every function works on three entries at an offset, so the caller loops
  * over contacts without allocating.
  */
-
 /** vᵀ J w for the 3-vectors at offsets o and p. */
 export function lorentzForm(v: Float64Array, o: number, w: Float64Array, p: number): number {
   return v[o] * w[p] - v[o + 1] * w[p + 1] - v[o + 2] * w[p + 2];
@@ -42,16 +43,8 @@ export function ntScaling(x: Float64Array, y: Float64Array, o: number, w: Float6
   wInv[b] = ib * a00; wInv[b + 1] = -ib * a01; wInv[b + 2] = -ib * a02;
   wInv[b + 3] = -ib * a01; wInv[b + 4] = ib * a11; wInv[b + 5] = ib * a12;
   wInv[b + 6] = -ib * a02; wInv[b + 7] = ib * a12; wInv[b + 8] = ib * a22;
-  mul3(w, b, y, o, lam, o);
+  mul3(lam, o, w, b, y, o);
   return true;
-}
-
-/** out[p..p+2] = M[b..b+8] v[o..o+2] (M row-major). out must not alias v. */
-export function mul3(M: Float64Array, b: number, v: Float64Array, o: number, out: Float64Array, p: number): void {
-  const v0 = v[o], v1 = v[o + 1], v2 = v[o + 2];
-  out[p] = M[b] * v0 + M[b + 1] * v1 + M[b + 2] * v2;
-  out[p + 1] = M[b + 3] * v0 + M[b + 4] * v1 + M[b + 5] * v2;
-  out[p + 2] = M[b + 6] * v0 + M[b + 7] * v1 + M[b + 8] * v2;
 }
 
 /**

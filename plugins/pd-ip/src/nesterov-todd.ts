@@ -1,5 +1,5 @@
-import { projectOntoCone, type FrictionContactProblem } from '@moreau/core/kernels';
-import { jordanDivide, maxLorentzStep, mul3, ntScaling } from './lorentz.js';
+import { mul3, projectOntoCone, type FrictionContactProblem } from '@moreau/core/kernels';
+import { jordanDivide, maxLorentzStep, ntScaling } from './lorentz.js';
 import type { ShiftedSystem, StepOutcome } from './interior-point.js';
 import type { NewtonSystem } from './newton-system.js';
 
@@ -177,8 +177,8 @@ export class NesterovTodd {
     for (let a = 0; a < nc; a++) {
       const o = 3 * a, l0 = lam[o], l1 = lam[o + 1], l2 = lam[o + 2];
       if (mu[a] > 0) {
-        mul3(wInv, 9 * a, dxs, o, p, 0);
-        mul3(w, 9 * a, dys, o, s, 0);
+        mul3(p, 0, wInv, 9 * a, dxs, o);
+        mul3(s, 0, w, 9 * a, dys, o);
         const v0 = sigma * gap - (l0 * l0 + l1 * l1 + l2 * l2) - (p[0] * s[0] + p[1] * s[1] + p[2] * s[2]);
         const v1 = -2 * l0 * l1 - (p[0] * s[1] + s[0] * p[1]);
         const v2 = -2 * l0 * l2 - (p[0] * s[2] + s[0] * p[2]);
@@ -210,7 +210,7 @@ export class NesterovTodd {
     for (let a = 0; a < nc; a++) {
       const o = 3 * a, m = mu[a];
       if (m > 0) {
-        mul3(wInv, 9 * a, d, o, t1, 0);
+        mul3(t1, 0, wInv, 9 * a, d, o);
         rhs[o] = m * (-rd[o] + t1[0]);
         rhs[o + 1] = -rd[o + 1] + t1[1];
         rhs[o + 2] = -rd[o + 2] + t1[2];
@@ -223,9 +223,9 @@ export class NesterovTodd {
       const o = 3 * a, m = mu[a];
       if (m > 0) {
         dxs[o] = m * dr[o]; dxs[o + 1] = dr[o + 1]; dxs[o + 2] = dr[o + 2];
-        mul3(wInv, 9 * a, dxs, o, t1, 0);
+        mul3(t1, 0, wInv, 9 * a, dxs, o);
         t1[0] = d[o] - t1[0]; t1[1] = d[o + 1] - t1[1]; t1[2] = d[o + 2] - t1[2];
-        mul3(wInv, 9 * a, t1, 0, dys, o);
+        mul3(dys, o, wInv, 9 * a, t1, 0);
       } else {
         // a frictionless contact's x_T stays exactly 0 (its identity rows give 0 up to the rounding of the other columns)
         dr[o + 1] = 0; dr[o + 2] = 0;
