@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { BlockSparseMatrix, bsrMul, FrictionContactProblem, SiconosMerit, type z } from '@moreau/core';
+import { BlockSparseMatrix, bsrMul, FrictionContactProblem, projectOntoCones, SiconosMerit, type z } from '@moreau/core';
 import { randomProblem } from '@moreau/conformance';
 import plugin, { options } from './index.js';
 import { barrierParameters } from './options.js';
@@ -195,5 +195,50 @@ describe('pd-ip: what each method reports', () => {
     }
     // the Nesterov–Todd gap falls along the path: the last step's is far below the first's
     if (method === 'nesterov-todd') expect(seen.at(-1)!.gap as number).toBeLessThan(1e-3 * (seen[0].gap as number));
+  });
+});
+
+/** r + 1e-5 max|r| sin(7 i + seed) per entry, projected onto the cones: a start near a solution. */
+function nearby(p: FrictionContactProblem, r: Float64Array, seed: number): Float64Array {
+  let scale = 0;
+  for (const v of r) scale = Math.max(scale, Math.abs(v));
+  return projectOntoCones(new Float64Array(p.size), r.map((v, i) => v + 1e-5 * scale * Math.sin(7 * i + seed)), p.mu);
+}
+
+/** The problem with every other contact's μ set to 0. */
+function halfFrictionless(p: FrictionContactProblem): FrictionContactProblem {
+  return new FrictionContactProblem(p.W, p.q, p.mu.map((m, a) => (a % 2 === 0 ? 0 : m)));
+}
+
+describe.each(METHODS)('pd-ip (method %s): warm starts near a solution, and frictionless contacts among frictional ones', (method) => {
+  test.each(['coulomb', 'relaxed'] as const)('should converge in fewer Newton steps from its own answers perturbed by 1e-5 than from r = 0 (cone %s)', (cone) => {
+    let coldSteps = 0, warmSteps = 0;
+    for (const seed of [2, 6, 9, 13, 21]) {
+      const p = randomProblem(seed, { contacts: 8 });
+      const cold = solve(p, { method, cone });
+      const warm = solve(p, { method, cone }, nearby(p, cold.r, seed));
+      expect(cold.converged && warm.converged, `seed ${seed}`).toBe(true);
+      expect(warm.iterations).toBeGreaterThan(0);
+      coldSteps += cold.iterations;
+      warmSteps += warm.iterations;
+    }
+    // one problem may take a step more (an interior point method restarts inside the cones); the five together fewer
+    expect(warmSteps).toBeLessThan(0.9 * coldSteps);
+  });
+
+  test('should solve problems with every other contact frictionless, r_T exactly 0 there, in a few dozen steps', () => {
+    const merit = new SiconosMerit();
+    for (const seed of [1, 4, 12, 19]) {
+      const p = halfFrictionless(randomProblem(seed, { contacts: 10 }));
+      const res = solve(p, { method });
+      expect(res.converged, `seed ${seed}`).toBe(true);
+      expect(merit.evaluate(p, res.r)).toBeLessThanOrEqual(1e-8);
+      for (let a = 0; a < p.contacts; a += 2) {
+        expect(res.r[3 * a + 1]).toBe(0);
+        expect(res.r[3 * a + 2]).toBe(0);
+      }
+      // measured: 12 to 17 steps (Nesterov–Todd), 31 to 33 (barrier)
+      expect(res.iterations).toBeLessThanOrEqual(method === 'barrier' ? 60 : 30);
+    }
   });
 });
