@@ -1,4 +1,4 @@
-import type { ChainStart, SolverConfig } from '@moreau/core/contracts';
+import type { SolverConfig } from '@moreau/core/contracts';
 import type { ProblemFeatures } from './features.js';
 
 /** One row of the table `auto` chooses by: the first rule whose `when` holds picks the chain. */
@@ -83,16 +83,6 @@ export const PROX_STEPS = 50;
 export const MID_SIZED_ADMM_ITERATIONS = 250_000;
 
 /**
- * The `mid-sized` chain's PROX starts from the step's warm start (the previous step's
- * reactions), not from the least wrong answer of the links before it. Step 6,003 of the 10 s
- * sphere drum (244 contacts), which that chain left unconverged: PROX from the warm start
- * solves it in 7 iterations, from the links' best answer it does not (the chain then ended in
- * ADMM at 5.7e-4). On the drums' every-100th steps and the four steps of ADMM's note the
- * same problems are solved either way (README, "How auto chooses").
- */
-export const MID_SIZED_PROX_START: ChainStart = 'initial';
-
-/**
  * Every fallback of a chain starts from the least wrong answer of the links before it (`start:
  * 'best'`, by the siconos measure), not from the last link's: semismooth Newton, when it does
  * not converge, may end far worse than the sweeps' iterate it started from. On the 99 every-100th
@@ -107,12 +97,12 @@ const sweeps = (tolerance: number, maxIterations = FIRST_SWEEPS): SolverConfig =
   name: 'gauss-seidel', options: { tolerance, maxIterations, acceleration: 'anderson' },
 });
 
-/** PROX, the last link of every frictional chain, from the least wrong answer so far unless `start` says otherwise. */
-const prox = (tolerance: number, start: ChainStart = 'best'): SolverConfig => ({ name: 'prox', options: { tolerance, maxIterations: PROX_STEPS }, start });
+/** PROX, the last link of every frictional chain. */
+const prox = (tolerance: number): SolverConfig => after({ name: 'prox', options: { tolerance, maxIterations: PROX_STEPS } });
 
 /** APGD, then PROX (then `last`, if given): the last links of every frictional chain. */
-const apgdThenProx = (tolerance: number, last?: SolverConfig, proxStart?: ChainStart): SolverConfig => after({
-  name: 'apgd', options: { tolerance }, fallback: last === undefined ? prox(tolerance, proxStart) : { ...prox(tolerance, proxStart), fallback: last },
+const apgdThenProx = (tolerance: number, last?: SolverConfig): SolverConfig => after({
+  name: 'apgd', options: { tolerance }, fallback: last === undefined ? prox(tolerance) : { ...prox(tolerance), fallback: last },
 });
 
 /**
@@ -175,7 +165,7 @@ export const AUTO_RULES: readonly AutoRule[] = [
         name: 'semismooth-newton', options: { tolerance, maxIterations: SEMISMOOTH_NEWTON_STEPS },
         fallback: alartCurnierThen(tolerance, after({
           name: 'pd-ip', options: { tolerance, maxIterations: MID_SIZED_INTERIOR_POINT_STEPS },
-          fallback: apgdThenProx(tolerance, after({ name: 'admm', options: { tolerance, maxIterations: MID_SIZED_ADMM_ITERATIONS } }), MID_SIZED_PROX_START),
+          fallback: apgdThenProx(tolerance, after({ name: 'admm', options: { tolerance, maxIterations: MID_SIZED_ADMM_ITERATIONS } })),
         })),
       }),
     }),
