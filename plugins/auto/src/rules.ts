@@ -51,9 +51,10 @@ export const ALART_CURNIER_STEPS = 50;
  * 1e-8, every step, it leaves 0 of 2,000 steps unconverged where the Nesterov–Todd method left
  * 2 (both steps hard for either method alone; ADMM solves them), although on the chain's dumped
  * steps the two solve as many (README, "The interior point method's method"). Its centering μ
- * (t = μ m / η̂, paper 002's PD-IP line 2): 3 rather than its default 10. On steps of the fallen domino chain where the chain
- * with 10 ended unconverged, 3 solved 7 of 7 and 15 of 16 (10: 0 and 2; 5: 7 and 0), at about
- * the same cost on the shared problems (BoxesStack1 8.7 ms against 7.1).
+ * (t = μ m / η̂, paper 002's PD-IP line 2): 3 rather than its default 10. On steps of the
+ * fallen domino chain where the chain with 10 ended unconverged, 3 solved 7 of 7 and 15 of 16
+ * (10: 0 and 2; 5: 7 and 0), at about the same cost on the shared problems (BoxesStack1 8.7 ms
+ * against 7.1).
  */
 export const INTERIOR_POINT_CENTERING = 3;
 
