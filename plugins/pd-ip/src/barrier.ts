@@ -61,7 +61,7 @@ export function maxConeStep(x: Float64Array, dx: Float64Array, o: number, mu: nu
 }
 
 /** The smallest positive root of a s² + 2 b s + c (c < 0), Infinity when there is none. */
-function smallestPositiveRoot(a: number, b: number, c: number): number {
+export function smallestPositiveRoot(a: number, b: number, c: number): number {
   if (a === 0) return b > 0 ? -c / (2 * b) : Infinity;
   const disc = b * b - a * c;
   if (disc < 0) return Infinity;

@@ -1,4 +1,5 @@
 import { mul3 } from '@moreau/core/kernels';
+import { smallestPositiveRoot } from './barrier.js';
 
 /**
  * The algebra of the Nesterov–Todd interior point (`nesterov-todd.ts`) on one contact's
@@ -66,15 +67,7 @@ export function jordanDivide(lam: Float64Array, o: number, v0: number, v1: numbe
 export function maxLorentzStep(x: Float64Array, dx: Float64Array, o: number, limit: number): number {
   let s = limit;
   if (dx[o] < 0) s = Math.min(s, -x[o] / dx[o]);
-  // a s² + 2 b s + c with c = xᵀJx > 0
-  const a = lorentzForm(dx, o, dx, o), b = lorentzForm(x, o, dx, o), c = lorentzForm(x, o, x, o);
-  if (a === 0) return b < 0 ? Math.min(s, -c / (2 * b)) : s;
-  const disc = b * b - a * c;
-  if (disc < 0) return s;
-  // the cancellation-free pair of roots (Numerical Recipes §5.6)
-  const qv = -(b + (b >= 0 ? 1 : -1) * Math.sqrt(disc));
-  const r1 = qv / a, r2 = qv !== 0 ? c / qv : Infinity;
-  if (r1 > 0 && r1 < s) s = r1;
-  if (r2 > 0 && r2 < s) s = r2;
-  return s;
+  // −(x + s dx)ᵀJ(x + s dx) = a s² + 2 b s + c with c < 0 inside: the barrier method's quadratic
+  const root = smallestPositiveRoot(-lorentzForm(dx, o, dx, o), -lorentzForm(x, o, dx, o), -lorentzForm(x, o, x, o));
+  return root < s ? root : s;
 }
