@@ -108,11 +108,26 @@ describe('moreau conformance', () => {
     [['./no/such/plugin'], 'E_FILE_IO'],
     [['not-an-installed-package'], 'E_UNKNOWN_PLUGIN'],
     [['./examples/projected-jacobi', './examples/projected-jacobi'], 'E_USAGE'],
+    [['./examples/projected-jacobi', '--cone', 'lorentz'], 'E_USAGE'],
+    [['./plugins/integrators', '--cone', 'relaxed'], 'E_USAGE'],
   ])('should reject %j with %s and status 2', async (args, code) => {
     const res = await run(['conformance', ...args]);
     expect(res.code).toBe(2);
     expect(res.err).toMatch(new RegExp(`^${code}: `));
   });
+
+  // The interior point method solves the relaxed problem when asked to: judged on the Coulomb
+  // problem its answers fail where a contact slides; --cone relaxed judges them on the problem solved.
+  test('should judge a solver on the relaxed problem with --cone relaxed, and say so in the replay line', async () => {
+    const args = ['conformance', './plugins/pd-ip', '--options', '{"cone":"relaxed"}', '--runs', '5', '--seed', '5', '--only', 'converged implies merit within tolerance'];
+    const coulomb = await run(args);
+    expect(coulomb.code).toBe(1);
+    expect(coulomb.out).toMatch(/converged implies merit within tolerance\s+fail/);
+    const relaxed = await run([...args, '--cone', 'relaxed']);
+    expect(relaxed.code, relaxed.out).toBe(0);
+    expect(relaxed.out).toMatch(/converged implies merit within tolerance\s+pass\s+5/);
+    expect(relaxed.out).toContain(`--cone relaxed --runs 5 --seed 5`);
+  }, 60_000);
 
   test('should run the merit suite on a merit plugin', async () => {
     const { code, out } = await run(['conformance', './core/src/merit/siconos.ts', '--runs', '5', '--seed', '3']);

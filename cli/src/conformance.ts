@@ -23,6 +23,11 @@ fail / skip per property.
                        prints this command)
   --tol <t>            solvers: tolerance convergence claims are checked against
                        (default: the plugin's "tolerance" option)
+  --cone <c>           solvers: the problem their answers are judged on, "coulomb" or
+                       "relaxed" (its convex relaxation, u in the dual cone), for a solver
+                       whose options choose which it solves, e.g. --options '{"cone":"relaxed"}'
+                       (default: "relaxed" for a solver that declares only the relaxed
+                       cone, else "coulomb")
   --json               print one JSON object instead of tables
 
 Solvers run in a worker thread under a watchdog: a solve still running past
@@ -46,6 +51,8 @@ export type SuiteOutcome = SuiteReport<string> & { tolerance?: number };
 export interface SuiteRunOptions {
   options?: Record<string, unknown>;
   tolerance?: number;
+  /** Solvers: the problem the answers are judged on (the suite's default when absent). */
+  cone?: 'coulomb' | 'relaxed';
   runs?: number;
   seed?: number;
   /** Property names to run; the others are reported as skipped. */
@@ -106,6 +113,12 @@ export function suitesFor(plugins: Extract<AnyPlugin, { kind: SuiteKind }>[], ru
   return plugins.map((p) => runner[SUITE_RUNNERS[p.kind]]!);
 }
 
+function coneArg(value: string | boolean | undefined): 'coulomb' | 'relaxed' | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'coulomb' || value === 'relaxed') return value;
+  throw new MoreauError('E_USAGE', `--cone expects "coulomb" or "relaxed", got "${String(value)}"`);
+}
+
 function seedArg(value: string | boolean | undefined): number | undefined {
   if (value === undefined) return undefined;
   const s = Number(value);
@@ -117,7 +130,7 @@ function seedArg(value: string | boolean | undefined): number | undefined {
 
 export async function conformanceCommand(args: string[], io: CliIO): Promise<number> {
   const { values, positionals } = parseCommandArgs('conformance', args, {
-    options: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, tol: { type: 'string' }, json: { type: 'boolean' },
+    options: { type: 'string' }, runs: { type: 'string' }, seed: { type: 'string' }, tol: { type: 'string' }, cone: { type: 'string' }, json: { type: 'boolean' },
     only: { type: 'string', multiple: true },
   });
   if (positionals.length !== 1) {
@@ -129,6 +142,7 @@ export async function conformanceCommand(args: string[], io: CliIO): Promise<num
   const tolerance = numberArg('tol', values.tol);
   const options = jsonArg('options', values.options);
   const only = onlyArg(values.only);
+  const cone = coneArg(values.cone);
 
   // Said before loading it: a second copy of core can be why loading fails.
   const copy = otherCoreCopy(spec, io.cwd);
@@ -138,6 +152,9 @@ export async function conformanceCommand(args: string[], io: CliIO): Promise<num
   if (plugins.length === 0) {
     const kinds = exported.map((p) => `${String(p?.kind)} "${String(p?.name)}"`).join(', ');
     throw new MoreauError('E_USAGE', `"${spec}" exports no plugin with a conformance suite (it exports: ${kinds}); suites exist for ${Object.keys(SUITE_RUNNERS).join(', ')} plugins.`, { file: spec });
+  }
+  if (cone !== undefined && !plugins.some((p) => p.kind === 'solver')) {
+    throw new MoreauError('E_USAGE', `--cone is for solvers; "${spec}" exports ${plugins.map((p) => `${p.kind} "${p.name}"`).join(', ')}.`, { file: spec });
   }
   const suites = suitesFor(plugins, await loadRunner(io.cwd));
   const companions = discoverPluginPackages(io.cwd).filter((name) => name !== spec);
@@ -149,7 +166,7 @@ export async function conformanceCommand(args: string[], io: CliIO): Promise<num
     const module = plugin.kind === 'solver' ? { specifier: spec, cwd: io.cwd } : undefined;
     // A solver may build chains of other solvers by name (as `auto` does): the installed ones are registered beside it.
     const companionModules = plugin.kind === 'solver' ? companions.map((name) => ({ specifier: name, cwd: io.cwd })) : undefined;
-    const outcome = await suites[i](plugin, { options, tolerance: plugin.kind === 'solver' ? tolerance : undefined, runs, seed, only, onProperty, module, companionModules });
+    const outcome = await suites[i](plugin, { options, tolerance: plugin.kind === 'solver' ? tolerance : undefined, ...(plugin.kind === 'solver' && cone !== undefined ? { cone } : {}), runs, seed, only, onProperty, module, companionModules });
     reports.push({ kind: plugin.kind, ...outcome });
   }
   // With --only, a suite none of whose properties was named ran nothing: leave it out.
@@ -158,7 +175,7 @@ export async function conformanceCommand(args: string[], io: CliIO): Promise<num
   const passed = shown.every((r) => r.passed);
   if (values.json) io.out(JSON.stringify({ package: spec, passed, reports: shown }));
   else {
-    const given = `${options ? ` --options ${shellQuote(JSON.stringify(options))}` : ''}${tolerance !== undefined ? ` --tol ${tolerance}` : ''}`;
+    const given = `${options ? ` --options ${shellQuote(JSON.stringify(options))}` : ''}${tolerance !== undefined ? ` --tol ${tolerance}` : ''}${cone !== undefined ? ` --cone ${cone}` : ''}`;
     io.out(shown.map((r) => renderConformanceReport(r, `moreau conformance ${shellQuote(spec)}${given} --runs ${r.runs} --seed ${r.seed}`, r.kind, only)).join('\n\n'));
   }
   return passed ? 0 : 1;
