@@ -13,6 +13,8 @@ const schema = z.object({
     .describe('coulomb: the exact problem, the De Saxcé shift s = μ‖u_T‖ added to the dual residual (see shift); relaxed: the cone complementarity problem of paper 002 (s = 0)'),
   shift: z.enum(['newton', 'passes']).default('newton')
     .describe("cone coulomb: 'newton' recomputes s at every Newton step with its derivative in the Newton matrix; 'passes' (method barrier) is the outer fixed point, s held for a pass of Newton steps"),
+  lagShiftOnStall: z.boolean().optional()
+    .describe("method nesterov-todd, cone coulomb: when the steps stall with the shift's derivative in the Newton matrix, go on once from the same iterate with s recomputed at every step but its derivative left out; default true, false stops there"),
   lineSearch: z.enum(['boundary', 'residual']).optional()
     .describe("method barrier, line 4: 'boundary' (default) takes 0.99 of the largest step keeping x in the cones and λ > 0; 'residual' then backtracks on ‖r_t‖ (Boyd and Vandenberghe)"),
   warmDepth: z.number().gt(0).max(1).default(1e-2)
@@ -29,7 +31,10 @@ const schema = z.object({
     .describe('shift passes: the solve stops when the relative change of s is at most this after a pass that reached innerTolerance'),
   maxOuterIterations: z.number().int().positive().default(1000).describe('shift passes: cap on updates of s'),
 }).superRefine((o, ctx) => {
-  if (o.method === 'barrier') return;
+  if (o.method === 'barrier') {
+    if (o.lagShiftOnStall !== undefined) ctx.addIssue({ code: 'custom', path: ['lagShiftOnStall'], message: "lagShiftOnStall applies to method 'nesterov-todd' only, not 'barrier'" });
+    return;
+  }
   for (const key of BARRIER_ONLY) {
     if (o[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: `${key} applies to method 'barrier' only, not '${o.method}'` });
   }

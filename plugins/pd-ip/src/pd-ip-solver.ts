@@ -15,6 +15,16 @@ import { Shift } from './shift.js';
 const STALL_STEPS = 30;
 const STALL_GAIN = 0.99;
 
+/*
+ * Why the Nesterov–Todd method lags the shift after a stall (`lagShiftOnStall`): the derivative
+ * of s_a = μ_a ‖u_T‖ turns with u_T's direction, which is undefined at a sticking contact, and
+ * its Newton steps stalled on the 100 cubes' steps (face contacts, W singular): 1 of 17 steps
+ * that reached APGD in `auto` was solved. Going on from the stalled iterate with s recomputed at
+ * every step but its derivative left out solved 11 of 17; the drums' every 100th steps 97 of 99
+ * each (96 and 97 without), 12 steps hard for every method 5 (2). With the derivative left out
+ * from the start: 11, 64 and 4 (README, "The Nesterov–Todd method").
+ */
+
 /** The merit each cone is judged by unless the `merit` option names another (as APGD's and SPG's). */
 export function defaultMerit(cone: 'coulomb' | 'relaxed'): string {
   return cone === 'coulomb' ? 'siconos' : 'projected-gradient';
@@ -79,6 +89,9 @@ export class PdIpSolver implements ContactSolver {
     // the Nesterov–Todd method takes the shift in every step (its options refuse 'passes')
     const newtonShift = this.coulomb && opts.shift === 'newton';
     const u = newtonShift ? new Float64Array(problem.size) : null;
+    // the Nesterov–Todd method's second phase: the shift's derivative left out after a stall
+    const mayLag = nt && newtonShift && opts.lagShiftOnStall !== false;
+    let lagged = false;
     if (this.coulomb && !newtonShift) shift.update(ip.wx);
 
     let reason: StopReason | undefined;
@@ -90,7 +103,7 @@ export class PdIpSolver implements ContactSolver {
         for (let i = 0; i < u.length; i++) u[i] = ip.wx[i] + problem.q[i];
         shift.update(ip.wx);
       }
-      const step = nt ? this.nt.iterate(shift, newton, u) : this.barrier.iterate(shift, newton, prm, u);
+      const step = nt ? this.nt.iterate(shift, newton, lagged ? null : u) : this.barrier.iterate(shift, newton, prm, u);
       st.backtracks += step.backtracks;
       if (step.failure) { reason = step.failure === 'not-finite' ? 'breakdown' : 'stalled'; break; }
       st.steps++;
@@ -102,6 +115,11 @@ export class PdIpSolver implements ContactSolver {
       if (!(error < Infinity)) { reason = 'breakdown'; break; }
       if (error <= opts.tolerance) { reason = 'converged'; break; }
       if (error < STALL_GAIN * st.progressError) { st.progressError = error; st.progressStep = st.steps; }
+      if (st.steps - st.progressStep >= STALL_STEPS && mayLag && !lagged) {
+        lagged = true;
+        st.laggedFrom = st.steps;
+        st.progressStep = st.steps;
+      }
       if (st.steps - st.progressStep >= STALL_STEPS) { reason = 'stalled'; break; }
       if (!this.coulomb || newtonShift) continue;
       // the outer fixed point: the end of a pass when eq 10 for this s has dropped enough, or at the pass's cap
@@ -149,7 +167,7 @@ export class PdIpSolver implements ContactSolver {
         sChanges: st.sChanges,
         backtracks: st.backtracks,
         meanStep: st.steps > 0 ? st.stepSum / st.steps : 0,
-        ...(this.options.method === 'barrier' ? { finalT: st.finalT } : { finalGap: st.finalGap }),
+        ...(this.options.method === 'barrier' ? { finalT: st.finalT } : { finalGap: st.finalGap, shiftLaggedFrom: st.laggedFrom }),
         matvecs: shift.matvecs,
         bestIteration: st.bestIteration,
         history: { iterations: st.iterations, errors: st.errors },
@@ -169,6 +187,8 @@ class SolveState {
   /** The methods' last measures of progress: the barrier's t, the Nesterov–Todd duality gap. */
   finalT = 0;
   finalGap = 0;
+  /** The Newton step after which the Nesterov–Todd method left the shift's derivative out (0: never). */
+  laggedFrom = 0;
   readonly sChanges: number[] = [];
   readonly iterations: number[] = [];
   readonly errors: number[] = [];

@@ -171,6 +171,16 @@ describe('pd-ip: options', () => {
     expect(res.error!.issues[0].message).toContain("method 'barrier' only");
     expect(options.safeParse({ ...given, method: 'barrier' }).success).toBe(true);
   });
+
+  test('should refuse lagShiftOnStall with the barrier method, naming it', () => {
+    for (const lag of [true, false]) {
+      expect(options.safeParse({ lagShiftOnStall: lag }).success).toBe(true);
+      const res = options.safeParse({ lagShiftOnStall: lag, method: 'barrier' });
+      expect(res.success).toBe(false);
+      expect(res.error!.issues[0].path).toEqual(['lagShiftOnStall']);
+      expect(res.error!.issues[0].message).toContain("method 'nesterov-todd' only");
+    }
+  });
 });
 
 describe('pd-ip: what each method reports', () => {

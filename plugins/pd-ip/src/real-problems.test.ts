@@ -48,3 +48,27 @@ describe('pd-ip on the shared Siconos problems', () => {
     });
   }
 });
+
+// A step of 100 cubes dropped into a box (`bench/peers.mjs`, step 263, 179 contacts, four per
+// face on face: W singular), dumped with the warm start the simulation gave its solver.
+describe('pd-ip on a step of dropped cubes', () => {
+  const fixture = new URL('./__fixtures__/cubes-step-263.hdf5', import.meta.url).pathname;
+
+  test('should finish, after a stall with the shift\'s derivative, with the shift lagged (and stall without)', async () => {
+    const loaded = await readProblem(fixture);
+    const p = loaded.problem;
+    const warmStart = Float64Array.from(loaded.guesses![0].r);
+    const run = (opts: z.input<typeof options>) => plugin.create(options.parse({ tolerance: 1e-8, maxIterations: 150, ...opts }), testContext()).solve(p, { warmStart });
+    const stops = run({ lagShiftOnStall: false });
+    expect(stops.reason).toBe('stalled');
+    // measured 2.4e-5 after 55 steps
+    expect(stops.error).toBeGreaterThan(1e-6);
+    expect(stops.stats!.shiftLaggedFrom).toBe(0);
+    const lags = run({});
+    expect(lags.converged).toBe(true);
+    expect(new SiconosMerit().evaluate(p, lags.r)).toBeLessThanOrEqual(1e-8);
+    // the lag begins where the run without it stopped: the same steps up to there
+    expect(lags.stats!.shiftLaggedFrom).toBe(stops.iterations);
+    expect(lags.iterations).toBeGreaterThan(stops.iterations);
+  });
+});
