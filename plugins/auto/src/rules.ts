@@ -73,6 +73,18 @@ export const MID_SIZED_INTERIOR_POINT_STEPS = 150;
 export const PROX_STEPS = 50;
 
 /**
+ * PROX once more after PROX from the best answer fails, this time from the step's own warm
+ * start (`start: 'initial'`), before ADMM. The 10 s sphere drum's step 6,003 (240 contacts):
+ * every link from the earlier links' iterates failed and ADMM ended at 2.5e-7 after 65 s;
+ * PROX from the warm start solves it in 7 proximal steps (README, "How auto chooses"). As
+ * PROX's only start in the chain it cost the ellipsoid drum's settled bed (4 steps left where
+ * this chain leaves 1); as an extra link it runs only where the chain has already failed.
+ */
+const proxFromWarmStart = (tolerance: number, next: SolverConfig): SolverConfig => ({
+  name: 'prox', options: { tolerance, maxIterations: PROX_STEPS }, start: 'initial', fallback: next,
+});
+
+/**
  * ADMM's iterations as the `mid-sized` chain's last resort, after PROX. On the four steps of the
  * 10 s sphere drum that every other link left between siconos 2.2e-8 and 5.1e-8 (t = 2.68, 9.08,
  * 9.22, 9.23 s; 230–243 contacts), ADMM alone from the run's warm start reached 1e-8 in all four,
@@ -158,7 +170,7 @@ export const AUTO_RULES: readonly AutoRule[] = [
   },
   {
     name: 'mid-sized',
-    why: `more than ${MID_SIZED_PROBLEM_CONTACTS} contacts: ${FIRST_SWEEPS} accelerated Gauss-Seidel sweeps (they answer most problems first), ${SEMISMOOTH_NEWTON_STEPS} semismooth Newton steps from their iterate, then Alart–Curnier Newton, the primal-dual interior point method (Nesterov–Todd, ${MID_SIZED_INTERIOR_POINT_STEPS} steps), APGD, PROX and ADMM (${MID_SIZED_ADMM_ITERATIONS} iterations)`,
+    why: `more than ${MID_SIZED_PROBLEM_CONTACTS} contacts: ${FIRST_SWEEPS} accelerated Gauss-Seidel sweeps (they answer most problems first), ${SEMISMOOTH_NEWTON_STEPS} semismooth Newton steps from their iterate, then Alart–Curnier Newton, the primal-dual interior point method (Nesterov–Todd, ${MID_SIZED_INTERIOR_POINT_STEPS} steps), APGD, PROX, PROX again from the step's warm start, and ADMM (${MID_SIZED_ADMM_ITERATIONS} iterations)`,
     when: (f) => f.contacts > MID_SIZED_PROBLEM_CONTACTS,
     chain: (tolerance) => ({
       ...sweeps(tolerance),
@@ -166,7 +178,7 @@ export const AUTO_RULES: readonly AutoRule[] = [
         name: 'semismooth-newton', options: { tolerance, maxIterations: SEMISMOOTH_NEWTON_STEPS },
         fallback: alartCurnierThen(tolerance, after({
           name: 'pd-ip', options: { tolerance, maxIterations: MID_SIZED_INTERIOR_POINT_STEPS },
-          fallback: apgdThenProx(tolerance, after({ name: 'admm', options: { tolerance, maxIterations: MID_SIZED_ADMM_ITERATIONS } })),
+          fallback: apgdThenProx(tolerance, proxFromWarmStart(tolerance, after({ name: 'admm', options: { tolerance, maxIterations: MID_SIZED_ADMM_ITERATIONS } }))),
         })),
       }),
     }),
