@@ -42,9 +42,11 @@ export function defaultMerit(cone: 'coulomb' | 'relaxed'): string {
  * Newton matrix; `passes` (barrier method only) is the outer fixed point — s held fixed for a
  * pass of Newton steps that ends when paper 003's eq 10 for that s has dropped by
  * `innerReduction`, then updated at the pass's answer, the iterate carrying on from where it
- * was. The merit is evaluated after every Newton step (one product with W beside a
- * factorisation); the answer is the best iterate by the merit, and `converged` is true only
- * when that merit is at or below `tolerance` (and core's refusal rules let the claim stand).
+ * was. The Nesterov–Todd method, stalled with the derivative, goes on once with it left out
+ * (`lagShiftOnStall`, the note above). The merit is evaluated after every Newton step (one
+ * product with W beside a factorisation); the answer is the best iterate by the merit, and
+ * `converged` is true only when that merit is at or below `tolerance` (and core's refusal
+ * rules let the claim stand).
  */
 export class PdIpSolver implements ContactSolver {
   readonly name = 'pd-ip';
