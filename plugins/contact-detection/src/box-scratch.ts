@@ -30,6 +30,9 @@ export class BoxScratch {
   /** The 12 edges (6 numbers each) of the two boxes, for the exact distance. */
   readonly edgesA = new Float64Array(72);
   readonly edgesB = new Float64Array(72);
+  /** Their midpoints (3 numbers each), for the distance's bound on an edge pair. */
+  readonly midsA = new Float64Array(36);
+  readonly midsB = new Float64Array(36);
   /** Closest points of a separated pair (on A, then on B) and a vertex buffer. */
   readonly pair = new Float64Array(6);
   readonly tmp = new Float64Array(6);
