@@ -10,6 +10,7 @@ export const PLAY_PLUGIN_PACKAGES: readonly string[] = [
   '@moreau/contact-detection',
   '@moreau/integrators',
   '@moreau/gauss-seidel',
+  '@moreau/cluster-gauss-seidel',
   '@moreau/pqn',
   '@moreau/apgd',
   '@moreau/semismooth-newton',

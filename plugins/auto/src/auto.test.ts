@@ -1,6 +1,7 @@
 import apgd from '@moreau/apgd';
 import { readProblem, resolve, createRegistry, EventBus, RunContext, SiconosMerit } from '@moreau/core';
 import { judgeSiconosError, randomProblem, randomRollingProblem } from '@moreau/conformance';
+import clusterGaussSeidel from '@moreau/cluster-gauss-seidel';
 import gaussSeidel from '@moreau/gauss-seidel';
 import nonsmoothNewton from '@moreau/nonsmooth-newton';
 import pdIp from '@moreau/pd-ip';
@@ -18,7 +19,7 @@ const examples = new URL('../../../examples/problems/', import.meta.url).pathnam
 /** auto builds its chains by name through the registry: the solvers its rules name are registered beside it. */
 function registryWithSolvers() {
   const registry = createRegistry();
-  for (const p of [plugin, gaussSeidel, semismoothNewton, nonsmoothNewton, pdIp, apgd, prox, admm, pqn]) registry.register(p);
+  for (const p of [plugin, gaussSeidel, clusterGaussSeidel, semismoothNewton, nonsmoothNewton, pdIp, apgd, prox, admm, pqn]) registry.register(p);
   return registry;
 }
 

@@ -1,4 +1,5 @@
 import apgd from '@moreau/apgd';
+import clusterGaussSeidel from '@moreau/cluster-gauss-seidel';
 import { solverSuite } from '@moreau/conformance';
 import gaussSeidel from '@moreau/gauss-seidel';
 import nonsmoothNewton from '@moreau/nonsmooth-newton';
@@ -10,4 +11,4 @@ import semismoothNewton from '@moreau/semismooth-newton';
 import plugin from './index.js';
 
 // auto builds its chains by name through the registry: the solvers its rules name are registered beside it.
-solverSuite(plugin, { companions: [gaussSeidel, semismoothNewton, nonsmoothNewton, pdIp, apgd, prox, admm, pqn] });
+solverSuite(plugin, { companions: [gaussSeidel, clusterGaussSeidel, semismoothNewton, nonsmoothNewton, pdIp, apgd, prox, admm, pqn] });
