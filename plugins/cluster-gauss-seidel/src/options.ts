@@ -10,7 +10,7 @@ export const options = z.object({
   largestCluster: z.number().positive().max(1).default(0.25)
     .describe('the largest cluster solved, as a share of the contacts: a larger one ends the rounds (the stall is not local)'),
   acceleration: z.enum(['anderson', 'none']).default('anderson').describe("the sweeps' acceleration (gauss-seidel's option)"),
-  clusterTolerance: z.number().positive().default(1e-12).describe("the siconos error a cluster's own problem is solved to"),
+  clusterTolerance: z.number().positive().default(1e-10).describe("the siconos error a cluster's own problem is solved to"),
 });
 
 export type ClusterGaussSeidelOptions = z.output<typeof options>;
