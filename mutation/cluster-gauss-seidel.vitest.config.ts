@@ -4,4 +4,5 @@ import { moduleVitestConfig } from './vitest-module.js';
 // times the property runs out).
 export default moduleVitestConfig([
   'plugins/cluster-gauss-seidel/src/cluster.test.ts', 'plugins/cluster-gauss-seidel/src/cluster-gauss-seidel.test.ts',
+  'plugins/cluster-gauss-seidel/src/rounds.test.ts',
 ]);

@@ -5,7 +5,7 @@ import prox from '@moreau/prox';
 import { createRegistry, readProblem, resolve, SiconosMerit, type SolverConfig } from '@moreau/core';
 import { randomProblem } from '@moreau/conformance';
 import { describe, expect, it } from 'vitest';
-import plugin from './index.js';
+import plugin, { clusterChain } from './index.js';
 
 const fixture = new URL('./__fixtures__/cubes-step-340.hdf5', import.meta.url).pathname;
 
@@ -66,6 +66,17 @@ describe('cluster-gauss-seidel', () => {
     expect(res.converged).toBe(false);
     expect(res.reason).toBe('max-iterations');
     expect(res.iterations).toBe(50);
+  });
+
+  it("solves clusters with auto's chain for small problems, every link held to the cluster tolerance", () => {
+    const links: SolverConfig[] = [];
+    for (let c: SolverConfig | undefined = clusterChain(1e-10); c; c = c.fallback) links.push(c);
+    expect(links.map((c) => c.name)).toEqual(['gauss-seidel', 'pd-ip', 'apgd', 'prox']);
+    expect(links.map((c) => (c.options as { tolerance: number }).tolerance)).toEqual([1e-10, 1e-10, 1e-10, 1e-10]);
+    expect(links.slice(1).map((c) => c.start)).toEqual(['best', 'best', 'best']);
+    expect(links[0].options).toMatchObject({ maxIterations: 100, acceleration: 'anderson' });
+    expect(links[1].options).toMatchObject({ method: 'barrier', centering: 3 });
+    expect(links[3].options).toMatchObject({ maxIterations: 50 });
   });
 
   it('names the solvers it needs when they are not registered', () => {

@@ -95,7 +95,7 @@ export class ClusterGaussSeidel implements ContactSolver {
         break;
       }
       const sub = clusterProblem(problem, idx, r, u);
-      const solved = this.cluster.solve(sub.problem, { warmStart: sub.r, timeBudgetMs: after.ms });
+      const solved = this.cluster.solve(sub.problem, { warmStart: sub.r, maxIterations: after.iterations, timeBudgetMs: after.ms });
       clusters.push(idx.length);
       clusterIterations += this.counted(solved);
       if (solved.r.every(Number.isFinite)) idx.forEach((a, i) => r.set(solved.r.subarray(3 * i, 3 * i + 3), 3 * a));

@@ -34,6 +34,26 @@ describe('clusterOf', () => {
     expect(Array.from(clusterOf(W, residual(10, { 8: 3, 1: 2, 4: 1 }), 1, 0.99))).toEqual([7, 8, 9]);
   });
 
+  it('weighs every entry of a contact\'s residual, and breaks ties by the lower index', () => {
+    const W = chainPattern(12);
+    const e = new Float64Array(36);
+    e[3 * 2] = 3; // contact 2: 9 in its normal entry
+    e[3 * 9 + 2] = 2; e[3 * 9] = 2; // contact 9: 4 + 4 = 8 over two entries
+    expect(Array.from(clusterOf(W, e, 1, 0.99))).toEqual([1, 2, 3]);
+    e[3 * 9 + 1] = 1; // contact 9: 9, as large as contact 2: the lower index wins
+    expect(Array.from(clusterOf(W, e, 1, 0.99))).toEqual([1, 2, 3]);
+    e[3 * 9 + 1] = 1.5; // 10.25: contact 9 now
+    expect(Array.from(clusterOf(W, e, 1, 0.99))).toEqual([8, 9, 10]);
+  });
+
+  it("adds a seed's own neighbours only, whatever the rows after it hold", () => {
+    // Contact 1 couples to 0; contact 2, the next row, to 5.
+    const blocks = [[0, 0], [0, 1], [1, 0], [1, 1], [2, 2], [2, 5], [3, 3], [4, 4], [5, 2], [5, 5]]
+      .map(([row, col]) => ({ row, col, values: row === col ? [2, 0, 0, 0, 2, 0, 0, 0, 2] : [0.1, 0, 0, 0, 0.1, 0, 0, 0, 0.1] }));
+    const W = BlockSparseMatrix.fromBlocks(6, blocks);
+    expect(Array.from(clusterOf(W, residual(6, { 1: 1 }), 40, 0.99))).toEqual([0, 1]);
+  });
+
   it('is empty when no contact has a residual', () => {
     expect(clusterOf(chainPattern(5), new Float64Array(15), 40, 0.99).length).toBe(0);
   });
