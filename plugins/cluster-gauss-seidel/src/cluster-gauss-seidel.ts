@@ -98,7 +98,8 @@ export class ClusterGaussSeidel implements ContactSolver {
       const solved = this.cluster.solve(sub.problem, { warmStart: sub.r, maxIterations: after.iterations, timeBudgetMs: after.ms });
       clusters.push(idx.length);
       clusterIterations += this.counted(solved);
-      if (solved.r.every(Number.isFinite)) idx.forEach((a, i) => r.set(solved.r.subarray(3 * i, 3 * i + 3), 3 * a));
+      // Finite: core's chain hands back its warm start in place of an answer that is not.
+      idx.forEach((a, i) => r.set(solved.r.subarray(3 * i, 3 * i + 3), 3 * a));
     }
     const ms = performance.now() - t0;
     const iterations = sweepsDone + clusterIterations;

@@ -86,6 +86,12 @@ describe('cluster-gauss-seidel rounds', () => {
     expect(res.converged).toBe(false);
     expect(res.reason).toBe('max-iterations');
     expect(res.answeredBy).toBe('cluster-gauss-seidel');
+    expect(res.stats).not.toHaveProperty('clusterTooLarge');
+  });
+
+  it("keeps the sweeps' own reason when neither the cap nor the budget ended it", () => {
+    const { run, problem } = setUp([{ error: 1e-3, reason: 'stalled' }], { rounds: 1, largestCluster: 1 });
+    expect(run.solver.solve(problem, { timeBudgetMs: 1e7, maxIterations: 1e6 }).reason).toBe('stalled');
   });
 
   it('solves no cluster after sweeps that proved the problem infeasible', () => {
@@ -105,7 +111,7 @@ describe('cluster-gauss-seidel rounds', () => {
   });
 
   it('stops when the iteration cap is spent, the sweeps\' and the clusters\' iterations together', () => {
-    const { run, problem, calls } = setUp([{ error: 1e-3, iterations: 10 }], { largestCluster: 1 });
+    const { run, problem, calls } = setUp([{ error: 1e-3, iterations: 10, reason: 'stalled' }], { largestCluster: 1 });
     const res = run.solver.solve(problem, { maxIterations: 25 });
     // 10 sweeps, a cluster chain of four stand-ins at 1 each, 10 sweeps, the cluster chain's
     // first link held to the 1 left, and the last sweeps to none: 25.
