@@ -125,8 +125,8 @@ const apgdThenProx = (tolerance: number, last?: SolverConfig): SolverConfig => a
  * Alart–Curnier Newton (its steps capped), then `next`: the links that finish what the sweeps
  * approach slowly. The one link that starts from the link before it (`start: 'previous'`), not
  * from the best answer so far: after semismooth Newton in the `mid-sized` chain, from Newton's
- * iterate even when the sweeps' is less wrong (in the `large` chain the sweeps come before it,
- * so both starts are theirs). Measured on dumped steps, warm started as in their runs, the
+ * iterate even when the sweeps' is less wrong (the `mid-sized` chain is the only one that runs
+ * it). Measured on dumped steps, warm started as in their runs, the
  * `mid-sized` chain with ADMM, this start against the best (README, "How auto chooses"): 17
  * cube steps that reached APGD or PROX, 17 and 17 solved, 3.0 s of CPU against 17.0 s (four of
  * them Alart–Curnier now finishes in 40–80 ms, where PROX took 2–9 s); the four sphere-drum

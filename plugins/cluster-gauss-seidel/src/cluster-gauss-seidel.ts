@@ -5,9 +5,9 @@ import type { ClusterGaussSeidelOptions } from './options.js';
 
 /**
  * What solves a cluster: `auto`'s chain for small problems (its `general` rule: accelerated
- * sweeps, paper 002's interior point method with centering 3, APGD, PROX), which solved every
- * cluster of the measured piles but a few it brought close (README, "What solves a cluster").
- * Written out here rather than asked of `auto`, which runs this solver: no solver calls itself.
+ * sweeps, paper 002's interior point method with centering 3, APGD, PROX); on the stalled
+ * pour steps it did as well as `auto` itself (README, "How it works"). Written out here rather
+ * than asked of `auto`, which runs this solver: no solver calls itself.
  */
 export function clusterChain(tolerance: number): SolverConfig {
   return {
@@ -35,8 +35,9 @@ export function clusterChain(tolerance: number): SolverConfig {
  * `clusterTolerance`, written back, and the next round sweeps from there; after `rounds`
  * clusters a last round of sweeps ends it. A cluster of more than `largestCluster` of the
  * contacts ends the rounds unsolved: the stall is not local, and solving half the problem is
- * the whole problem's work (on the 100 cubes' steps such clusters took seconds each). The answer is the least wrong sweeps' answer by
- * their merit, so a cluster solve that made things worse costs time, not the answer.
+ * the whole problem's work (on the 100 cubes' steps such clusters took seconds each). The
+ * answer is the least wrong sweeps' answer by their merit, so a cluster solve that made things
+ * worse costs time, not the answer.
  */
 export class ClusterGaussSeidel implements ContactSolver {
   readonly name = 'cluster-gauss-seidel';
