@@ -80,7 +80,9 @@ describe('cluster-gauss-seidel', () => {
   });
 
   it('names the solvers it needs when they are not registered', () => {
-    expect(() => run({ name: 'cluster-gauss-seidel' }, [plugin, gaussSeidel])).toThrow(/cluster-gauss-seidel runs gauss-seidel -> pd-ip -> apgd -> prox/);
+    // Said at the first solve, as auto says it: creating the solver needs no other registered.
+    const solver = run({ name: 'cluster-gauss-seidel' }, [plugin, gaussSeidel]);
+    expect(() => solver.solve(randomProblem(1, { contacts: 3 }))).toThrow(/cluster-gauss-seidel runs gauss-seidel -> pd-ip -> apgd -> prox/);
   });
 
   it('refuses bad options with the option named', () => {

@@ -42,8 +42,8 @@ export function clusterChain(tolerance: number): SolverConfig {
 export class ClusterGaussSeidel implements ContactSolver {
   readonly name = 'cluster-gauss-seidel';
   private readonly inner = new EventBus();
-  private readonly sweeps: ContactSolver;
-  private readonly cluster: ContactSolver;
+  /** Built on the first solve, as `auto` builds its chains: creating the solver needs no other registered. */
+  private chains: { sweeps: ContactSolver; cluster: ContactSolver } | undefined;
   private readonly product = new BsrMulKernel();
   /** Iterations of the calls before the current one (sweeps and cluster solves). */
   private offset = 0;
@@ -58,14 +58,12 @@ export class ClusterGaussSeidel implements ContactSolver {
     this.inner.on('solver:fallback', (e) => {
       this.linkOffset += e.iterations;
     });
-    const { tolerance, merit, sweeps, acceleration, clusterTolerance } = options;
-    this.sweeps = this.chain({ name: 'gauss-seidel', options: { tolerance, merit, maxIterations: sweeps, acceleration } });
-    this.cluster = this.chain(clusterChain(clusterTolerance));
   }
 
   solve(problem: FrictionContactProblem, o: SolveOptions = {}): SolveResult {
     const t0 = performance.now();
     const { cap, budget } = solveBudget(o, Number.MAX_SAFE_INTEGER);
+    const { sweeps, cluster } = this.built();
     const nc = problem.contacts;
     let r = o.warmStart ? Float64Array.from(o.warmStart) : new Float64Array(3 * nc);
     const u = new Float64Array(3 * nc);
@@ -81,7 +79,7 @@ export class ClusterGaussSeidel implements ContactSolver {
     this.listenWhileHeard();
     for (let round = 0; ; round++) {
       const left = this.left(t0, budget, cap);
-      const res = this.sweeps.solve(problem, { warmStart: r, maxIterations: left.iterations, timeBudgetMs: left.ms });
+      const res = sweeps.solve(problem, { warmStart: r, maxIterations: left.iterations, timeBudgetMs: left.ms });
       sweepsDone += this.counted(res);
       if (!best || res.converged || res.error < best.error) best = res;
       const after = this.left(t0, budget, cap);
@@ -96,7 +94,7 @@ export class ClusterGaussSeidel implements ContactSolver {
         break;
       }
       const sub = clusterProblem(problem, idx, r, u);
-      const solved = this.cluster.solve(sub.problem, { warmStart: sub.r, maxIterations: after.iterations, timeBudgetMs: after.ms });
+      const solved = cluster.solve(sub.problem, { warmStart: sub.r, maxIterations: after.iterations, timeBudgetMs: after.ms });
       clusters.push(idx.length);
       clusterIterations += this.counted(solved);
       // Finite: core's chain hands back its warm start in place of an answer that is not.
@@ -128,6 +126,17 @@ export class ClusterGaussSeidel implements ContactSolver {
       iterations: Math.max(0, cap - this.offset),
       ms: budget === undefined ? undefined : Math.max(0, budget - (performance.now() - t0)),
     };
+  }
+
+  private built(): { sweeps: ContactSolver; cluster: ContactSolver } {
+    if (!this.chains) {
+      const { tolerance, merit, sweeps, acceleration, clusterTolerance } = this.options;
+      this.chains = {
+        sweeps: this.chain({ name: 'gauss-seidel', options: { tolerance, merit, maxIterations: sweeps, acceleration } }),
+        cluster: this.chain(clusterChain(clusterTolerance)),
+      };
+    }
+    return this.chains;
   }
 
   private chain(config: SolverConfig): ContactSolver {
