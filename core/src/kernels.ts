@@ -9,3 +9,4 @@ export * from './geometry/index.js';
 export * from './kinematics/index.js';
 export { solveBudget } from './run/solve-budget.js';
 export { claimRefusal } from './run/answer-check.js';
+export { ChainEvents } from './run/chain-events.js';

@@ -11,3 +11,4 @@ export * from './create-simulation.js';
 export * from './resolve-dynamics.js';
 export * from './config-file.js';
 export * from './core-copy.js';
+export * from './chain-events.js';

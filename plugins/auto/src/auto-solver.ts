@@ -1,5 +1,5 @@
-import { EventBus, isMoreauError, MoreauError, type ContactSolver, type PluginContext, type SolveOptions, type SolveResult, type SolverIterationEvent } from '@moreau/core/contracts';
-import { type FrictionContactProblem } from '@moreau/core/kernels';
+import { isMoreauError, MoreauError, type ContactSolver, type PluginContext, type SolveOptions, type SolveResult } from '@moreau/core/contracts';
+import { ChainEvents, type FrictionContactProblem } from '@moreau/core/kernels';
 import { problemFeatures } from './features.js';
 import { AUTO_RULES, type AutoRule } from './rules.js';
 
@@ -22,28 +22,18 @@ export interface AutoOptions {
 export class AutoSolver implements ContactSolver {
   readonly name = 'auto';
   private readonly chains = new Map<AutoRule, ContactSolver>();
-  /** The chains' own bus; their events reach the run's bus through the listeners below. */
-  private readonly inner = new EventBus();
-  /** Iterations done by earlier links in the current solve: added to a link's own count. */
-  private offset = 0;
-
-  private readonly forwardIteration = (e: SolverIterationEvent): void => {
-    this.ctx.events.emit('solver:iteration', { ...e, solver: this.name, link: e.solver, iteration: e.iteration + this.offset });
-  };
+  /** The chains' own bus, and the forwarding of their events to the run's (fallbacks too). */
+  private readonly events: ChainEvents;
 
   constructor(private readonly options: AutoOptions, private readonly ctx: PluginContext) {
-    this.inner.on('solver:fallback', (e) => {
-      this.offset += e.iterations;
-      ctx.events.emit('solver:fallback', e);
-    });
+    this.events = new ChainEvents(ctx.events, this.name, true);
   }
 
   solve(problem: FrictionContactProblem, options: SolveOptions = {}): SolveResult {
     const t0 = performance.now();
     const rule = AUTO_RULES.find((r) => r.when(problemFeatures(problem))) ?? AUTO_RULES[AUTO_RULES.length - 1];
     const chain = this.chainFor(rule);
-    this.offset = 0;
-    this.listenWhileHeard();
+    this.events.begin();
     const ownCap = this.options.maxIterations;
     const capped = ownCap === undefined ? options : { ...options, maxIterations: Math.min(ownCap, options.maxIterations ?? Infinity) };
     const result = chain.solve(problem, capped);
@@ -55,25 +45,12 @@ export class AutoSolver implements ContactSolver {
     return { ...result, iterations, ms, attempts, stats: { ...result.stats, auto: { rule: rule.name, chain: chain.name, attempts } } };
   }
 
-  /**
-   * Forwards the links' iterations only while someone listens on the run's bus: a solver
-   * builds its per-iteration events only when its bus has a listener, and on small problems
-   * building and forwarding them cost more than the solve (Rover4516: 109 µs a solve against
-   * 37 µs for the same first link alone).
-   */
-  private listenWhileHeard(): void {
-    const heard = this.ctx.events.listenerCount('solver:iteration') > 0;
-    const forwarding = this.inner.listenerCount('solver:iteration') > 0;
-    if (heard && !forwarding) this.inner.on('solver:iteration', this.forwardIteration);
-    else if (!heard && forwarding) this.inner.off('solver:iteration', this.forwardIteration);
-  }
-
   private chainFor(rule: AutoRule): ContactSolver {
     let chain = this.chains.get(rule);
     if (!chain) {
       const config = rule.chain(this.options.tolerance);
       try {
-        chain = this.ctx.solverChain(config, { events: this.inner });
+        chain = this.ctx.solverChain(config, { events: this.events.bus });
       } catch (e) {
         if (!isMoreauError(e) || e.code !== 'E_UNKNOWN_PLUGIN') throw e;
         const names: string[] = [];

@@ -1,5 +1,5 @@
-import { EventBus, MoreauError, isMoreauError, type ContactSolver, type PluginContext, type SolveOptions, type SolveResult, type SolverConfig, type SolverIterationEvent } from '@moreau/core/contracts';
-import { BsrMulKernel, siconosErrorOf, solveBudget, type FrictionContactProblem } from '@moreau/core/kernels';
+import { MoreauError, isMoreauError, type ContactSolver, type PluginContext, type SolveOptions, type SolveResult, type SolverConfig } from '@moreau/core/contracts';
+import { BsrMulKernel, ChainEvents, siconosErrorOf, solveBudget, type FrictionContactProblem } from '@moreau/core/kernels';
 import { clusterOf, clusterProblem } from './cluster.js';
 import type { ClusterGaussSeidelOptions } from './options.js';
 
@@ -41,23 +41,15 @@ export function clusterChain(tolerance: number): SolverConfig {
  */
 export class ClusterGaussSeidel implements ContactSolver {
   readonly name = 'cluster-gauss-seidel';
-  private readonly inner = new EventBus();
+  private readonly events: ChainEvents;
   /** Built on the first solve, as `auto` builds its chains: creating the solver needs no other registered. */
   private chains: { sweeps: ContactSolver; cluster: ContactSolver } | undefined;
   private readonly product = new BsrMulKernel();
   /** Iterations of the calls before the current one (sweeps and cluster solves). */
   private offset = 0;
-  /** Iterations of the current chain's links before the running one. */
-  private linkOffset = 0;
-
-  private readonly forwardIteration = (e: SolverIterationEvent): void => {
-    this.ctx.events.emit('solver:iteration', { ...e, solver: this.name, link: e.solver, iteration: e.iteration + this.offset + this.linkOffset });
-  };
 
   constructor(private readonly options: ClusterGaussSeidelOptions, private readonly ctx: PluginContext) {
-    this.inner.on('solver:fallback', (e) => {
-      this.linkOffset += e.iterations;
-    });
+    this.events = new ChainEvents(ctx.events, this.name);
   }
 
   solve(problem: FrictionContactProblem, o: SolveOptions = {}): SolveResult {
@@ -75,8 +67,7 @@ export class ClusterGaussSeidel implements ContactSolver {
     /** The size of a cluster too large to solve, when one ended the rounds. */
     let wide: number | undefined;
     this.offset = 0;
-    this.linkOffset = 0;
-    this.listenWhileHeard();
+    this.events.begin();
     for (let round = 0; ; round++) {
       const left = this.left(t0, budget, cap);
       const res = sweeps.solve(problem, { warmStart: r, maxIterations: left.iterations, timeBudgetMs: left.ms });
@@ -116,7 +107,7 @@ export class ClusterGaussSeidel implements ContactSolver {
   private counted(res: SolveResult): number {
     const n = res.attempts ? res.attempts.reduce((sum, a) => sum + a.iterations, 0) : res.iterations;
     this.offset += n;
-    this.linkOffset = 0;
+    this.events.ended(n);
     return n;
   }
 
@@ -141,7 +132,7 @@ export class ClusterGaussSeidel implements ContactSolver {
 
   private chain(config: SolverConfig): ContactSolver {
     try {
-      return this.ctx.solverChain(config, { events: this.inner });
+      return this.ctx.solverChain(config, { events: this.events.bus });
     } catch (err) {
       if (!isMoreauError(err) || err.code !== 'E_UNKNOWN_PLUGIN') throw err;
       const names: string[] = [];
@@ -150,14 +141,6 @@ export class ClusterGaussSeidel implements ContactSolver {
         `cluster-gauss-seidel runs ${names.join(' -> ')}, and not all of them are registered (install @moreau/cluster-gauss-seidel's dependencies, or register those solvers beside it): ${err.message}`,
         undefined, { cause: err });
     }
-  }
-
-  /** Forwards the sweeps' and the cluster solves' iterations only while the run's bus has a listener (as `auto` does). */
-  private listenWhileHeard(): void {
-    const heard = this.ctx.events.listenerCount('solver:iteration') > 0;
-    const forwarding = this.inner.listenerCount('solver:iteration') > 0;
-    if (heard && !forwarding) this.inner.on('solver:iteration', this.forwardIteration);
-    else if (!heard && forwarding) this.inner.off('solver:iteration', this.forwardIteration);
   }
 }
 
