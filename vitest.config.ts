@@ -20,6 +20,7 @@ const INTEGRATION = [
   '**/*scenes.test.ts',
   '**/rigid-limit.test.ts',
   'bench/**/rapier-*.test.mjs',
+  'bench/peers/engines.test.mjs',
 ];
 
 export default defineConfig({

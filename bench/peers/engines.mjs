@@ -1,26 +1,53 @@
 // Runs one scene JSON for a number of steps in one engine and returns the time it took (CPU of
 // the process, from process.cpuUsage, and wall), the final poses and, for Moreau, what its solves
-// reported. Building the world is not timed; only the steps are.
-import { createSimulation } from '@moreau/core';
+// reported and the siconos error of each step's answer. Building the world is not timed; only the
+// steps are.
+import { createSimulation, SiconosMerit } from '@moreau/core';
 import { rapierPose, rapierWorld } from './rapier-scene.mjs';
 
-/** CPU (user + system) and wall milliseconds spent in `work()`. */
+/**
+ * CPU (user + system) and wall milliseconds spent in `work(aside)`, less what it spent in the
+ * calls it made through `aside(f)` (a measurement that is not the engine's work).
+ */
 function timed(work) {
+  let asideCpu = 0, asideWall = 0;
+  const aside = (f) => {
+    const c0 = process.cpuUsage(), w0 = performance.now();
+    try {
+      return f();
+    } finally {
+      asideWall += performance.now() - w0;
+      const c = process.cpuUsage(c0);
+      asideCpu += (c.user + c.system) / 1000;
+    }
+  };
   const cpu0 = process.cpuUsage(), t0 = performance.now();
-  work();
+  work(aside);
   const wallMs = performance.now() - t0, cpu = process.cpuUsage(cpu0);
-  return { cpuMs: (cpu.user + cpu.system) / 1000, wallMs };
+  return { cpuMs: (cpu.user + cpu.system) / 1000 - asideCpu, wallMs: wallMs - asideWall };
 }
 
-/** Moreau, with `config` and the plugins of `registry`, as `moreau simulate` builds it; `onStep(k)` after step k. */
+/** The median of a non-empty list of numbers. */
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b), m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/**
+ * Moreau, with `config` and the plugins of `registry`, as `moreau simulate` builds it; `onStep(k)`
+ * after step k. Whatever merit the chain stops on, each step's answer is also measured in the
+ * siconos merit (`solves.siconos`, one error per step with contacts), outside the time.
+ */
 export function runMoreau(sceneJson, steps, { config, registry, source, onStep = () => {} }) {
   const sim = createSimulation(sceneJson, config, { registry, source });
-  const solves = { withContacts: 0, notConverged: 0, largestError: 0, merits: new Set(), iterations: 0, contactsMax: 0 };
-  const time = timed(() => {
+  const solves = { withContacts: 0, notConverged: 0, largestError: 0, merits: new Set(), iterations: 0, contactsMax: 0, siconos: [] };
+  const siconos = new SiconosMerit();
+  const time = timed((aside) => {
     for (let k = 0; k < steps; k++) {
       const s = sim.step();
-      onStep(k + 1);
+      aside(() => onStep(k + 1));
       if (s.contacts === 0) continue;
+      aside(() => solves.siconos.push(siconos.evaluate(sim.lastProblem(), sim.reactions())));
       solves.withContacts++;
       if (!s.converged) solves.notConverged++;
       solves.largestError = Math.max(solves.largestError, s.error);

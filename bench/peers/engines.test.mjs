@@ -1,0 +1,46 @@
+// bench/peers.mjs's Moreau runner: the siconos error it reports beside the chain's own merit.
+import { createRegistry } from '@moreau/core';
+import detector from '@moreau/contact-detection';
+import gaussSeidel from '@moreau/gauss-seidel';
+import { plugins as integrators } from '@moreau/integrators';
+import rigid from '@moreau/kinematics-rigid';
+import { describe, expect, test } from 'vitest';
+import { median, runMoreau } from './engines.mjs';
+import { stackScene } from './scenes.mjs';
+
+function registry() {
+  const r = createRegistry();
+  for (const p of [rigid, detector, gaussSeidel, ...integrators]) r.register(p, 'test');
+  return r;
+}
+
+const chain = (merit) => ({ solver: { name: 'gauss-seidel', options: { merit, tolerance: 1e-8, acceleration: 'anderson' } } });
+
+describe('peers: runMoreau', () => {
+  test('should give the median of odd and even lists, unsorted', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([7])).toBe(7);
+  });
+
+  test('should measure every step with contacts in the siconos merit, and find a siconos chain within its tolerance', () => {
+    const run = runMoreau(stackScene(3), 40, { config: chain('siconos'), registry: registry(), source: 'test' });
+    const s = run.solves;
+    expect(s.withContacts).toBe(40);
+    expect(s.siconos).toHaveLength(40);
+    expect(s.notConverged).toBe(0);
+    // The chain's own claim, measured again from the answer: the same merit, the same bound.
+    for (const x of s.siconos) expect(x).toBeLessThanOrEqual(1e-8);
+    expect(run.cpuMs).toBeGreaterThan(0);
+  });
+
+  test('should report the siconos error of an energy chain\'s answers, not the energy error it stopped on', () => {
+    const run = runMoreau(stackScene(3), 40, { config: chain('energy'), registry: registry(), source: 'test' });
+    const s = run.solves;
+    expect([...s.merits]).toEqual(['energy']);
+    expect(s.siconos).toHaveLength(s.withContacts);
+    for (const x of s.siconos) expect(Number.isFinite(x) && x >= 0).toBe(true);
+    // The two merits measure different things: at energy 1e-8 some step's siconos error is above 1e-8.
+    expect(Math.max(...s.siconos)).toBeGreaterThan(s.largestError);
+  });
+});
