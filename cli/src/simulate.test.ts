@@ -38,6 +38,8 @@ describe('moreau simulate: arguments', () => {
     [['scene.json', '--frames'], /Unknown option '--frames'/],
     [['scene.json', '--out', 'o', '--vtk-format', 'hex'], /--vtk-format expects one of binary, ascii, got "hex"/],
     [['scene.json', '--vtk-format', 'ascii'], /--vtk-format says how the --out folder's .vtp files are written/],
+    [['scene.json', '--out', 'o', '--vtk-bodies', 'spheres'], /--vtk-bodies expects one of surfaces, centres, got "spheres"/],
+    [['scene.json', '--vtk-bodies', 'centres'], /--vtk-bodies says how the --out folder's bodies frames draw the bodies/],
   ])('should refuse %j as a usage error, exit 2, and write nothing', async (args, message) => {
     const dir = folder();
     const run = await runSimulate(setup, args, dir);
@@ -187,6 +189,46 @@ describe('moreau simulate --out', () => {
       expect(new Set(ascii.map((a) => a.attrs.format))).toEqual(new Set(['ascii']));
       expect(binary.map((a) => [a.attrs.Name, numbers(a)])).toEqual(ascii.map((a) => [a.attrs.Name, numbers(a)]));
     }
+  });
+
+  test('should draw each body as one point with its radius and linear map with --vtk-bodies centres', async () => {
+    const { setup } = fakeSetup();
+    const dir = folder();
+    for (const [name, extra] of [['surfaces', []], ['centres', ['--vtk-bodies', 'centres']]] as const) {
+      expect((await runSimulate(setup, ['scene.json', '--out', name, '--until', '0.1', ...extra], dir)).code).toBe(0);
+    }
+    const frames = lines(join(dir, 'centres', 'frames.jsonl'));
+    const read = (name: string, file: string) => parseXml(readFileSync(join(dir, name, file), 'utf8'));
+    const arrays = (x: ReturnType<typeof parseXml>) => Object.fromEntries(findAll(x, 'DataArray').map((a) => [a.attrs.Name, numbers(a)]));
+    for (const f of frames) {
+      const file = `bodies_${String(f.frame).padStart(6, '0')}.vtp`;
+      const x = read('centres', file);
+      const piece = findAll(x, 'Piece')[0];
+      expect([piece.attrs.NumberOfPoints, piece.attrs.NumberOfVerts, piece.attrs.NumberOfPolys]).toEqual(['4', '4', '0']);
+      const a = arrays(x);
+      // The points and linear maps are the poses of frames.jsonl (12 numbers a body: position, then the map).
+      expect(a.Points).toEqual([0, 1, 2, 3].flatMap((b) => f.pose.slice(12 * b, 12 * b + 3)));
+      expect(a.linear).toEqual([0, 1, 2, 3].flatMap((b) => f.pose.slice(12 * b + 3, 12 * b + 12)));
+      expect(a.radius).toEqual([0, 0.1, 0.1, 0.1]);
+      expect(a.body_id).toEqual([0, 1, 2, 3]);
+      // The same velocities as the surfaces frame's, one per body instead of one per surface point.
+      const s = arrays(read('surfaces', file));
+      const firstPoint = [0, 4, 4 + SPHERE_POINTS, 4 + 2 * SPHERE_POINTS];
+      expect(a.velocity).toEqual(firstPoint.flatMap((p) => s.velocity.slice(3 * p, 3 * p + 3)));
+      expect(a.speed).toEqual(firstPoint.map((p) => s.speed[p]));
+    }
+    // One bodies frame for each pose record.
+    expect(readdirSync(join(dir, 'centres')).filter((f) => f.startsWith('bodies_'))).toHaveLength(frames.length);
+  });
+
+  test('should refuse, before writing anything, a run whose frames could not fit on any disk', async () => {
+    const { setup } = fakeSetup();
+    const dir = folder();
+    // A frame every 0.05 s for 1e12 s: 2e13 frames of some 40 kB, about 1e18 bytes.
+    const run = await runSimulate(setup, ['scene.json', '--out', 'out', '--until', '1e12'], dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^E_TOO_LARGE: The run's frames would take up to [\d.]+ TB \(20000000000001 bodies frames of up to \d+ kB, the bodies as surfaces\), more than the [\d.]+ [kMG]B free where --out is; nothing was written\. Write fewer frames .*--vtk-bodies centres, up to \d+ kB a frame\) or a shorter run \(--until\)\.$/m);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
   });
 
   test('should replace an earlier run\'s files in the folder and leave other files alone', async () => {

@@ -12,6 +12,8 @@ import { renderSimulateReport, type SimulateReport } from './simulate/report.js'
 import { OUTPUT } from '@moreau/core/formats';
 import { SimulationOutput } from './simulate/output.js';
 import { StepStatistics } from './simulate/step-statistics.js';
+import { BODY_STYLES, FramePieces, type BodyStyle } from './simulate/frame-pieces.js';
+import { checkFramesSpace, framesDue, freeBytesAt } from './simulate/frame-space.js';
 
 export const simulateHelp = `moreau simulate <scene.json> [options]
 
@@ -32,13 +34,17 @@ config names: kinematics, contact detector, integrator and the solver chain.
   --vtk-format <f>      how the .vtp files hold their numbers: binary (default; exact
                         doubles, base64, what ParaView, VisIt and meshio read fastest) or
                         ascii (the same numbers as text, for reading by eye; slower to write)
+  --vtk-bodies <s>      how bodies_NNNNNN.vtp draws the bodies: surfaces (default; each
+                        body's surface mesh) or centres (one point a body with its radius
+                        and linear map, for glyphs: what particle scenes want, a sphere in
+                        about 200 bytes instead of 12 kB)
   --progress            draw the progress line even when stderr is not a terminal
   --json                print one JSON object instead of the summary table
 
 Outputs in --out:
   steps.jsonl                one line of statistics per step (contacts, iterations, timers, ...)
   bodies.pvd                 the bodies over time, for ParaView: bodies_NNNNNN.vtp per frame,
-                             surfaces with point data body_id, velocity, speed
+                             surfaces (or centres) with point data body_id, velocity, speed
   contacts.pvd               contact points per frame (contacts_NNNNNN.vtp) with the reaction
                              (the impulse over the step; average force = impulse / h), its
                              normal part, the normal, the gap and the two bodies
@@ -47,7 +53,9 @@ Outputs in --out:
   problems/step-NNNNNN.hdf5  with --dump-problems (step-NNNNNN.json for a step with
                              rolling or spinning resistance; docs/problem-json.md)
   checkpoint.json            written when the run ends or is interrupted
-Frames follow the scene's output cadence; frame 0 is the initial state.
+Frames follow the scene's output cadence; frame 0 is the initial state. A run whose
+bodies frames would not fit in the free space where --out is is refused before it starts
+(E_TOO_LARGE); one whose frames take more than 1 GB is told so.
 
 Ctrl-C stops after the current step, writes checkpoint.json and the outputs, and says
 how to resume; a second Ctrl-C exits at once.
@@ -79,6 +87,8 @@ export interface SimulateArgs {
   json: boolean;
   /** How the `.vtp` frames hold their numbers (default binary). */
   vtkFormat?: VtkEncoding;
+  /** How the bodies frames draw the bodies (default surfaces). */
+  vtkBodies?: BodyStyle;
 }
 
 const VTK_FORMATS: readonly VtkEncoding[] = ['binary', 'ascii'];
@@ -87,6 +97,7 @@ function parseSimulateArgs(args: string[], io: CliIO): SimulateArgs {
   const { values, positionals } = parseCommandArgs('simulate', args, {
     config: { type: 'string' }, until: { type: 'string' }, out: { type: 'string' }, 'dump-problems': { type: 'string' },
     resume: { type: 'boolean' }, progress: { type: 'boolean' }, json: { type: 'boolean' }, 'vtk-format': { type: 'string' },
+    'vtk-bodies': { type: 'string' },
   });
   if (positionals.length !== 1) throw new MoreauError('E_USAGE', `moreau simulate expects one scene file, got ${positionals.length}.\n\n${simulateHelp}`);
   const out = values.out === undefined ? undefined : resolve(io.cwd, String(values.out));
@@ -98,6 +109,11 @@ function parseSimulateArgs(args: string[], io: CliIO): SimulateArgs {
     throw new MoreauError('E_USAGE', `--vtk-format expects one of ${VTK_FORMATS.join(', ')}, got "${vtkFormat}".`);
   }
   if (vtkFormat && !out) throw new MoreauError('E_USAGE', '--vtk-format says how the --out folder\'s .vtp files are written; give --out <dir> too.');
+  const vtkBodies = values['vtk-bodies'] as BodyStyle | undefined;
+  if (vtkBodies !== undefined && !BODY_STYLES.includes(vtkBodies)) {
+    throw new MoreauError('E_USAGE', `--vtk-bodies expects one of ${BODY_STYLES.join(', ')}, got "${vtkBodies}".`);
+  }
+  if (vtkBodies && !out) throw new MoreauError('E_USAGE', '--vtk-bodies says how the --out folder\'s bodies frames draw the bodies; give --out <dir> too.');
   return {
     sceneArg: positionals[0],
     sceneFile: resolve(io.cwd, positionals[0]),
@@ -109,6 +125,7 @@ function parseSimulateArgs(args: string[], io: CliIO): SimulateArgs {
     progress: Boolean(values.progress),
     json: Boolean(values.json),
     ...(vtkFormat ? { vtkFormat } : {}),
+    ...(vtkBodies ? { vtkBodies } : {}),
   };
 }
 
@@ -159,7 +176,11 @@ export async function runSimulation(a: SimulateArgs, io: CliIO, setup: SetupSimu
     progress?.clear();
     io.err(message);
   };
-  const options = { frameStride, dumpEvery: a.dumpEvery, scene, planeHalfSize: planes, vtkFormat: a.vtkFormat ?? 'binary', note };
+  const options = { frameStride, dumpEvery: a.dumpEvery, scene, planeHalfSize: planes, vtkFormat: a.vtkFormat ?? 'binary', bodyStyle: a.vtkBodies ?? 'surfaces', note };
+  if (a.out) {
+    const spaceNote = framesSpace(sim, until, options, !checkpoint, a.out);
+    if (spaceNote) note(spaceNote);
+  }
   const output = a.out ? await (checkpoint ? SimulationOutput.resume(a.out, sim, options, checkpoint) : SimulationOutput.start(a.out, sim, options)) : undefined;
   const stats = new StepStatistics();
   let interrupted = false;
@@ -200,6 +221,20 @@ export async function runSimulation(a: SimulateArgs, io: CliIO, setup: SetupSimu
   return report;
 }
 
+/** The size of the bodies frames a run to `until` writes, checked against the free space (refused when it does not fit); a note when large. */
+function framesSpace(sim: Simulation, until: number, o: { frameStride: number; planeHalfSize: number[]; vtkFormat: VtkEncoding; bodyStyle: BodyStyle }, fresh: boolean, out: string): string | undefined {
+  // A run ends at the first step whose time reaches until, up to rounding of steps × h.
+  const steps = Math.max(0, Math.ceil((until - sim.time) / sim.timeStep - 1e-9));
+  const sizing = new FramePieces(sim, o.planeHalfSize, 'centres');
+  return checkFramesSpace({
+    frames: framesDue(sim.steps, steps, o.frameStride, fresh),
+    frameBytes: sizing.frameChars(o.bodyStyle, o.vtkFormat),
+    centresBytes: sizing.frameChars('centres', o.vtkFormat),
+    style: o.bodyStyle,
+    freeBytes: freeBytesAt(out),
+  });
+}
+
 /** Says why the run ended when that needs saying, and gives the exit status. */
 export function exitStatus(report: SimulateReport, a: SimulateArgs, io: CliIO): number {
   const at = `t = ${report.time} (step ${report.step})`;
@@ -227,5 +262,6 @@ function resumeCommand(a: SimulateArgs, cwd: string): string {
   if (a.configArg) parts.push('--config', a.configArg);
   if (a.dumpEvery) parts.push('--dump-problems', String(a.dumpEvery));
   if (a.vtkFormat) parts.push('--vtk-format', a.vtkFormat);
+  if (a.vtkBodies) parts.push('--vtk-bodies', a.vtkBodies);
   return parts.join(' ');
 }

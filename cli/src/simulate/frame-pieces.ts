@@ -1,5 +1,5 @@
-import { placeMesh, shapeMesh } from '@moreau/core';
-import type { PolyDataPiece, Pose, Simulation, SurfaceMesh } from '@moreau/core';
+import { boundingRadius, placeMesh, shapeMesh, vtkArrayChars } from '@moreau/core';
+import type { PolyDataPiece, Pose, Simulation, SurfaceMesh, VtkEncoding } from '@moreau/core';
 import { writePoses } from './frame-poses.js';
 
 /** One line of `frames.jsonl`: the poses of every body, 12 numbers each (position, then the linear map row-major). */
@@ -11,23 +11,41 @@ export interface FrameRecord {
 }
 
 /**
- * Turns a simulation's current state into what an output frame holds: the bodies'
- * surfaces and the contact points as VTK pieces, and the compact pose record.
- * Reference meshes and the point buffers are built once; a frame only places them.
+ * How a frame's `bodies_NNNNNN.vtp` draws the bodies: `surfaces`, every body's surface mesh
+ * (about 114 points a sphere); `centres`, one point a body, at its reference centre, with its
+ * bounding radius and its linear map for glyphs (what particle codes write: a thousandth of
+ * the bytes of a sphere's surface).
+ */
+export type BodyStyle = 'surfaces' | 'centres';
+export const BODY_STYLES: readonly BodyStyle[] = ['surfaces', 'centres'];
+
+/** Characters of the XML around a frame's arrays (declaration, tags, one DataArray line each), at most. */
+const FRAME_TAGS_CHARS = 1500;
+
+/**
+ * Turns a simulation's current state into what an output frame holds: the bodies (as their
+ * surfaces or their centres, `BodyStyle`) and the contact points as VTK pieces, and the
+ * compact pose record. Reference meshes and the point buffers are built once; a frame only
+ * places them.
  */
 export class FramePieces {
   private readonly meshes: SurfaceMesh[];
   private readonly firstPoint: Int32Array;
-  private readonly points: Float64Array;
-  private readonly bodyId: Int32Array;
-  private readonly speed: Float64Array;
-  private readonly velocity: Float64Array;
-  private readonly connectivity: Int32Array;
-  private readonly offsets: Int32Array;
+  /** Of the surfaces: their points, cells and corners over all bodies. */
+  private readonly counts: { points: number; polys: number; corners: number };
+  private points = new Float64Array(0);
+  private bodyId = new Int32Array(0);
+  private speed = new Float64Array(0);
+  private velocity = new Float64Array(0);
+  private connectivity = new Int32Array(0);
+  private offsets = new Int32Array(0);
+  // Centres only: the bounding radius and linear map of every body.
+  private radius = new Float64Array(0);
+  private linear = new Float64Array(0);
   private readonly pose: Pose = { position: new Float64Array(3), linear: new Float64Array(9) };
 
   /** `planeHalfSize[b]` is the half side drawn for plane b. */
-  constructor(private readonly sim: Simulation, planeHalfSize: readonly number[]) {
+  constructor(private readonly sim: Simulation, planeHalfSize: readonly number[], readonly style: BodyStyle = 'surfaces') {
     const cache = new Map<string, SurfaceMesh>();
     this.meshes = sim.bodies.map((body, b) => {
       const key = JSON.stringify(body.shape) + (body.shape.type === 'plane' ? `:${planeHalfSize[b]}` : '');
@@ -37,19 +55,34 @@ export class FramePieces {
     });
     const n = this.meshes.length;
     this.firstPoint = new Int32Array(n + 1);
-    let cells = 0, corners = 0;
+    let polys = 0, corners = 0;
     this.meshes.forEach((m, b) => {
       this.firstPoint[b + 1] = this.firstPoint[b] + m.points.length / 3;
-      cells += m.offsets.length;
+      polys += m.offsets.length;
       corners += m.connectivity.length;
     });
-    const points = this.firstPoint[n];
+    this.counts = { points: this.firstPoint[n], polys, corners };
+    if (style === 'surfaces') this.layOutSurfaces();
+    else this.layOutCentres();
+  }
+
+  /** The characters of one bodies frame in `style` with `encoding` (contacts not included), at most. */
+  frameChars(style: BodyStyle, encoding: VtkEncoding): number {
+    const F = (count: number) => vtkArrayChars('Float64', count, encoding), I = (count: number) => vtkArrayChars('Int32', count, encoding);
+    const n = this.meshes.length;
+    if (style === 'centres') return FRAME_TAGS_CHARS + F(3 * n) + I(n) + F(n) + F(3 * n) + F(n) + F(9 * n) + 2 * I(n) + 2 * I(0);
+    const { points, polys, corners } = this.counts;
+    return FRAME_TAGS_CHARS + F(3 * points) + I(points) + F(points) + F(3 * points) + I(corners) + I(polys) + 2 * I(0);
+  }
+
+  private layOutSurfaces(): void {
+    const { points, polys, corners } = this.counts;
     this.points = new Float64Array(3 * points);
     this.bodyId = new Int32Array(points);
     this.speed = new Float64Array(points);
     this.velocity = new Float64Array(3 * points);
     this.connectivity = new Int32Array(corners);
-    this.offsets = new Int32Array(cells);
+    this.offsets = new Int32Array(polys);
     let c = 0, k = 0;
     this.meshes.forEach((m, b) => {
       const p0 = this.firstPoint[b];
@@ -61,12 +94,31 @@ export class FramePieces {
     });
   }
 
+  /** One vertex cell per body; the radii once (a reference shape does not change). */
+  private layOutCentres(): void {
+    const n = this.meshes.length;
+    this.points = new Float64Array(3 * n);
+    this.bodyId = Int32Array.from({ length: n }, (_, b) => b);
+    this.speed = new Float64Array(n);
+    this.velocity = new Float64Array(3 * n);
+    this.radius = Float64Array.from(this.sim.bodies, (body) => boundingRadius(body.shape));
+    this.linear = new Float64Array(9 * n);
+    this.connectivity = Int32Array.from({ length: n }, (_, b) => b);
+    this.offsets = Int32Array.from({ length: n }, (_, b) => b + 1);
+  }
+
   /**
-   * Every body's surface at its current pose, with point data `body_id`, `velocity`
-   * (the body's reference-centre velocity: the first three generalised velocities,
-   * as every kinematics model orders them) and its magnitude `speed`.
+   * The bodies in this frame's style, with point data `body_id`, `velocity` (the body's
+   * reference-centre velocity: the first three generalised velocities, as every kinematics
+   * model orders them) and its magnitude `speed`; as centres, also `radius` (the bounding
+   * radius of the reference shape) and `linear` (the pose's linear map, row-major: a rotation,
+   * or a pseudo-rigid body's deformation gradient).
    */
   bodies(): PolyDataPiece {
+    return this.style === 'centres' ? this.centres() : this.surfaces();
+  }
+
+  private surfaces(): PolyDataPiece {
     const { sim } = this;
     for (let b = 0; b < this.meshes.length; b++) {
       placeMesh(this.meshes[b], sim.pose(b, this.pose), this.points, 3 * this.firstPoint[b]);
@@ -87,6 +139,32 @@ export class FramePieces {
         { name: 'body_id', type: 'Int32', components: 1, values: this.bodyId },
         { name: 'speed', type: 'Float64', components: 1, values: this.speed },
         { name: 'velocity', type: 'Float64', components: 3, values: this.velocity },
+      ],
+    };
+  }
+
+  private centres(): PolyDataPiece {
+    const { sim } = this;
+    for (let b = 0; b < this.meshes.length; b++) {
+      const { position, linear } = sim.pose(b, this.pose);
+      this.points.set(position, 3 * b);
+      this.linear.set(linear, 9 * b);
+      const v = sim.velocity(b);
+      const vx = v[0] ?? 0, vy = v[1] ?? 0, vz = v[2] ?? 0;
+      this.speed[b] = Math.hypot(vx, vy, vz);
+      this.velocity[3 * b] = vx;
+      this.velocity[3 * b + 1] = vy;
+      this.velocity[3 * b + 2] = vz;
+    }
+    return {
+      points: this.points,
+      verts: { connectivity: this.connectivity, offsets: this.offsets },
+      pointData: [
+        { name: 'body_id', type: 'Int32', components: 1, values: this.bodyId },
+        { name: 'speed', type: 'Float64', components: 1, values: this.speed },
+        { name: 'velocity', type: 'Float64', components: 3, values: this.velocity },
+        { name: 'radius', type: 'Float64', components: 1, values: this.radius },
+        { name: 'linear', type: 'Float64', components: 9, values: this.linear },
       ],
     };
   }

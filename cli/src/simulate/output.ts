@@ -4,7 +4,7 @@ import { basename, dirname, join } from 'node:path';
 import { bsrMul, fileIoError, filterJsonLines, forEachJsonLine, JsonLinesWriter, makeFolder, MoreauError, polyDataParts, pvdXml, writeFileAtomic, writeProblemJson } from '@moreau/core';
 import type { PvdEntry, Simulation, SimulationCheckpoint, StepStats, VtkEncoding } from '@moreau/core';
 import { bodiesFile } from './bodies-file.js';
-import { FramePieces, type FrameRecord } from './frame-pieces.js';
+import { FramePieces, type BodyStyle, type FrameRecord } from './frame-pieces.js';
 import { OUTPUT, bodiesFrameFile, contactsFrameFile, problemFile, problemJsonFile, type BodiesFile } from '@moreau/core/formats';
 
 /** Files of an earlier run that a fresh run replaces; nothing else in the folder is touched. */
@@ -28,6 +28,8 @@ export interface OutputOptions {
   planeHalfSize: number[];
   /** How the `.vtp` frames hold their numbers. */
   vtkFormat: VtkEncoding;
+  /** How the bodies frames draw the bodies (default surfaces). */
+  bodyStyle?: BodyStyle;
   /** Says something on stderr (the command's), between steps. */
   note?: (message: string) => void;
 }
@@ -59,7 +61,7 @@ export class SimulationOutput {
   private constructor(readonly dir: string, private readonly sim: Simulation, private readonly options: OutputOptions) {
     this.steps = new JsonLinesWriter(join(dir, OUTPUT.steps));
     this.frames = new JsonLinesWriter(join(dir, OUTPUT.frames));
-    this.pieces = new FramePieces(sim, options.planeHalfSize);
+    this.pieces = new FramePieces(sim, options.planeHalfSize, options.bodyStyle);
   }
 
   /** Starts a fresh run: creates the folder, removes an earlier run's files, writes bodies.json and frame 0. */

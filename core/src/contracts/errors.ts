@@ -18,7 +18,7 @@ export const ERROR_CODES = {
   E_SOLVER_BREAKDOWN: 'a solver met a state it cannot continue from (e.g. a singular local system)',
   E_SCENE: 'a scene failed validation (shapes, bodies, materials, friction, time step)',
   E_PLUGIN_LOAD: 'a plugin package was found but could not be loaded (a missing dependency of its own, or an error while its module ran)',
-  E_TOO_LARGE: 'the work asked for would need more memory than the budget allows',
+  E_TOO_LARGE: 'the work asked for would need more memory than the budget allows, or more disk than is free',
   E_QUEUE: 'a job queue (--queue redis://host:port) is malformed, cannot be reached, or failed',
   E_INTERNAL: 'an unexpected failure inside Moreau (a bug, not bad input); the original exception is its cause',
 } as const;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { placeMesh, shapeMesh, type SurfaceMesh } from './shape-mesh.js';
+import { boundingRadius, placeMesh, shapeMesh, type SurfaceMesh } from './shape-mesh.js';
 
 const point = (m: SurfaceMesh, i: number) => [m.points[3 * i], m.points[3 * i + 1], m.points[3 * i + 2]];
 
@@ -118,5 +118,26 @@ describe('placeMesh', () => {
       const [x, y, z] = point(m, i);
       expect([out[3 + 3 * i], out[4 + 3 * i], out[5 + 3 * i]]).toEqual([10 + c * x - s * y, 20 + s * x + c * y, 30 + 2 * z]);
     }
+  });
+});
+
+describe('boundingRadius', () => {
+  it('should be the farthest point of each shape from its centre, reached by the shape\'s own mesh', () => {
+    const shapes = [
+      { type: 'sphere', radius: 0.3 },
+      { type: 'ellipsoid', semiAxes: [0.2, 0.5, 0.1] },
+      { type: 'box', halfExtents: [0.1, 0.2, 0.3] },
+      { type: 'capsule', radius: 0.1, halfLength: 0.4 },
+      { type: 'cylinder', radius: 0.2, halfLength: 0.15 },
+      { type: 'hull', points: [[0, 0, 0], [1, 0, 0], [0, 2, 0], [0, 0, 0.5]] },
+    ] as const;
+    for (const shape of shapes) {
+      const m = shapeMesh(shape);
+      let far = 0;
+      for (let i = 0; i < m.points.length / 3; i++) far = Math.max(far, Math.hypot(...point(m, i)));
+      // Every mesh here has a vertex at a farthest point of its shape (poles, corners, rims).
+      expect(boundingRadius(shape)).toBeCloseTo(far, 12);
+    }
+    expect(boundingRadius({ type: 'plane', normal: [0, 0, 1] })).toBe(0);
   });
 });

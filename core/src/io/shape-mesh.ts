@@ -36,6 +36,23 @@ export function shapeMesh(shape: Shape, options: MeshOptions = {}): SurfaceMesh 
   }
 }
 
+/**
+ * The radius of the smallest sphere about the reference centre that holds the shape (a plane:
+ * 0, it has no extent to bound): the size a viewer draws a body at when a frame gives its
+ * centre only.
+ */
+export function boundingRadius(shape: Shape): number {
+  switch (shape.type) {
+    case 'sphere': return shape.radius;
+    case 'box': return Math.hypot(...shape.halfExtents);
+    case 'ellipsoid': return Math.max(...shape.semiAxes);
+    case 'capsule': return shape.radius + shape.halfLength;
+    case 'cylinder': return Math.hypot(shape.radius, shape.halfLength);
+    case 'hull': return shape.points.reduce((m, p) => Math.max(m, Math.hypot(p[0], p[1], p[2])), 0);
+    case 'plane': return 0;
+  }
+}
+
 /** A latitude-longitude sphere: two poles, `rings - 1` circles, triangles at the poles and quads between. */
 function sphereMesh(radius: number, segments: number, rings: number): SurfaceMesh {
   const S = segments, circles = rings - 1;

@@ -98,6 +98,17 @@ export function polyDataParts(piece: PolyDataPiece, encoding: VtkEncoding = 'bin
   return parts;
 }
 
+/**
+ * The characters the values of one array of `count` numbers take in a `.vtp` (its DataArray
+ * line and tags not included): in `binary`, exactly (base64 of a 4-byte count and the
+ * values); in `ascii`, at most (24 characters a number and a space). For sizing output before
+ * it is written.
+ */
+export function vtkArrayChars(type: VtkArray['type'], count: number, encoding: VtkEncoding): number {
+  if (encoding === 'ascii') return 25 * count;
+  return 4 * Math.ceil((4 + (type === 'Float64' ? 8 : 4) * count) / 3);
+}
+
 /** The most characters one part of a written `.vtp` holds by default (a multiple of 4: whole base64 quanta). */
 export const PART_CHARS = 1 << 22;
 
