@@ -43,6 +43,8 @@ export class FramePieces {
   private radius = new Float64Array(0);
   private linear = new Float64Array(0);
   private readonly pose: Pose = { position: new Float64Array(3), linear: new Float64Array(9) };
+  /** The last `centreVelocity`. */
+  private readonly vel = new Float64Array(3);
 
   /** `planeHalfSize[b]` is the half side drawn for plane b. */
   constructor(private readonly sim: Simulation, planeHalfSize: readonly number[], readonly style: BodyStyle = 'surfaces') {
@@ -122,14 +124,10 @@ export class FramePieces {
     const { sim } = this;
     for (let b = 0; b < this.meshes.length; b++) {
       placeMesh(this.meshes[b], sim.pose(b, this.pose), this.points, 3 * this.firstPoint[b]);
-      const v = sim.velocity(b);
-      const vx = v[0] ?? 0, vy = v[1] ?? 0, vz = v[2] ?? 0;
-      const s = Math.hypot(vx, vy, vz);
+      const s = this.centreVelocity(b);
       for (let p = this.firstPoint[b]; p < this.firstPoint[b + 1]; p++) {
         this.speed[p] = s;
-        this.velocity[3 * p] = vx;
-        this.velocity[3 * p + 1] = vy;
-        this.velocity[3 * p + 2] = vz;
+        this.velocity.set(this.vel, 3 * p);
       }
     }
     return {
@@ -143,18 +141,21 @@ export class FramePieces {
     };
   }
 
+  /** Body b's reference-centre velocity (its first three generalised velocities) into `vel`. @returns its magnitude */
+  private centreVelocity(b: number): number {
+    const v = this.sim.velocity(b), vel = this.vel;
+    vel[0] = v[0] ?? 0; vel[1] = v[1] ?? 0; vel[2] = v[2] ?? 0;
+    return Math.hypot(vel[0], vel[1], vel[2]);
+  }
+
   private centres(): PolyDataPiece {
     const { sim } = this;
     for (let b = 0; b < this.meshes.length; b++) {
       const { position, linear } = sim.pose(b, this.pose);
       this.points.set(position, 3 * b);
       this.linear.set(linear, 9 * b);
-      const v = sim.velocity(b);
-      const vx = v[0] ?? 0, vy = v[1] ?? 0, vz = v[2] ?? 0;
-      this.speed[b] = Math.hypot(vx, vy, vz);
-      this.velocity[3 * b] = vx;
-      this.velocity[3 * b + 1] = vy;
-      this.velocity[3 * b + 2] = vz;
+      this.speed[b] = this.centreVelocity(b);
+      this.velocity.set(this.vel, 3 * b);
     }
     return {
       points: this.points,
