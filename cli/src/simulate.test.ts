@@ -221,6 +221,20 @@ describe('moreau simulate --out', () => {
     expect(readdirSync(join(dir, 'centres')).filter((f) => f.startsWith('bodies_'))).toHaveLength(frames.length);
   });
 
+  test('should resume a run in the body style of its frames, and refuse another', async () => {
+    const { setup } = fakeSetup();
+    const dir = folder();
+    expect((await runSimulate(setup, ['scene.json', '--out', 'out', '--until', '0.1', '--vtk-bodies', 'centres'], dir)).code).toBe(0);
+    const piece = (frame: number) => findAll(parseXml(readFileSync(join(dir, 'out', `bodies_${String(frame).padStart(6, '0')}.vtp`), 'utf8')), 'Piece')[0].attrs;
+    const other = await runSimulate(setup, ['scene.json', '--out', 'out', '--resume', '--until', '0.2', '--vtk-bodies', 'surfaces'], dir);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(/^E_USAGE: The run in .*out draws its bodies as centres; resume it with --vtk-bodies centres/);
+    expect(lines(join(dir, 'out', 'steps.jsonl'))).toHaveLength(10);
+    expect((await runSimulate(setup, ['scene.json', '--out', 'out', '--resume', '--until', '0.2'], dir)).code).toBe(0);
+    expect(lines(join(dir, 'out', 'steps.jsonl'))).toHaveLength(20);
+    for (const frame of [2, 4]) expect([piece(frame).NumberOfVerts, piece(frame).NumberOfPolys]).toEqual(['4', '0']);
+  });
+
   test('should refuse, before writing anything, a run whose frames could not fit on any disk', async () => {
     const { setup } = fakeSetup();
     const dir = folder();

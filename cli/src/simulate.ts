@@ -10,7 +10,7 @@ import { checkOutputFolder } from './out-dir.js';
 import { SimulationProgress } from './simulate/progress.js';
 import { renderSimulateReport, type SimulateReport } from './simulate/report.js';
 import { OUTPUT } from '@moreau/core/formats';
-import { SimulationOutput } from './simulate/output.js';
+import { bodyStyleOfRun, SimulationOutput } from './simulate/output.js';
 import { StepStatistics } from './simulate/step-statistics.js';
 import { BODY_STYLES, FramePieces, type BodyStyle } from './simulate/frame-pieces.js';
 import { checkFramesSpace, framesDue, freeBytesAt } from './simulate/frame-space.js';
@@ -37,7 +37,7 @@ config names: kinematics, contact detector, integrator and the solver chain.
   --vtk-bodies <s>      how bodies_NNNNNN.vtp draws the bodies: surfaces (default; each
                         body's surface mesh) or centres (one point a body with its radius
                         and linear map, for glyphs: what particle scenes want, a sphere in
-                        about 200 bytes instead of 12 kB)
+                        about 200 bytes instead of 12 kB); --resume keeps the run's
   --progress            draw the progress line even when stderr is not a terminal
   --json                print one JSON object instead of the summary table
 
@@ -176,7 +176,7 @@ export async function runSimulation(a: SimulateArgs, io: CliIO, setup: SetupSimu
     progress?.clear();
     io.err(message);
   };
-  const options = { frameStride, dumpEvery: a.dumpEvery, scene, planeHalfSize: planes, vtkFormat: a.vtkFormat ?? 'binary', bodyStyle: a.vtkBodies ?? 'surfaces', note };
+  const options = { frameStride, dumpEvery: a.dumpEvery, scene, planeHalfSize: planes, vtkFormat: a.vtkFormat ?? 'binary', bodyStyle: bodyStyle(a, checkpoint !== undefined), note };
   if (a.out) {
     const spaceNote = framesSpace(sim, until, options, !checkpoint, a.out);
     if (spaceNote) note(spaceNote);
@@ -219,6 +219,19 @@ export async function runSimulation(a: SimulateArgs, io: CliIO, setup: SetupSimu
     ...(output ? { out: relative(io.cwd, output.dir) || '.', frames: output.framesWritten, problems: output.problemsWritten } : {}),
   };
   return report;
+}
+
+/**
+ * How the frames draw the bodies: as asked, else (resuming) as the run's own frames do, else
+ * surfaces. A resumed run asked to draw them otherwise than its frames do is refused: one
+ * series would hold both.
+ */
+function bodyStyle(a: SimulateArgs, resuming: boolean): BodyStyle {
+  const found = resuming && a.out ? bodyStyleOfRun(a.out) : undefined;
+  if (found && a.vtkBodies && found !== a.vtkBodies) {
+    throw new MoreauError('E_USAGE', `The run in ${a.out} draws its bodies as ${found}; resume it with --vtk-bodies ${found} (or without the option), or start a fresh run.`);
+  }
+  return a.vtkBodies ?? found ?? 'surfaces';
 }
 
 /** The size of the bodies frames a run to `until` writes, checked against the free space (refused when it does not fit); a note when large. */

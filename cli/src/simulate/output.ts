@@ -1,4 +1,5 @@
-import { closeSync, existsSync, openSync, readFileSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { Buffer } from 'node:buffer';
 import { readdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { bsrMul, fileIoError, filterJsonLines, forEachJsonLine, JsonLinesWriter, makeFolder, MoreauError, polyDataParts, pvdXml, writeFileAtomic, writeProblemJson } from '@moreau/core';
@@ -6,6 +7,28 @@ import type { PvdEntry, Simulation, SimulationCheckpoint, StepStats, VtkEncoding
 import { bodiesFile } from './bodies-file.js';
 import { FramePieces, type BodyStyle, type FrameRecord } from './frame-pieces.js';
 import { OUTPUT, bodiesFrameFile, contactsFrameFile, problemFile, problemJsonFile, type BodiesFile } from '@moreau/core/formats';
+
+/**
+ * How the run in `dir` drew its bodies, read from the head of its frame 0 (centres: vertices and
+ * no polygons); undefined without a readable frame 0.
+ */
+export function bodyStyleOfRun(dir: string): BodyStyle | undefined {
+  let head: string;
+  try {
+    const fd = openSync(join(dir, bodiesFrameFile(0)), 'r');
+    try {
+      const buffer = Buffer.alloc(1024);
+      head = buffer.subarray(0, readSync(fd, buffer, 0, buffer.length, 0)).toString('utf8');
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
+  const verts = /NumberOfVerts="(\d+)"/.exec(head)?.[1], polys = /NumberOfPolys="(\d+)"/.exec(head)?.[1];
+  if (verts === undefined || polys === undefined) return undefined;
+  return Number(polys) === 0 && Number(verts) > 0 ? 'centres' : 'surfaces';
+}
 
 /** Files of an earlier run that a fresh run replaces; nothing else in the folder is touched. */
 const OWN_FILE = /^(steps\.jsonl|frames\.jsonl|bodies\.json|checkpoint\.json|bodies\.pvd|contacts\.pvd|bodies_\d+\.vtp|contacts_\d+\.vtp)$/;
