@@ -10,7 +10,7 @@ import { checkOutputFolder } from './out-dir.js';
 import { SimulationProgress } from './simulate/progress.js';
 import { renderSimulateReport, type SimulateReport } from './simulate/report.js';
 import { OUTPUT } from '@moreau/core/formats';
-import { bodyStyleOfRun, SimulationOutput } from './simulate/output.js';
+import { bodyStyleOfRun, ownFrameBytes, SimulationOutput } from './simulate/output.js';
 import { StepStatistics } from './simulate/step-statistics.js';
 import { BODY_STYLES, FramePieces, type BodyStyle } from './simulate/frame-pieces.js';
 import { checkFramesSpace, framesDue, freeBytesAt } from './simulate/frame-space.js';
@@ -244,8 +244,13 @@ function framesSpace(sim: Simulation, until: number, o: { frameStride: number; p
     frameBytes: sizing.frameChars(o.bodyStyle, o.vtkFormat),
     centresBytes: sizing.frameChars('centres', o.vtkFormat),
     style: o.bodyStyle,
-    freeBytes: freeBytesAt(out),
+    // A fresh run first removes an earlier run's frames there: their space counts as free.
+    freeBytes: addKnown(freeBytesAt(out), fresh ? ownFrameBytes(out) : 0),
   });
+}
+
+function addKnown(free: number | undefined, more: number): number | undefined {
+  return free === undefined ? undefined : free + more;
 }
 
 /** Says why the run ended when that needs saying, and gives the exit status. */

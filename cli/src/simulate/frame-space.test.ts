@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
@@ -6,6 +6,7 @@ import { isMoreauError, polyDataParts } from '@moreau/core';
 import { FakeSimulation } from '../__fixtures__/fake-simulation.js';
 import { planeHalfSizes } from './bodies-file.js';
 import { FramePieces } from './frame-pieces.js';
+import { ownFrameBytes } from './output.js';
 import { checkFramesSpace, framesDue, freeBytesAt, LARGE_FRAMES_BYTES } from './frame-space.js';
 
 const plan = { frames: 1000, frameBytes: 12.4e6, centresBytes: 2e5, style: 'surfaces' as const, freeBytes: 5e10 };
@@ -50,6 +51,16 @@ describe('frames and the space they take', () => {
     expect(free).toBeGreaterThan(0);
     expect(Number.isFinite(free)).toBe(true);
     if (process.platform === 'linux') expect(freeBytesAt('/proc/self')).toBeUndefined();
+  });
+
+  test('should count as reclaimable only the frames a fresh run removes', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'moreau-own-'));
+    writeFileSync(join(dir, 'bodies_000000.vtp'), 'x'.repeat(100));
+    writeFileSync(join(dir, 'contacts_000001.vtp'), 'x'.repeat(50));
+    writeFileSync(join(dir, 'mine.vtp'), 'x'.repeat(70));
+    writeFileSync(join(dir, 'steps.jsonl'), 'x'.repeat(30));
+    expect(ownFrameBytes(dir)).toBe(150);
+    expect(ownFrameBytes(join(dir, 'absent'))).toBe(0);
   });
 
   test('should bound the characters of a bodies frame from above, within a few per cent in binary', () => {

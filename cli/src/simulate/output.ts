@@ -1,4 +1,4 @@
-import { closeSync, existsSync, openSync, readFileSync, readSync, renameSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { Buffer } from 'node:buffer';
 import { readdir, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
@@ -299,6 +299,17 @@ function replaceFile(path: string, parts: readonly string[]): void {
 function addQ(u: Float64Array, q: Float64Array): Float64Array {
   for (let i = 0; i < u.length; i++) u[i] += q[i];
   return u;
+}
+
+/** Bytes of the frames (`.vtp`) in `dir` that a fresh run there removes first: space it will have back. */
+export function ownFrameBytes(dir: string): number {
+  let bytes = 0;
+  try {
+    for (const name of readdirSync(dir)) if (OWN_FILE.test(name) && name.endsWith('.vtp')) bytes += statSync(join(dir, name)).size;
+  } catch {
+    return 0;
+  }
+  return bytes;
 }
 
 async function removeOwnFiles(dir: string): Promise<void> {
