@@ -1,5 +1,5 @@
 import { boundingRadius, placeMesh, shapeMesh, vtkArrayChars } from '@moreau/core';
-import type { PolyDataPiece, Pose, Simulation, SurfaceMesh, VtkEncoding } from '@moreau/core';
+import type { PolyDataPiece, Pose, Simulation, SurfaceMesh, VtkArray, VtkEncoding } from '@moreau/core';
 import { writePoses } from './frame-poses.js';
 
 /** One line of `frames.jsonl`: the poses of every body, 12 numbers each (position, then the linear map row-major). */
@@ -133,12 +133,17 @@ export class FramePieces {
     return {
       points: this.points,
       polys: { connectivity: this.connectivity, offsets: this.offsets },
-      pointData: [
-        { name: 'body_id', type: 'Int32', components: 1, values: this.bodyId },
-        { name: 'speed', type: 'Float64', components: 1, values: this.speed },
-        { name: 'velocity', type: 'Float64', components: 3, values: this.velocity },
-      ],
+      pointData: this.motion(),
     };
+  }
+
+  /** The point data of either style: the body, its speed and its velocity. */
+  private motion(): VtkArray[] {
+    return [
+      { name: 'body_id', type: 'Int32', components: 1, values: this.bodyId },
+      { name: 'speed', type: 'Float64', components: 1, values: this.speed },
+      { name: 'velocity', type: 'Float64', components: 3, values: this.velocity },
+    ];
   }
 
   /** Body b's reference-centre velocity (its first three generalised velocities) into `vel`. @returns its magnitude */
@@ -161,9 +166,7 @@ export class FramePieces {
       points: this.points,
       verts: { connectivity: this.connectivity, offsets: this.offsets },
       pointData: [
-        { name: 'body_id', type: 'Int32', components: 1, values: this.bodyId },
-        { name: 'speed', type: 'Float64', components: 1, values: this.speed },
-        { name: 'velocity', type: 'Float64', components: 3, values: this.velocity },
+        ...this.motion(),
         { name: 'radius', type: 'Float64', components: 1, values: this.radius },
         { name: 'linear', type: 'Float64', components: 9, values: this.linear },
       ],
