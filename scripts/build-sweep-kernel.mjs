@@ -33,7 +33,7 @@ export function compileSweepKernel(shared = false) {
     const out = join(dir, 'sweep.wasm');
     const asc = join(root, 'node_modules', 'assemblyscript', 'bin', 'asc.js');
     execFileSync(process.execPath, [asc, SWEEP_KERNEL_SOURCE, '-O3', '--runtime', 'stub', '--noAssert', '--outFile', out,
-      ...(shared ? ['--importMemory', '--sharedMemory', '--maximumMemory', String(SHARED_MAXIMUM_PAGES), '--enable', 'threads'] : [])],
+      ...(shared ? ['--importMemory', '--sharedMemory', '--maximumMemory', String(SHARED_MAXIMUM_PAGES), '--enable', 'simd,threads'] : ['--enable', 'simd'])],
       { cwd: plugin, stdio: ['ignore', 'inherit', 'inherit'] });
     return readFileSync(out);
   } finally {

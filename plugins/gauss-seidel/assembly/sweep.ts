@@ -315,11 +315,15 @@ function solveLocal(a: i32, kd: i32): i32 {
 
 /** u += (block column a of W) d: Sweeper.addColumn. */
 @inline function addColumn(a: i32, d0: f64, d1: f64, d2: f64): void {
+  const e0 = f64x2.splat(d0), e1 = f64x2.splat(d1), e2 = f64x2.splat(d2);
   for (let k = n32(pColPtr, a), end = n32(pColPtr, a + 1); k < end; k++) {
     const j = pU + (<usize>(3 * n32(pColRow, k)) << 3), v = pColVal + (<usize>(9 * k) << 3);
-    store<f64>(j, load<f64>(j) + (load<f64>(v) * d0 + load<f64>(v, 8) * d1 + load<f64>(v, 16) * d2));
-    store<f64>(j, load<f64>(j, 8) + (load<f64>(v, 24) * d0 + load<f64>(v, 32) * d1 + load<f64>(v, 40) * d2), 8);
-    store<f64>(j, load<f64>(j, 16) + (load<f64>(v, 48) * d0 + load<f64>(v, 56) * d1 + load<f64>(v, 64) * d2), 16);
+    // The block is held by columns (wasm-sweep.ts's load): rows 0 and 1 of a column side by side.
+    let t = f64x2.mul(v128.load(v), e0);
+    t = f64x2.add(t, f64x2.mul(v128.load(v, 24), e1));
+    t = f64x2.add(t, f64x2.mul(v128.load(v, 48), e2));
+    v128.store(j, f64x2.add(v128.load(j), t));
+    store<f64>(j, load<f64>(j, 16) + (load<f64>(v, 16) * d0 + load<f64>(v, 40) * d1 + load<f64>(v, 64) * d2), 16);
   }
 }
 

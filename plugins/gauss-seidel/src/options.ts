@@ -15,7 +15,7 @@ const schema = z.object({
   localTolerance: z.number().positive().default(1e-14).describe('relative natural-map residual of the one-contact solves'),
   localMaxIterations: z.number().int().positive().default(50).describe('Newton and bisection step cap of a sliding one-contact solve'),
   kernel: z.enum(['wasm', 'typescript']).default('wasm')
-    .describe('where a Gauss–Seidel sweep runs: wasm (WebAssembly, the same bits as typescript, about twice as fast; typescript where the runtime has no WebAssembly) or typescript'),
+    .describe('where a Gauss–Seidel sweep runs: wasm (WebAssembly with SIMD, the same bits as typescript, about twice as fast; typescript where the runtime has no WebAssembly SIMD) or typescript'),
   threads: z.number().int().min(1).max(2).default(1)
     .describe('2: a problem of 1000 contacts or more is swept in two parts at once, the first on a second thread (Node\'s worker threads, the WebAssembly kernel), in the partition\'s order; the same bits wherever the parts run (the plugin\'s README, "Two threads")'),
   acceleration: z.enum(['none', 'anderson']).default('none')

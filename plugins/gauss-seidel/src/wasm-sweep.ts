@@ -127,7 +127,8 @@ export class WasmSweep {
 
   /**
    * Copies one problem in: W's values and diagonal indices, the diagonal blocks' LU factors
-   * (lu3's layout), W by block columns (Sweeper's layout), μ; with `depth` > 0, room for an
+   * (lu3's layout), W by block columns (Sweeper's layout, each block turned to be held by
+   * columns: the kernel's SIMD column update reads two rows of a column as one pair), μ; with `depth` > 0, room for an
    * Anderson history of that depth (`mixRecord`, `mixExtrapolate`).
    * @returns false when the memory cannot hold the problem (the caller sweeps in TypeScript)
    */
@@ -158,7 +159,13 @@ export class WasmSweep {
     }
     const b = memory.buffer;
     new Float64Array(b, pValues, 9 * blocks).set(W.values.subarray(0, 9 * blocks));
-    new Float64Array(b, pColVal, 9 * blocks).set(colVal.subarray(0, 9 * blocks));
+    // Each block by columns, so the kernel's column update reads rows 0 and 1 as one SIMD pair.
+    const cv = new Float64Array(b, pColVal, 9 * blocks);
+    for (let k = 0; k < 9 * blocks; k += 9) {
+      cv[k] = colVal[k]; cv[k + 1] = colVal[k + 3]; cv[k + 2] = colVal[k + 6];
+      cv[k + 3] = colVal[k + 1]; cv[k + 4] = colVal[k + 4]; cv[k + 5] = colVal[k + 7];
+      cv[k + 6] = colVal[k + 2]; cv[k + 7] = colVal[k + 5]; cv[k + 8] = colVal[k + 8];
+    }
     new Float64Array(b, pLu, 9 * nc).set(lu.subarray(0, 9 * nc));
     new Float64Array(b, pMu, nc).set(problem.mu.subarray(0, nc));
     new Float64Array(b, pQ, n).set(problem.q.subarray(0, n));
