@@ -1,8 +1,9 @@
-import type { Shape, Simulation } from '@moreau/core';
-import type { BodiesFile } from '@moreau/core/formats';
+import type { Simulation } from '@moreau/core';
+import { boundingRadius, type BodiesFile } from '@moreau/core/formats';
 
 // What a viewer needs to draw a simulation's bodies: the bodies.json of a run folder, written by
-// `moreau simulate` and built in the playground's worker alike. Type imports only: no Node API.
+// `moreau simulate` and built in the playground's worker alike. Type imports and
+// `@moreau/core/formats` only: no Node API.
 
 /** bodies.json of a simulation: names, shapes, which are free, when they appear, how large planes are drawn. */
 export function bodiesFile(sim: Simulation, options: { scene: string; frameStride: number; planeHalfSize: readonly number[] }): BodiesFile {
@@ -38,10 +39,4 @@ export function planeHalfSizes(sim: Simulation): number[] {
     });
     return Math.max(1, 1.25 * far);
   });
-}
-
-function boundingRadius(shape: Shape): number {
-  if (shape.type === 'sphere') return shape.radius;
-  if (shape.type === 'box') return Math.hypot(...shape.halfExtents);
-  return 0;
 }
