@@ -2,6 +2,10 @@ import { randomDetectorScene } from '@moreau/conformance';
 import { describe, expect, test } from 'vitest';
 import { apply, box, detect, maxDiff, multiply, rotation, type Contact } from './__fixtures__/bodies.js';
 import { CLOSEST_FEATURES, EDGE_FEATURES, SUPPORT_FEATURES } from './box-box.js';
+import { separatingAxes } from './box-axes.js';
+import { boxDistance } from './box-distance.js';
+import { BoxScratch } from './box-scratch.js';
+import { WorldBodies } from './world-bodies.js';
 
 // Tolerance 1e-12 unless stated: a few dozen roundings of O(1) numbers.
 const TOL = 1e-12;
@@ -128,6 +132,54 @@ describe('box against box: edges and corners', () => {
       expect(c.gap).toBeCloseTo(0.5, 12);
       expect(maxDiff(c.point, [0.65, 0.7, 0.3])).toBeLessThan(TOL);
     }
+  });
+});
+
+describe('box against box: separated within the margin', () => {
+  /** A small deterministic generator (the same pairs on every run). */
+  function lcg(seed: number): () => number {
+    let x = seed >>> 0;
+    return () => ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  }
+
+  // The face manifold is kept without computing the distance when its least gap is within the
+  // tolerance of the best axis separation; whichever way it is decided, the least gap reported
+  // must be the exact distance (boxDistance), and a pair within the margin must be reported.
+  test('should report the exact distance as the least gap, nearly resting faces and pairs turned at random', () => {
+    const next = lcg(11), margin = 0.05;
+    let faces = 0, closest = 0;
+    for (let k = 0; k < 600; k++) {
+      const ha: [number, number, number] = [0.05 + next() * 0.5, 0.05 + next() * 0.5, 0.05 + next() * 0.5];
+      const hb: [number, number, number] = [0.05 + next() * 0.5, 0.05 + next() * 0.5, 0.05 + next() * 0.5];
+      const resting = k % 2 === 0;
+      // Resting: b above a's top face, tilted by at most 0.05 rad, shifted sideways; else turned at random.
+      const Rb = resting ? rotation([next() - 0.5, next() - 0.5, next() - 0.5], 0.05 * next()) : rotation([next() - 0.5, next() - 0.5, next() - 0.5], 3 * next());
+      const Ra = resting ? rotation([0, 0, 1], 0) : rotation([next() - 0.5, next() - 0.5, next() - 0.5], 3 * next());
+      const centre = resting
+        ? [(next() - 0.5) * 2 * ha[0], (next() - 0.5) * 2 * ha[1], ha[2] + hb[2] + 0.06 * next()]
+        : [next() - 0.5, next() - 0.5, next() - 0.5].map((c) => c * 2.5 * (Math.hypot(...ha) + Math.hypot(...hb)));
+      const bodies = [box([0, 0, 0], ha, Ra), box(centre, hb, Rb)];
+      const w = new WorldBodies();
+      w.update(bodies, margin);
+      const s = new BoxScratch();
+      separatingAxes(w, 0, 1, s.axes);
+      // Touching or overlapping (no axis separates them): the distance is for separated boxes.
+      if (!(Math.max(s.axes.bestA, s.axes.bestB, s.axes.bestE) > 1e-9)) continue;
+      const d = boxDistance(w, 0, 1, s);
+      const found = detect(bodies, { margin });
+      if (d > margin) {
+        expect(found, `pair ${k}`).toHaveLength(0);
+        continue;
+      }
+      expect(found.length, `pair ${k}`).toBeGreaterThan(0);
+      const least = Math.min(...found.map((c) => c.gap));
+      expect(Math.abs(least - d), `pair ${k}: least gap ${least}, distance ${d}`).toBeLessThanOrEqual(1e-9 * 3);
+      if (found[0].feature < EDGE_FEATURES) faces++;
+      else if (found[0].feature >= CLOSEST_FEATURES) closest++;
+    }
+    // Both ways of deciding were taken: face manifolds kept, and replaced by the closest points.
+    expect(faces).toBeGreaterThan(50);
+    expect(closest).toBeGreaterThan(5);
   });
 });
 

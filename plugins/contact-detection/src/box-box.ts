@@ -75,7 +75,7 @@ export function boxBox(w: WorldBodies, a: number, b: number, out: ContactBufferL
 
   // An edge or corner touch that one-per-face dropped stays dropped (no closest-point contact instead).
   if (!useEdge && s.patch?.degenerate && s.count === 0) return;
-  if (maxSep > 0 && !agreesWithDistance(w, a, b, s, 1e-9 * scale)) return;
+  if (maxSep > 0 && !agreesWithDistance(w, a, b, s, 1e-9 * scale, useEdge ? -Infinity : maxSep)) return;
   for (let k = 0; k < s.count; k++) {
     out.push(a, b, s.code[k], s.point[3 * k], s.point[3 * k + 1], s.point[3 * k + 2], s.nx, s.ny, s.nz, s.gap[k]);
   }
@@ -160,12 +160,19 @@ function supportContact(w: WorldBodies, ref: number, inc: number, axis: number, 
  * For separated boxes: keeps the contacts in `s` when their least gap is the exact
  * distance (within tol); replaces them by one contact at the closest points when it is
  * not; returns false when the distance exceeds the margin (nothing to report).
+ *
+ * `faceBound` is the largest axis separation for a face manifold (−∞ for an edge contact,
+ * whose gap is an axis separation, not a pair of surface points). Every axis separation is at
+ * most the distance, and each face-manifold point with its projection on the reference face
+ * is a pair of surface points, so its gap is at least the distance: a least gap within tol of
+ * `faceBound` is the distance within tol without computing it (the common resting case).
  */
-function agreesWithDistance(w: WorldBodies, a: number, b: number, s: BoxScratch, tol: number): boolean {
-  const d = boxDistance(w, a, b, s);
-  if (d > w.margin) return false;
+function agreesWithDistance(w: WorldBodies, a: number, b: number, s: BoxScratch, tol: number, faceBound: number): boolean {
   let least = Infinity;
   for (let k = 0; k < s.count; k++) least = Math.min(least, s.gap[k]);
+  if (least - faceBound <= tol) return true;
+  const d = boxDistance(w, a, b, s);
+  if (d > w.margin) return false;
   if (Math.abs(least - d) <= tol || !(d > 0)) return true;
   const p = s.pair;
   s.nx = (p[0] - p[3]) / d; s.ny = (p[1] - p[4]) / d; s.nz = (p[2] - p[5]) / d;
