@@ -35,8 +35,11 @@ function column(depth: number, mu: number): FrictionContactProblem {
 
 describe('Anderson acceleration of Gauss–Seidel', () => {
   test('should be off by default and bound its depth', () => {
-    expect(options.parse({})).toMatchObject({ acceleration: 'none', andersonDepth: 5, andersonStart: 10 });
+    expect(options.parse({})).toMatchObject({ acceleration: 'none', andersonDepth: 5, andersonStart: 10, andersonEvery: 1 });
     expect(options.safeParse({ andersonStart: -1 }).success).toBe(false);
+    expect(options.safeParse({ acceleration: 'anderson', andersonEvery: 0 }).success).toBe(false);
+    expect(options.safeParse({ acceleration: 'anderson', andersonEvery: 101 }).success).toBe(false);
+    expect(options.safeParse({ acceleration: 'anderson', andersonEvery: 1.5 }).success).toBe(false);
     expect(options.safeParse({ acceleration: 'anderson', andersonDepth: 0 }).success).toBe(false);
     expect(options.safeParse({ acceleration: 'anderson', andersonDepth: 51 }).success).toBe(false);
     expect(options.safeParse({ acceleration: 'nesterov' }).success).toBe(false);
@@ -190,9 +193,9 @@ describe('Anderson acceleration of Gauss–Seidel', () => {
 
   test('should return converged answers that meet the recomputed merit, inside the cones', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 1, max: 8 }), (nc, seed, depth) => {
+      fc.property(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 0, max: 1e6 }), fc.integer({ min: 1, max: 8 }), fc.integer({ min: 1, max: 4 }), (nc, seed, depth, every) => {
         const p = randomProblem({ contacts: nc, bodies: Math.max(1, Math.ceil(nc / 2)), seed });
-        const res = solver({ maxIterations: 3000, acceleration: 'anderson', andersonDepth: depth, andersonStart: depth % 3 }).solve(p);
+        const res = solver({ maxIterations: 3000, acceleration: 'anderson', andersonDepth: depth, andersonStart: depth % 3, andersonEvery: every }).solve(p);
         for (let a = 0; a < nc; a++) {
           expect(res.r[3 * a]).toBeGreaterThanOrEqual(0);
           expect(Math.hypot(res.r[3 * a + 1], res.r[3 * a + 2])).toBeLessThanOrEqual(p.mu[a] * res.r[3 * a] * (1 + 1e-12) + 1e-300);
@@ -203,6 +206,46 @@ describe('Anderson acceleration of Gauss–Seidel', () => {
       }),
       { numRuns: 40 },
     );
+  });
+
+  test('should extrapolate every andersonEvery-th sweep only, from the iterate that many sweeps before', () => {
+    const p = column(20, 0.5);
+    const plain = solver({ tolerance: 1e-8, maxIterations: 50_000 }).solve(p);
+    for (const every of [2, 3]) {
+      const res = solver({ tolerance: 1e-8, maxIterations: 50_000, acceleration: 'anderson', andersonStart: 4, andersonEvery: every }).solve(p);
+      expect(res.converged).toBe(true);
+      expect(res.iterations * 5).toBeLessThan(plain.iterations);
+      // One mix call each `every` sweeps after the start; the first has no history to extrapolate from.
+      const calls = Math.floor((res.iterations - 4) / every);
+      expect(res.stats?.andersonMixes).toBeGreaterThan(0);
+      expect(res.stats?.andersonMixes).toBeLessThanOrEqual(calls);
+    }
+    // Mixing every sweep takes (nearly) one mix a sweep: the count above is the period's, not the sweeps'.
+    const each = solver({ tolerance: 1e-8, maxIterations: 50_000, acceleration: 'anderson', andersonStart: 4 }).solve(p);
+    expect(each.stats?.andersonMixes).toBeGreaterThan((each.iterations - 4) / 2);
+  });
+
+  test('should be the mixer driven by hand on two sweeps at a time, to the bit', () => {
+    const p = randomProblem({ contacts: 30, bodies: 12, seed: 5 });
+    const n = p.size, nc = p.contacts, K = 15, start = 2;
+    // Held to K sweeps (minIterations = maxIterations): no stop before the cap, no refresh of u.
+    const res = solver({ tolerance: 1e-14, minIterations: K, maxIterations: K, acceleration: 'anderson', andersonDepth: 3, andersonStart: start, andersonEvery: 2 }).solve(p);
+    expect(res.iterations).toBe(K);
+    const sweeper = new Sweeper({ tolerance: 1e-14, maxIterations: 50 });
+    sweeper.prepare(p, true);
+    const order = Int32Array.from({ length: nc }, (_, a) => a);
+    const r = new Float64Array(n), u = bsrMul(p.W, r, new Float64Array(n)), x = new Float64Array(n);
+    for (let i = 0; i < n; i++) u[i] += p.q[i];
+    const mixer = new AndersonMixer(3);
+    mixer.reset(n);
+    for (let k = 1; k <= K; k++) {
+      if (k > start && (k - start) % 2 === 1) x.set(r);
+      sweeper.sweepUpdating(p, r, u, 1, order, false);
+      if (k > start && (k - start) % 2 === 0 && k < K) mixer.mix(x, r, u, p.mu, (a, d0, d1, d2) => sweeper.addColumn(u, a, d0, d1, d2));
+    }
+    expect(mixer.mixes).toBeGreaterThan(2);
+    expect(res.stats?.andersonMixes).toBe(mixer.mixes);
+    expect(Array.from(res.r)).toEqual(Array.from(r));
   });
 
   test('should accelerate the Jacobi variant too, which keeps no u', () => {

@@ -126,8 +126,10 @@ export class GaussSeidel implements ContactSolver {
       if (opts.ordering === 'reshuffled') shuffle(order, random);
       const reverse = opts.ordering === 'symmetric' && k % 2 === 0;
       let finite: boolean;
-      const mixing = mixer !== undefined && k > opts.andersonStart;
-      if (mixing) beforeSweep.set(r);
+      // Anderson acceleration of the map of `andersonEvery` sweeps: x before the first, G(x) after the last.
+      const mixes = mixer !== undefined && k > opts.andersonStart, phase = (k - opts.andersonStart) % opts.andersonEvery;
+      const mixing = mixes && phase === 0;
+      if (mixes && (opts.andersonEvery === 1 || phase === 1)) beforeSweep.set(r);
       if (jacobi) {
         this.previous.set(r);
         finite = sweeper.sweep(problem, r, this.previous, omega, order, reverse);

@@ -23,6 +23,8 @@ const schema = z.object({
   andersonDepth: z.number().int().min(1).max(50).default(5).describe('sweeps the Anderson extrapolation remembers'),
   andersonStart: z.number().int().min(0).max(1_000_000).default(10)
     .describe('plain sweeps before the first extrapolation: a solve that ends within them is exactly the plain one, and pays nothing for the acceleration'),
+  andersonEvery: z.number().int().min(1).max(100).default(1)
+    .describe('sweeps the extrapolated map takes: 1 extrapolates every sweep; p > 1 extrapolates every p-th sweep, as Anderson acceleration of p sweeps in a row (the mixing costs 1/p as much)'),
 }).superRefine((o, ctx) => {
   if (o.threads > 1 && o.variant !== 'gauss-seidel') ctx.addIssue({ code: 'custom', path: ['threads'], message: `threads 2 splits a Gauss–Seidel sweep; variant '${o.variant}' has none to split` });
   if (o.threads > 1 && o.ordering !== 'natural') ctx.addIssue({ code: 'custom', path: ['threads'], message: `threads 2 sweeps in its partition's order; ordering '${o.ordering}' asks for another: drop one of them` });
