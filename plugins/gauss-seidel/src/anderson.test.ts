@@ -225,27 +225,30 @@ describe('Anderson acceleration of Gauss–Seidel', () => {
     expect(each.stats?.andersonMixes).toBeGreaterThan((each.iterations - 4) / 2);
   });
 
-  test('should be the mixer driven by hand on two sweeps at a time, to the bit', () => {
+  test('should be the mixer driven by hand on two and three sweeps at a time, to the bit', () => {
     const p = randomProblem({ contacts: 30, bodies: 12, seed: 5 });
-    const n = p.size, nc = p.contacts, K = 15, start = 2;
-    // Held to K sweeps (minIterations = maxIterations): no stop before the cap, no refresh of u.
-    const res = solver({ tolerance: 1e-14, minIterations: K, maxIterations: K, acceleration: 'anderson', andersonDepth: 3, andersonStart: start, andersonEvery: 2 }).solve(p);
-    expect(res.iterations).toBe(K);
-    const sweeper = new Sweeper({ tolerance: 1e-14, maxIterations: 50 });
-    sweeper.prepare(p, true);
-    const order = Int32Array.from({ length: nc }, (_, a) => a);
-    const r = new Float64Array(n), u = bsrMul(p.W, r, new Float64Array(n)), x = new Float64Array(n);
-    for (let i = 0; i < n; i++) u[i] += p.q[i];
-    const mixer = new AndersonMixer(3);
-    mixer.reset(n);
-    for (let k = 1; k <= K; k++) {
-      if (k > start && (k - start) % 2 === 1) x.set(r);
-      sweeper.sweepUpdating(p, r, u, 1, order, false);
-      if (k > start && (k - start) % 2 === 0 && k < K) mixer.mix(x, r, u, p.mu, (a, d0, d1, d2) => sweeper.addColumn(u, a, d0, d1, d2));
+    const n = p.size, nc = p.contacts, K = 16, start = 2;
+    for (const every of [2, 3]) {
+      // Held to K sweeps (minIterations = maxIterations): no stop before the cap, no refresh of u.
+      const res = solver({ tolerance: 1e-14, minIterations: K, maxIterations: K, acceleration: 'anderson', andersonDepth: 3, andersonStart: start, andersonEvery: every }).solve(p);
+      expect(res.iterations).toBe(K);
+      const sweeper = new Sweeper({ tolerance: 1e-14, maxIterations: 50 });
+      sweeper.prepare(p, true);
+      const order = Int32Array.from({ length: nc }, (_, a) => a);
+      const r = new Float64Array(n), u = bsrMul(p.W, r, new Float64Array(n)), x = new Float64Array(n);
+      for (let i = 0; i < n; i++) u[i] += p.q[i];
+      const mixer = new AndersonMixer(3);
+      mixer.reset(n);
+      // Sweeps start + 1, …, start + every make the first map, start + every + 1, … the next.
+      for (let k = 1; k <= K; k++) {
+        if (k > start && (k - start) % every === 1) x.set(r);
+        sweeper.sweepUpdating(p, r, u, 1, order, false);
+        if (k > start && (k - start) % every === 0 && k < K) mixer.mix(x, r, u, p.mu, (a, d0, d1, d2) => sweeper.addColumn(u, a, d0, d1, d2));
+      }
+      expect(mixer.mixes).toBeGreaterThan(2);
+      expect(res.stats?.andersonMixes).toBe(mixer.mixes);
+      expect(Array.from(res.r)).toEqual(Array.from(r));
     }
-    expect(mixer.mixes).toBeGreaterThan(2);
-    expect(res.stats?.andersonMixes).toBe(mixer.mixes);
-    expect(Array.from(res.r)).toEqual(Array.from(r));
   });
 
   test('should accelerate the Jacobi variant too, which keeps no u', () => {
