@@ -58,6 +58,44 @@ describe('BodyReach', () => {
     expect(reach).toBeCloseTo(0.01 * fastest, 12);
   });
 
+  test('a deforming body (an affine velocity field, 12 dofs) reaches as far as its fastest corner, under u or b', () => {
+    // u = [v; G]: the velocity of the point p is v + G (p − c), G row-major; the operator's row k is [e_k, e_k ⊗ (p − c)].
+    const shape: Shape = { type: 'box', halfExtents: [0.2, 0.15, 0.05] };
+    const u = [0.1, -0.3, 0.2, 1.5, -0.4, 2, 0.3, -1.1, 0.7, -2.2, 0.9, 0.4];
+    const b = [-0.2, 0.1, -0.6, -0.8, 2.4, -0.3, 1.9, 0.2, -0.5, 0.6, -1.7, 1.2];
+    const c = [0.3, -0.2, 0.1], L = [1.1, 0.2, -0.1, -0.3, 0.9, 0.25, 0.05, -0.2, 1.2];
+    const detectorBodies: DetectorBody[] = [{ shape, free: true, pose: { position: Float64Array.from(c), linear: Float64Array.from(L) } }];
+    const kin = {
+      velocity: () => Float64Array.from(u),
+      contactOperator: (_: number, p: Float64Array, po: number, E: Float64Array, fo: number, out: Float64Array) => {
+        const d = [p[po] - c[0], p[po + 1] - c[1], p[po + 2] - c[2]];
+        for (let k = 0; k < 3; k++) for (let j = 0; j < 3; j++) {
+          out[12 * k + j] = E[fo + 3 * k + j];
+          for (let m = 0; m < 3; m++) out[12 * k + 3 + 3 * j + m] = E[fo + 3 * k + j] * d[m];
+        }
+      },
+    };
+    const t = {
+      count: 1, maxDofs: 12, dofs: Int32Array.of(12), offset: Int32Array.of(0), free: Uint8Array.of(1), present: Uint8Array.of(1),
+      kin: [kin], local: Int32Array.of(0), detectorBodies,
+    } as unknown as BodyTable;
+    const fastest = (w: number[]): number => {
+      let most = 0;
+      for (let k = 0; k < 8; k++) {
+        const X = [0, 1, 2].map((j) => (k >> j & 1 ? 1 : -1) * shape.halfExtents[j]);
+        const d = [0, 1, 2].map((i) => L[3 * i] * X[0] + L[3 * i + 1] * X[1] + L[3 * i + 2] * X[2]);
+        most = Math.max(most, Math.hypot(...[0, 1, 2].map((i) => w[i] + w[3 + 3 * i] * d[0] + w[4 + 3 * i] * d[1] + w[5 + 3 * i] * d[2])));
+      }
+      return most;
+    };
+    const reach = new BodyReach(t);
+    reach.update(0.01);
+    expect(detectorBodies[0].reach! / (0.01 * fastest(u))).toBeCloseTo(1, 13);
+    reach.update(0.01, Float64Array.from(b));
+    expect(fastest(b)).toBeGreaterThan(fastest(u));
+    expect(detectorBodies[0].reach! / (0.01 * fastest(b))).toBeCloseTo(1, 13);
+  });
+
   test('look-ahead 0, or a body at rest: reach 0', () => {
     const t = table([{ type: 'sphere', radius: 1 }, { type: 'ellipsoid', semiAxes: [1, 2, 3] }], [
       { position: [0, 0, 0], linear: turn(0) }, { position: [5, 0, 0], linear: turn(1) },
