@@ -21,6 +21,7 @@ const INTEGRATION = [
   '**/rigid-limit.test.ts',
   'bench/**/rapier-*.test.mjs',
   'bench/peers/engines.test.mjs',
+  'bench/drum-problems-configs.test.mjs',
 ];
 
 export default defineConfig({

@@ -12,7 +12,7 @@
 // so they start from r = 0 whatever the start says (`--cold`: also from r = 0;
 // `--cold-only`: only from r = 0). A configuration is `--solver NAME` with the `--options JSON`
 // that follows it, or a whole solver config with a fallback chain, `--config '{"name": ...,
-// "fallback": {...}}'`. Solves run through core's solver chain, as in a simulation step (answer
+// "fallback": {...}}'` (or a whole config as `moreau.config.json` holds it, `{"solver": ...}`). Solves run through core's solver chain, as in a simulation step (answer
 // check included). Before the timed pass each configuration solves every problem once untimed
 // (JIT warm-up); the timed pass takes, per problem, the fastest of --repeat solves. `--time-limit MS`
 // is every solve's budget (`timeBudgetMs`, checked between iterations), so a cold solve of a large
@@ -76,6 +76,8 @@ function parseCommandLine(argv) {
 
 /** A short label of a solver config: name and options, then each fallback after an arrow. */
 function label(config) {
+  // A whole config (`{ "solver": … }`, as `moreau.config.json` holds it) is labelled by its chain.
+  if (config.solver !== undefined && config.name === undefined) return label(config.solver);
   const opts = config.options && Object.keys(config.options).length ? ` ${JSON.stringify(config.options)}` : '';
   return `${config.name}${opts}${config.fallback ? ` → ${label(config.fallback)}` : ''}`;
 }
