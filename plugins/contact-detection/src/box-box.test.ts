@@ -142,12 +142,13 @@ describe('box against box: separated within the margin', () => {
     return () => ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) / 2 ** 32);
   }
 
-  // The face manifold is kept without computing the distance when its least gap is within the
-  // tolerance of the best axis separation; whichever way it is decided, the least gap reported
-  // must be the exact distance (boxDistance), and a pair within the margin must be reported.
+  // The face manifold (or the edge contact) is kept without computing the distance when a pair
+  // of surface points (its least gap; the edges' closest points) is within the tolerance of the
+  // best axis separation; whichever way it is decided, the least gap reported must be the exact
+  // distance (boxDistance), and a pair within the margin must be reported.
   test('should report the exact distance as the least gap, nearly resting faces and pairs turned at random', () => {
     const next = lcg(11), margin = 0.05;
-    let faces = 0, closest = 0;
+    let faces = 0, edges = 0, closest = 0;
     for (let k = 0; k < 600; k++) {
       const ha: [number, number, number] = [0.05 + next() * 0.5, 0.05 + next() * 0.5, 0.05 + next() * 0.5];
       const hb: [number, number, number] = [0.05 + next() * 0.5, 0.05 + next() * 0.5, 0.05 + next() * 0.5];
@@ -175,10 +176,12 @@ describe('box against box: separated within the margin', () => {
       const least = Math.min(...found.map((c) => c.gap));
       expect(Math.abs(least - d), `pair ${k}: least gap ${least}, distance ${d}`).toBeLessThanOrEqual(1e-9 * 3);
       if (found[0].feature < EDGE_FEATURES) faces++;
-      else if (found[0].feature >= CLOSEST_FEATURES) closest++;
+      else if (found[0].feature < CLOSEST_FEATURES) edges++;
+      else closest++;
     }
-    // Both ways of deciding were taken: face manifolds kept, and replaced by the closest points.
+    // Every way of deciding was taken: face manifolds and edge contacts kept, and replaced by the closest points.
     expect(faces).toBeGreaterThan(50);
+    expect(edges).toBeGreaterThan(30);
     expect(closest).toBeGreaterThan(5);
   });
 });

@@ -67,15 +67,17 @@ export function boxBox(w: WorldBodies, a: number, b: number, out: ContactBufferL
   const useEdge = eI >= 0 && bestE > faceSep + EDGE_BIAS_RELATIVE * Math.abs(faceSep) + EDGE_BIAS_ABSOLUTE * scale
     && !(s.patch && maxSep > penetrationFloor(s.patch, scale, margin));
 
+  // A pair of surface points apart by this much: the edge contact's closest points (an upper bound on the distance).
+  let edgeUpper = Infinity;
   if (useEdge) {
-    edgeContact(w, a, b, eI, eJ, bestE, s);
+    edgeUpper = edgeContact(w, a, b, eI, eJ, bestE, s);
   } else {
     faceContact(w, a, b, refIsA, refIsA ? iA : jB, refIsA ? signA : signB, maxSep <= penetrationFloor(s.patch, scale, margin), s);
   }
 
   // An edge or corner touch that one-per-face dropped stays dropped (no closest-point contact instead).
   if (!useEdge && s.patch?.degenerate && s.count === 0) return;
-  if (maxSep > 0 && !agreesWithDistance(w, a, b, s, 1e-9 * scale, useEdge ? -Infinity : maxSep)) return;
+  if (maxSep > 0 && !agreesWithDistance(w, a, b, s, 1e-9 * scale, useEdge ? bestE : maxSep, useEdge ? edgeUpper : leastGap(s))) return;
   for (let k = 0; k < s.count; k++) {
     out.push(a, b, s.code[k], s.point[3 * k], s.point[3 * k + 1], s.point[3 * k + 2], s.nx, s.ny, s.nz, s.gap[k]);
   }
@@ -112,8 +114,9 @@ function faceArea(h: Float64Array, o: number, k: number): number {
  * The edge-edge contact on the axis L = a_i × b_j oriented from A to B: the edge of A along
  * axis i furthest along L and the edge of B along axis j furthest against L; one point
  * halfway between their closest points, gap = the axis separation, normal −L.
+ * @returns the distance between those closest points (a pair of surface points)
  */
-function edgeContact(w: WorldBodies, a: number, b: number, i: number, j: number, sep: number, s: BoxScratch): void {
+function edgeContact(w: WorldBodies, a: number, b: number, i: number, j: number, sep: number, s: BoxScratch): number {
   const R = w.linear, c = w.centre, ra = 9 * a, rb = 9 * b, oa = 3 * a, ob = 3 * b;
   const ax = R[ra + i], ay = R[ra + 3 + i], az = R[ra + 6 + i];
   const bx = R[rb + j], by = R[rb + 3 + j], bz = R[rb + 6 + j];
@@ -125,7 +128,7 @@ function edgeContact(w: WorldBodies, a: number, b: number, i: number, j: number,
   const edgeB = edgeIndex(j, -axisDot(R, rb, (j + 1) % 3, lx, ly, lz), -axisDot(R, rb, (j + 2) % 3, lx, ly, lz));
   boxEdge(w, a, edgeA, s.seg, 0);
   boxEdge(w, b, edgeB, s.seg, 6);
-  closestOnSegments(s.seg, 0, s.st);
+  const apart = Math.sqrt(closestOnSegments(s.seg, 0, s.st));
   const sa = s.st[0], sb = s.st[1], e = s.seg;
   for (let r = 0; r < 3; r++) {
     s.point[r] = 0.5 * (e[r] + sa * (e[3 + r] - e[r]) + e[6 + r] + sb * (e[9 + r] - e[6 + r]));
@@ -134,6 +137,7 @@ function edgeContact(w: WorldBodies, a: number, b: number, i: number, j: number,
   s.code[0] = EDGE_FEATURES + 12 * edgeA + edgeB;
   s.count = 1;
   s.nx = -lx; s.ny = -ly; s.nz = -lz;
+  return apart;
 }
 
 /**
@@ -161,16 +165,16 @@ function supportContact(w: WorldBodies, ref: number, inc: number, axis: number, 
  * distance (within tol); replaces them by one contact at the closest points when it is
  * not; returns false when the distance exceeds the margin (nothing to report).
  *
- * `faceBound` is the largest axis separation for a face manifold (−∞ for an edge contact,
- * whose gap is an axis separation, not a pair of surface points). Every axis separation is at
- * most the distance, and each face-manifold point with its projection on the reference face
- * is a pair of surface points, so its gap is at least the distance: a least gap within tol of
- * `faceBound` is the distance within tol without computing it (the common resting case).
+ * `lower` and `upper` bound the distance without computing it: every axis separation is at
+ * most the distance (`lower`, the largest one), and any pair of surface points at least
+ * (`upper`: for a face manifold its least gap, each point with its projection on the
+ * reference face being such a pair; for an edge contact the distance between the two edges'
+ * closest points, its gap being the axis separation). Bounds within tol of each other give the
+ * distance within tol, and the least gap lies between them (the common resting case).
  */
-function agreesWithDistance(w: WorldBodies, a: number, b: number, s: BoxScratch, tol: number, faceBound: number): boolean {
-  let least = Infinity;
-  for (let k = 0; k < s.count; k++) least = Math.min(least, s.gap[k]);
-  if (least - faceBound <= tol) return true;
+function agreesWithDistance(w: WorldBodies, a: number, b: number, s: BoxScratch, tol: number, lower: number, upper: number): boolean {
+  if (upper - lower <= tol && upper <= w.margin) return true;
+  const least = leastGap(s);
   const d = boxDistance(w, a, b, s);
   if (d > w.margin) return false;
   if (Math.abs(least - d) <= tol || !(d > 0)) return true;
@@ -181,6 +185,13 @@ function agreesWithDistance(w: WorldBodies, a: number, b: number, s: BoxScratch,
   s.code[0] = CLOSEST_FEATURES + s.closest;
   s.count = 1;
   return true;
+}
+
+/** The least gap of the contacts in `s` (∞ when there are none). */
+function leastGap(s: BoxScratch): number {
+  let least = Infinity;
+  for (let k = 0; k < s.count; k++) least = Math.min(least, s.gap[k]);
+  return least;
 }
 
 /** (R e_k) · l for the rotation at R[r..r+9): box axis k against a world direction. */
