@@ -114,14 +114,53 @@ describe('BodyReach', () => {
     expect(t.detectorBodies[0].reach).toBeCloseTo(2e-3, 15);
   });
 
+  test('the free velocity counts only for a free body, and not even a faster one reaches past a body that is not', () => {
+    // Body 0 is free and moves fastest under b; body 1 (not free: driven or static) has b ignored, and
+    // nothing of body 0's free velocity is left over for it.
+    const t = table([{ type: 'box', halfExtents: [0.1, 0.2, 0.3] }, { type: 'box', halfExtents: [0.1, 0.2, 0.3] }], [
+      { position: [0, 0, 0], linear: turn(0.3) }, { position: [2, 0, 0], linear: turn(0.3) },
+    ], [[0, 0, 0, 0, 0, 0], [0.5, 0, 0, 0, 0, 0]]);
+    (t.free as Uint8Array)[1] = 0;
+    const b = Float64Array.of(0, 0, -3, 4, 0, 0, 0, 0, -9, 0, 0, 7);
+    new BodyReach(t).update(1e-3, b);
+    // Body 0: at rest under u, yet its free velocity (v = (0, 0, −3), ω = (4, 0, 0)) reaches.
+    expect(t.detectorBodies[0].reach).toBeGreaterThan(3e-3);
+    expect(t.detectorBodies[1].reach).toBeCloseTo(0.5e-3, 15);
+  });
+
+  test('a body that is not present reaches nowhere, however it moves', () => {
+    const t = table([{ type: 'sphere', radius: 0.1 }, { type: 'sphere', radius: 0.1 }], [
+      { position: [0, 0, 0], linear: turn(0) }, { position: [1, 0, 0], linear: turn(0) },
+    ], [[1, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0]]);
+    (t.present as Uint8Array)[0] = 0;
+    new BodyReach(t).update(1e-3);
+    expect(t.detectorBodies.map((d) => d.reach)).toEqual([0, expect.closeTo(2e-3, 15)]);
+  });
+
+  test('a plane (no extent) reaches as far as its reference point moves, after a spinning box', () => {
+    const t = table([{ type: 'box', halfExtents: [0.3, 0.1, 0.05] }, { type: 'plane', normal: [0, 0, 1] }], [
+      { position: [0, 0, 0], linear: turn(0.7) }, { position: [0, 0, -1], linear: turn(0) },
+    ], [[0.2, -0.1, 0.05, 0.4, -2, 3], [0, 0, 0.3, 0, 0, 5]]);
+    const reach = new BodyReach(t);
+    reach.update(0.01);
+    // The plane's point is its centre: the spin about it moves nothing there.
+    expect(t.detectorBodies[1].reach).toBeCloseTo(0.003, 15);
+    // The box's free spin gives its field differences that the plane must not inherit.
+    reach.update(0.01, Float64Array.of(0, 0, 0, 0, 0, 6, 0, -0.4, 0, 1, 1, 1));
+    expect(t.detectorBodies[1].reach).toBeCloseTo(0.004, 15);
+  });
+
   test('a velocity that is not finite is named, not handed to the detector', () => {
     const t = table([{ type: 'sphere', radius: 0.1 }, { type: 'sphere', radius: 0.1 }], [
       { position: [0, 0, 0], linear: turn(0) }, { position: [1, 0, 0], linear: turn(0) },
     ], [[0, 0, 0, 0, 0, 0], [NaN, 0, 0, 0, 0, 0]]);
-    expect(() => new BodyReach(t).update(1e-3)).toThrow(expect.objectContaining({ code: 'E_NOT_FINITE', message: expect.stringMatching(/^Body 1 /) }));
+    expect(() => new BodyReach(t).update(1e-3)).toThrow(expect.objectContaining({ code: 'E_NOT_FINITE', message: expect.stringMatching(/^Body 1 /), where: { index: 1 } }));
   });
 
   test('bounding boxes of every shape', () => {
+    expect(boundingHalfExtents({ type: 'sphere', radius: 0.2 })).toEqual([0.2, 0.2, 0.2]);
+    expect(boundingHalfExtents({ type: 'box', halfExtents: [0.1, 0.2, 0.3] })).toEqual([0.1, 0.2, 0.3]);
+    expect(boundingHalfExtents({ type: 'ellipsoid', semiAxes: [0.4, 0.5, 0.6] })).toEqual([0.4, 0.5, 0.6]);
     expect(boundingHalfExtents({ type: 'capsule', radius: 0.1, halfLength: 0.5 })).toEqual([0.1, 0.1, 0.6]);
     expect(boundingHalfExtents({ type: 'cylinder', radius: 0.1, halfLength: 0.5 })).toEqual([0.1, 0.1, 0.5]);
     expect(boundingHalfExtents({ type: 'hull', points: [[1, -2, 0], [-0.5, 1, 3], [0, 0, -1], [0.2, 0.3, 0.1]] })).toEqual([1, 2, 3]);
