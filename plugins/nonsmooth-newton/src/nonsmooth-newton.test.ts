@@ -1,5 +1,6 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { bsrMul, SiconosMerit } from '@moreau/core';
+import { SparseLu } from '@moreau/core/kernels';
 import plugin, { NewtonIteration, options, type FunctionName } from './index.js';
 import { testContext } from './__fixtures__/context.js';
 import { denseProblem } from './__fixtures__/finite-differences.js';
@@ -103,6 +104,24 @@ describe('nonsmooth Newton', () => {
     });
     expect(options.parse({ preset: 'siconos-fb' })).toMatchObject({ function: 'fischer-burmeister', rho: 1, regularization: 0 });
     expect(options.parse({ preset: 'siconos', regularization: 1e-9 }).regularization).toBe(1e-9);
+  });
+
+  test('should hand its pivot threshold to the LU, converge with threshold pivoting, and refuse one outside (0, 1]', () => {
+    const factor = vi.spyOn(SparseLu.prototype, 'factor');
+    try {
+      for (const pivotThreshold of [1, 0.1]) {
+        factor.mockClear();
+        const res = solve({ function: 'alart-curnier', pivotThreshold });
+        expect(res.converged).toBe(true);
+        expect(res.error).toBeLessThanOrEqual(1e-8);
+        expect(factor.mock.calls.length).toBeGreaterThan(0);
+        for (const call of factor.mock.calls) expect(call[2]).toBe(pivotThreshold);
+      }
+    } finally {
+      factor.mockRestore();
+    }
+    expect(options.parse({}).pivotThreshold).toBe(1);
+    for (const bad of [0, -0.1, 1.5]) expect(options.safeParse({ pivotThreshold: bad }).success).toBe(false);
   });
 
   test('should refuse a ρ that is not positive and an unknown function or line search', () => {

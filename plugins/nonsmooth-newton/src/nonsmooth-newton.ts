@@ -25,7 +25,7 @@ export class NonsmoothNewton implements ContactSolver {
     const o = options;
     this.iterationOptions = {
       function: o.function, rho: o.rho, lineSearch: o.lineSearch, lineSearchMaxIterations: o.lineSearchMaxIterations,
-      regularization: o.regularization, regularizationUpdate: o.regularizationUpdate,
+      regularization: o.regularization, regularizationUpdate: o.regularizationUpdate, pivotThreshold: o.pivotThreshold,
     };
   }
 

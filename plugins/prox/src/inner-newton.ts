@@ -37,6 +37,9 @@ export class InnerNewton {
   private system: NewtonSystem | undefined;
   private b = new Buffers(0, 0);
 
+  /** @param pivotThreshold the LU's pivot threshold in (0, 1] (newton-system.ts; 1: partial pivoting) */
+  constructor(private readonly pivotThreshold = 1) {}
+
   /**
    * Solves the subproblem with α and centre c from r (overwritten with the answer).
    */
@@ -74,7 +77,7 @@ export class InnerNewton {
   private prepare(problem: FrictionContactProblem, alpha: number, c: Float64Array): void {
     const n = problem.size, nc = problem.contacts;
     if (n !== this.b.n) this.b = new Buffers(n, nc);
-    if (!this.system?.fits(problem.W)) this.system = new NewtonSystem(problem.W);
+    if (!this.system?.fits(problem.W)) this.system = new NewtonSystem(problem.W, this.pivotThreshold);
     const { W, q } = problem;
     const { qa, rho } = this.b;
     for (let i = 0; i < n; i++) qa[i] = q[i] - alpha * c[i];

@@ -3,12 +3,6 @@ import { SparseLu, SparseLuPattern, type BlockSparseMatrix } from '@moreau/core/
 /** A pivot at or below this times max|J| counts as zero: its column is left out (a basic solution). */
 const DROP_TOLERANCE = 1e-12;
 
-/**
- * Partial pivoting (the diagonal is taken only when it is the largest candidate). J is
- * unsymmetric (its slip rows) and, with a small α, nearly singular on the rank-deficient W of
- * real problems: the semismooth-newton plugin measured the same threshold best on its systems.
- */
-const PIVOT_THRESHOLD = 1;
 
 /**
  * The Newton system of the Alart–Curnier function on the regularised problem
@@ -22,7 +16,14 @@ export class NewtonSystem {
   /** Columns left out by the last factorisation (0 for a nonsingular J). */
   deficiency = 0;
 
-  constructor(readonly W: BlockSparseMatrix) {
+  /**
+   * @param pivotThreshold the LU keeps a column's diagonal when it is at least this share of the
+   *   column's largest candidate. 1 (the default) is partial pivoting: J is unsymmetric (its slip
+   *   rows) and, with a small α, nearly singular on the rank-deficient W of real problems, and the
+   *   semismooth-newton plugin measured that threshold best on its systems. Below 1 the fill stays
+   *   near the fill-reducing order's plan, which matters on large piles (the README).
+   */
+  constructor(readonly W: BlockSparseMatrix, private readonly pivotThreshold = 1) {
     this.values = new Float64Array(W.values.length);
     this.lu = new SparseLu(new SparseLuPattern(W.rowPtr, W.colIdx));
   }
@@ -49,7 +50,7 @@ export class NewtonSystem {
         if (colIdx[k] === a) for (let t = 0; t < 9; t++) J[v + t] += alpha * A[s + t] + B[s + t];
       }
     }
-    if (!this.lu.factor(J, DROP_TOLERANCE, PIVOT_THRESHOLD)) return false;
+    if (!this.lu.factor(J, DROP_TOLERANCE, this.pivotThreshold)) return false;
     this.deficiency = this.lu.deficiency;
     return true;
   }

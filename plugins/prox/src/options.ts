@@ -21,6 +21,8 @@ const schema = z.object({
   innerErrorRatio: z.number().gt(1).default(10).describe("ratio of the adaptive inner tolerances (Siconos' INTERNAL_ERROR_RATIO)"),
   innerMaxIterations: z.number().int().positive().default(200).describe('Newton steps per inner solve (Siconos NSN_AC: 200)'),
   lineSearchIterations: z.number().int().positive().default(100).describe('trials per Goldstein–Price line search (Siconos: 100)'),
+  pivotThreshold: z.number().gt(0).max(1).default(1)
+    .describe("in (0, 1]: the Newton systems' LU keeps a column's diagonal as its pivot when it is at least this share of the column's largest candidate; 1 is partial pivoting. Below 1 the fill stays near what the fill-reducing order planned (README)"),
 });
 
 /** Siconos' PROX as it ships: its tolerance 1e-4. */

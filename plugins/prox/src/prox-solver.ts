@@ -22,10 +22,11 @@ export class ProxSolver implements ContactSolver {
   readonly name = 'prox';
   private readonly merit: MeritFunction;
   private readonly events: EventBus;
-  private readonly inner = new InnerNewton();
+  private readonly inner: InnerNewton;
   private readonly innerRule: InnerToleranceRule;
 
   constructor(private readonly options: ProxOptions, ctx: PluginContext) {
+    this.inner = new InnerNewton(options.pivotThreshold);
     this.merit = ctx.merit(options.merit);
     this.events = ctx.events;
     this.innerRule = typeof options.innerTolerance === 'number' ? 'given' : options.innerTolerance;

@@ -1,8 +1,9 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import {
   BlockSparseMatrix, bsrMul, createRegistry, FrictionContactProblem, resolve, SiconosMerit,
   type SolverEndEvent, type SolverIterationEvent, type z,
 } from '@moreau/core';
+import { SparseLu } from '@moreau/core/kernels';
 import { randomProblem } from '@moreau/conformance';
 import plugin, { meanDiagonal, options } from './index.js';
 import { testContext } from './__fixtures__/context.js';
@@ -94,6 +95,25 @@ describe('prox solver', () => {
         expect(stats.alphas).toHaveLength(res.iterations);
       });
     }
+
+    test('should hand its pivot threshold to the Newton systems\' LU and reach 1e-8 with threshold pivoting too', () => {
+      const p = randomProblem(12, { contacts: [5, 40] });
+      const factor = vi.spyOn(SparseLu.prototype, 'factor');
+      try {
+        for (const pivotThreshold of [1, 0.1]) {
+          factor.mockClear();
+          const res = solver({ pivotThreshold }).solver.solve(p);
+          expect(res.converged).toBe(true);
+          expect(res.error).toBeLessThanOrEqual(1e-8);
+          expect(factor.mock.calls.length).toBeGreaterThan(0);
+          for (const call of factor.mock.calls) expect(call[2]).toBe(pivotThreshold);
+        }
+      } finally {
+        factor.mockRestore();
+      }
+      expect(options.parse({}).pivotThreshold).toBe(1);
+      for (const bad of [0, -0.1, 1.5]) expect(options.safeParse({ pivotThreshold: bad }).success).toBe(false);
+    });
 
     test('should reach it with α in units of the mean W_ii too (alphaScale diagonal)', () => {
       const p = randomProblem(21, { contacts: 30 });
