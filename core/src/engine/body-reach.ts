@@ -67,9 +67,9 @@ export class BodyReach {
     // A body at rest (every static one) reaches nowhere: no operator to build.
     if (isZero(u, 0, dofs) && (!free || isZero(b, bodies.offset[i], dofs))) return 0;
     const { position, linear } = bodies.detectorBodies[i].pose;
-    const flat = half[3 * i] === 0 && half[3 * i + 1] === 0 && half[3 * i + 2] === 0;
-    // field: v(c), then a_0, a_1, a_2 (3 each) under u, and the same under b at 12.
-    for (let k = 0; k < (flat ? 1 : 4); k++) {
+    // field: v(c), then a_0, a_1, a_2 (3 each) under u, and the same under b at 12. A plane has
+    // no extent: its four points coincide, each a_k is 0 and every corner is v(c).
+    for (let k = 0; k < 4; k++) {
       // k = 0: the centre; k > 0: c + e_{k−1}, the box's half axis along reference axis k − 1.
       const h = k === 0 ? 0 : half[3 * i + k - 1];
       for (let r = 0; r < 3; r++) point[r] = k === 0 ? position[r] : position[r] + linear[3 * r + k - 1] * h;
@@ -77,34 +77,28 @@ export class BodyReach {
       pointVelocity(H, u, 0, dofs, field, 3 * k);
       if (free) pointVelocity(H, b, bodies.offset[i], dofs, field, 12 + 3 * k);
     }
-    if (flat) {
-      const v = cornerSpeed2(field, 0, 0, 0, 0, true);
-      return Math.sqrt(free ? Math.max(v, cornerSpeed2(field, 12, 0, 0, 0, true)) : v);
-    }
     for (let k = 1; k < 4; k++) for (let r = 0; r < 3; r++) {
       field[3 * k + r] -= field[r];
       if (free) field[12 + 3 * k + r] -= field[12 + r];
     }
     let fastest = 0;
     for (let c = 0; c < 8; c++) {
-      fastest = Math.max(fastest, cornerSpeed2(field, 0, c & 1, c & 2, c & 4, false));
-      if (free) fastest = Math.max(fastest, cornerSpeed2(field, 12, c & 1, c & 2, c & 4, false));
+      fastest = Math.max(fastest, cornerSpeed2(field, 0, c & 1, c & 2, c & 4));
+      if (free) fastest = Math.max(fastest, cornerSpeed2(field, 12, c & 1, c & 2, c & 4));
     }
     // √ is monotone: the square root of the largest square is the largest speed.
     return Math.sqrt(fastest);
   }
 }
 
-/** |v(c) ± a_0 ± a_1 ± a_2|² from field[o..o+12) (a plus where the flag is set); `centre`: |v(c)|² alone. */
-function cornerSpeed2(field: Float64Array, o: number, s0: number, s1: number, s2: number, centre: boolean): number {
+/** |v(c) ± a_0 ± a_1 ± a_2|² from field[o..o+12) (a plus where the flag is set). */
+function cornerSpeed2(field: Float64Array, o: number, s0: number, s1: number, s2: number): number {
   let total = 0;
   for (let r = 0; r < 3; r++) {
     let v = field[o + r];
-    if (!centre) {
-      v += s0 ? field[o + 3 + r] : -field[o + 3 + r];
-      v += s1 ? field[o + 6 + r] : -field[o + 6 + r];
-      v += s2 ? field[o + 9 + r] : -field[o + 9 + r];
-    }
+    v += s0 ? field[o + 3 + r] : -field[o + 3 + r];
+    v += s1 ? field[o + 6 + r] : -field[o + 6 + r];
+    v += s2 ? field[o + 9 + r] : -field[o + 9 + r];
     total += v * v;
   }
   return total;

@@ -77,7 +77,7 @@ export function boxBox(w: WorldBodies, a: number, b: number, out: ContactBufferL
 
   // An edge or corner touch that one-per-face dropped stays dropped (no closest-point contact instead).
   if (!useEdge && s.patch?.degenerate && s.count === 0) return;
-  if (maxSep > 0 && !agreesWithDistance(w, a, b, s, 1e-9 * scale, useEdge ? bestE : maxSep, useEdge ? edgeUpper : leastGap(s))) return;
+  if (maxSep > 0 && !agreesWithDistance(w, a, b, s, 1e-9 * scale, useEdge ? bestE : maxSep, edgeUpper)) return;
   for (let k = 0; k < s.count; k++) {
     out.push(a, b, s.code[k], s.point[3 * k], s.point[3 * k + 1], s.point[3 * k + 2], s.nx, s.ny, s.nz, s.gap[k]);
   }
@@ -165,16 +165,18 @@ function supportContact(w: WorldBodies, ref: number, inc: number, axis: number, 
  * distance (within tol); replaces them by one contact at the closest points when it is
  * not; returns false when the distance exceeds the margin (nothing to report).
  *
- * `lower` and `upper` bound the distance without computing it: every axis separation is at
- * most the distance (`lower`, the largest one), and any pair of surface points at least
- * (`upper`: for a face manifold its least gap, each point with its projection on the
- * reference face being such a pair; for an edge contact the distance between the two edges'
- * closest points, its gap being the axis separation). Bounds within tol of each other give the
+ * `lower` and an upper bound give the distance without computing it: every axis separation is
+ * at most the distance (`lower`, the largest one), and any pair of surface points at least (for
+ * a face manifold its least gap, each point with its projection on the reference face being
+ * such a pair; for an edge contact `edgeUpper`, the distance between the two edges' closest
+ * points, its gap being the axis separation; ∞ for a face manifold). Bounds within tol of each other give the
  * distance within tol, and the least gap lies between them (the common resting case).
  */
-function agreesWithDistance(w: WorldBodies, a: number, b: number, s: BoxScratch, tol: number, lower: number, upper: number): boolean {
+function agreesWithDistance(w: WorldBodies, a: number, b: number, s: BoxScratch, tol: number, lower: number, edgeUpper: number): boolean {
+  let least = Infinity;
+  for (let k = 0; k < s.count; k++) least = Math.min(least, s.gap[k]);
+  const upper = edgeUpper < Infinity ? edgeUpper : least;
   if (upper - lower <= tol && upper <= w.margin) return true;
-  const least = leastGap(s);
   const d = boxDistance(w, a, b, s);
   if (d > w.margin) return false;
   if (Math.abs(least - d) <= tol || !(d > 0)) return true;
@@ -185,13 +187,6 @@ function agreesWithDistance(w: WorldBodies, a: number, b: number, s: BoxScratch,
   s.code[0] = CLOSEST_FEATURES + s.closest;
   s.count = 1;
   return true;
-}
-
-/** The least gap of the contacts in `s` (∞ when there are none). */
-function leastGap(s: BoxScratch): number {
-  let least = Infinity;
-  for (let k = 0; k < s.count; k++) least = Math.min(least, s.gap[k]);
-  return least;
 }
 
 /** (R e_k) · l for the rotation at R[r..r+9): box axis k against a world direction. */

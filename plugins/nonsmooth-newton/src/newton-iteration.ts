@@ -14,8 +14,8 @@ export interface NewtonIterationOptions {
   lineSearchMaxIterations: number;
   regularization: number;
   regularizationUpdate: 'fixed' | 'residual';
-  /** The LU's pivot threshold in (0, 1] (1, the default: partial pivoting, as the semismooth Newton plugin's LU). */
-  pivotThreshold?: number;
+  /** The LU's pivot threshold in (0, 1] (options.ts's `pivotThreshold`). */
+  pivotThreshold: number;
 }
 
 export type StepOutcome = 'stepped' | 'breakdown' | 'no-step';
@@ -110,7 +110,7 @@ export class NewtonIteration {
     const n = problem.size;
     evaluateFunction(o.function, problem, this.r, this.u, this.rhoN, this.rhoT, F, A, B);
     const J = this.matrix.assemble(A, B, this.regularization());
-    if (!this.lu.factor(J.values, PIVOT_TOLERANCE, o.pivotThreshold ?? 1)) return 'breakdown';
+    if (!this.lu.factor(J.values, PIVOT_TOLERANCE, o.pivotThreshold)) return 'breakdown';
     if (this.lu.deficiency > 0) {
       this.singular++;
       this.worstDeficiency = Math.max(this.worstDeficiency, this.lu.deficiency);

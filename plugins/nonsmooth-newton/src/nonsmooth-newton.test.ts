@@ -32,7 +32,7 @@ describe('nonsmooth Newton', () => {
   ];
   for (const fn of ['alart-curnier', 'fischer-burmeister'] as FunctionName[]) for (const { label, ...shift } of shifts) {
     test(`should converge quadratically on a strictly complementary two-contact problem (${fn}, ${label})`, () => {
-      const it = new NewtonIteration(smooth, { function: fn, rho: 'split-spectral', lineSearch: 'goldstein-price', lineSearchMaxIterations: 100, ...shift });
+      const it = new NewtonIteration(smooth, { function: fn, rho: 'split-spectral', lineSearch: 'goldstein-price', lineSearchMaxIterations: 100, pivotThreshold: 1, ...shift });
       it.start();
       const norms = [Math.sqrt(2 * it.meritValue)];
       while (it.k < 50 && norms[norms.length - 1] > 1e-14) {

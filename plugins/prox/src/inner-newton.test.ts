@@ -25,7 +25,7 @@ describe('inner Newton (NSN_AC on a proximal subproblem)', () => {
       const alpha = (0.1 * diag) / p.contacts;
       const c = new Float64Array(p.size).map((_, i) => (i % 3 === 0 ? 0.1 : 0)); // a centre inside the cones
       const r = Float64Array.from(c);
-      const out = new InnerNewton().solve(p, alpha, c, r, limits);
+      const out = new InnerNewton(1).solve(p, alpha, c, r, limits);
       expect(out.converged).toBe(true);
       expect(out.stop).toBe('converged');
       // The error the solve reports is the subproblem's siconos error, recomputed here independently.
@@ -40,7 +40,7 @@ describe('inner Newton (NSN_AC on a proximal subproblem)', () => {
     const W = BlockSparseMatrix.fromBlocks(1, [{ row: 0, col: 0, values: [2, 0, 0, 0, 2, 0, 0, 0, 2] }]);
     const p = new FrictionContactProblem(W, Float64Array.from([-1, 0, 0]), Float64Array.from([0]));
     const r = Float64Array.from([0.6, 0, 0]);
-    const out = new InnerNewton().solve(p, 0, new Float64Array(3), r, limits);
+    const out = new InnerNewton(1).solve(p, 0, new Float64Array(3), r, limits);
     expect(out.iterations).toBe(1);
     expect(r[0]).toBeCloseTo(0.5, 15);
   });
@@ -48,7 +48,7 @@ describe('inner Newton (NSN_AC on a proximal subproblem)', () => {
   test('should stop at its deadline before a step', () => {
     const p = randomProblem(7, { contacts: 10 });
     const r = new Float64Array(p.size);
-    const out = new InnerNewton().solve(p, 1, new Float64Array(p.size), r, { ...limits, deadline: 0 });
+    const out = new InnerNewton(1).solve(p, 1, new Float64Array(p.size), r, { ...limits, deadline: 0 });
     expect(out.stop).toBe('time');
     expect(out.iterations).toBe(0);
     expect([...r]).toEqual(Array(p.size).fill(0));

@@ -37,8 +37,8 @@ export class InnerNewton {
   private system: NewtonSystem | undefined;
   private b = new Buffers(0, 0);
 
-  /** @param pivotThreshold the LU's pivot threshold in (0, 1] (newton-system.ts; 1: partial pivoting) */
-  constructor(private readonly pivotThreshold = 1) {}
+  /** @param pivotThreshold the LU's pivot threshold in (0, 1] (options.ts's `pivotThreshold`; newton-system.ts) */
+  constructor(private readonly pivotThreshold: number) {}
 
   /**
    * Solves the subproblem with α and centre c from r (overwritten with the answer).

@@ -12,7 +12,7 @@ describe('Newton system J = A (W + αI) + B', () => {
     const A = new Float64Array(3 * n).map((_, i) => (i % 9 === 0 || i % 9 === 4 || i % 9 === 8 ? 1 : 0) + 0.2 * rng.uniform(-1, 1));
     const B = new Float64Array(3 * n).map(() => 0.1 * rng.uniform(-1, 1));
     const alpha = 0.3;
-    const system = new NewtonSystem(p.W);
+    const system = new NewtonSystem(p.W, 1);
     expect(system.factor(p.W, alpha, A, B)).toBe(true);
     expect(system.deficiency).toBe(0);
     const b = new Float64Array(n).map(() => rng.uniform(-1, 1));
@@ -26,7 +26,7 @@ describe('Newton system J = A (W + αI) + B', () => {
 
   test('should refuse a non-finite J and serve only W\'s pattern', () => {
     const p = randomProblem(5, { contacts: 4 });
-    const system = new NewtonSystem(p.W);
+    const system = new NewtonSystem(p.W, 1);
     const A = new Float64Array(3 * p.size).fill(NaN), B = new Float64Array(3 * p.size);
     expect(system.factor(p.W, 0, A, B)).toBe(false);
     expect(system.fits(p.W)).toBe(true);

@@ -3,7 +3,6 @@ import { SparseLu, SparseLuPattern, type BlockSparseMatrix } from '@moreau/core/
 /** A pivot at or below this times max|J| counts as zero: its column is left out (a basic solution). */
 const DROP_TOLERANCE = 1e-12;
 
-
 /**
  * The Newton system of the Alart–Curnier function on the regularised problem
  * u_α = (W + αI) r + q_α: J d = −F with J = A (W + αI) + B, A = ∂F/∂u and B = ∂F/∂r block
@@ -18,12 +17,12 @@ export class NewtonSystem {
 
   /**
    * @param pivotThreshold the LU keeps a column's diagonal when it is at least this share of the
-   *   column's largest candidate. 1 (the default) is partial pivoting: J is unsymmetric (its slip
-   *   rows) and, with a small α, nearly singular on the rank-deficient W of real problems, and the
-   *   semismooth-newton plugin measured that threshold best on its systems. Below 1 the fill stays
-   *   near the fill-reducing order's plan, which matters on large piles (the README).
+   *   column's largest candidate. 1 (the option's default) is partial pivoting: J is unsymmetric
+   *   (its slip rows) and, with a small α, nearly singular on the rank-deficient W of real
+   *   problems, and the semismooth-newton plugin measured that threshold best on its systems.
+   *   Below 1 the fill stays near the fill-reducing order's plan, which matters on large piles.
    */
-  constructor(readonly W: BlockSparseMatrix, private readonly pivotThreshold = 1) {
+  constructor(readonly W: BlockSparseMatrix, private readonly pivotThreshold: number) {
     this.values = new Float64Array(W.values.length);
     this.lu = new SparseLu(new SparseLuPattern(W.rowPtr, W.colIdx));
   }
