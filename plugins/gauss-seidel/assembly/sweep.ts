@@ -120,7 +120,7 @@ function naturalMapResidual(r0: f64, r1: f64, r2: f64, u0: f64, u1: f64, u2: f64
       const d0 = r0 - e0, d1 = r1 - e1, d2 = r2 - e2;
       const ee = d0 * d0 + d1 * d1 + d2 * d2;
       if (safe(ee) || (d0 == 0 && d1 == 0 && d2 == 0)) {
-        const scale = max<f64>(max<f64>(sqrt<f64>(qq), sqrt<f64>(rr)), sqrt<f64>(uu));
+        const scale = sqrt<f64>(max<f64>(max<f64>(qq, rr), uu));
         const en = sqrt<f64>(ee);
         return scale <= DBL_EPSILON ? en : en / scale;
       }
@@ -408,21 +408,47 @@ export function sweepSpan(from: i32, to: i32, omega: f64): i32 {
  */
 export function mixRecord(n: i32, slot: i32, m: i32): f64 {
   const so = slot * n;
-  for (let j = 0; j < m; j++) { setF(pRow, j, 0); setF(pRhs, j, 0); }
   let norm2: f64 = 0;
   for (let i = 0; i < n; i++) {
     const g = f(pR, i), v = g - f(pX, i), d = v - f(pFPrev, i);
     norm2 += v * v;
     setF(pDF, so + i, d); setF(pDG, so + i, g - f(pGPrev, i));
     setF(pFPrev, i, v); setF(pGPrev, i, g);
-    for (let j = 0, o = i; j < m; j++, o += n) {
-      const fj = f(pDF, o);
-      setF(pRow, j, f(pRow, j) + d * fj);
-      setF(pRhs, j, f(pRhs, j) + fj * v);
-    }
   }
+  // The sums over i, four slots at a time in registers (summed in memory, each += waited for
+  // the store before it): every sum still adds its terms in the order of i, so the same bits.
+  let j = 0;
+  for (; j + 4 <= m; j += 4) recordFour(n, so, j);
+  for (; j < m; j++) recordOne(n, so, j);
   for (let i = 0; i < n; i++) { const w = f(pU, i); setF(pDU, so + i, w - f(pUPrev, i)); setF(pUPrev, i, w); }
   return norm2;
+}
+
+/** ΔF_sᵀΔF_j and ΔF_jᵀ f for slots j, …, j + 3 (pass 1's sums; ΔF_s and f already written). */
+function recordFour(n: i32, so: i32, j: i32): void {
+  const o0 = j * n, o1 = o0 + n, o2 = o1 + n, o3 = o2 + n;
+  let a0: f64 = 0, a1: f64 = 0, a2: f64 = 0, a3: f64 = 0, b0: f64 = 0, b1: f64 = 0, b2: f64 = 0, b3: f64 = 0;
+  for (let i = 0; i < n; i++) {
+    const d = f(pDF, so + i), v = f(pFPrev, i);
+    const f0 = f(pDF, o0 + i), f1 = f(pDF, o1 + i), f2 = f(pDF, o2 + i), f3 = f(pDF, o3 + i);
+    a0 += d * f0; b0 += f0 * v;
+    a1 += d * f1; b1 += f1 * v;
+    a2 += d * f2; b2 += f2 * v;
+    a3 += d * f3; b3 += f3 * v;
+  }
+  setF(pRow, j, a0); setF(pRow, j + 1, a1); setF(pRow, j + 2, a2); setF(pRow, j + 3, a3);
+  setF(pRhs, j, b0); setF(pRhs, j + 1, b1); setF(pRhs, j + 2, b2); setF(pRhs, j + 3, b3);
+}
+
+/** `recordFour` for the one slot j. */
+function recordOne(n: i32, so: i32, j: i32): void {
+  const o = j * n;
+  let a: f64 = 0, b: f64 = 0;
+  for (let i = 0; i < n; i++) {
+    const d = f(pDF, so + i), v = f(pFPrev, i), fj = f(pDF, o + i);
+    a += d * fj; b += fj * v;
+  }
+  setF(pRow, j, a); setF(pRhs, j, b);
 }
 
 /**

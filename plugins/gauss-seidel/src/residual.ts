@@ -38,7 +38,8 @@ export function naturalMapResidual(
       const d0 = r0 - p0, d1 = r1 - p1, d2 = r2 - p2;
       const ee = d0 * d0 + d1 * d1 + d2 * d2;
       if (safe(ee) || (d0 === 0 && d1 === 0 && d2 === 0)) {
-        const scale = Math.max(Math.sqrt(qq), Math.sqrt(rr), Math.sqrt(uu));
+        // √ is monotone and correctly rounded: the root of the largest is the largest root, to the bit.
+        const scale = Math.sqrt(Math.max(qq, rr, uu));
         const en = Math.sqrt(ee);
         return scale <= DBL_EPSILON ? en : en / scale;
       }

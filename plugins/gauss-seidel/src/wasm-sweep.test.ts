@@ -176,12 +176,13 @@ describe('the WebAssembly Gauss–Seidel sweep', () => {
     }
   });
 
-  test("should solve with Anderson acceleration to the same bits, the extrapolation on the kernel's history, under either merit's screen, every sweep or every second", () => {
+  test("should solve with Anderson acceleration to the same bits, the extrapolation on the kernel's history, under either merit's screen, every sweep or every second, at any depth", () => {
     let mixes = 0, projected = 0;
-    for (const [seed, merit, every] of [[1, 'siconos', 1], [2, 'siconos', 2], [3, 'energy', 1], [4, 'energy', 2]] as const) {
+    // Depths 2 and 9 besides the default 5: the kernel sums the history four slots at a time, then one by one.
+    for (const [seed, merit, every, depth] of [[1, 'siconos', 1, 5], [2, 'siconos', 2, 5], [3, 'energy', 1, 5], [4, 'energy', 2, 5], [5, 'energy', 1, 2], [6, 'siconos', 1, 9]] as const) {
       // Few bodies for many contacts: a jammed, slowly converging problem where the extrapolation runs.
       const p = randomProblem({ contacts: 60, bodies: 12, seed });
-      const solve = (kernel: 'wasm' | 'typescript') => plugin.create(options.parse({ kernel, merit, acceleration: 'anderson', andersonStart: 2, andersonEvery: every, maxIterations: 400 }), testContext()).solve(p);
+      const solve = (kernel: 'wasm' | 'typescript') => plugin.create(options.parse({ kernel, merit, acceleration: 'anderson', andersonDepth: depth, andersonStart: 2, andersonEvery: every, maxIterations: 400 }), testContext()).solve(p);
       const t = solve('typescript'), w = solve('wasm');
       expect(differing(t.r, w.r)).toBe(0);
       expect(differing(t.u, w.u)).toBe(0);
