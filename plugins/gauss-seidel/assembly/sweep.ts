@@ -477,17 +477,21 @@ export function mixExtrapolateSpan(n: i32, m: i32, from: i32, to: i32): i32 {
 /** One contact of `mixExtrapolate`. @returns 1 when the projection moved it, else 0 */
 @inline function extrapolateContact(a: i32, n: i32, m: i32): i32 {
   const o = 3 * a;
-  let r0 = f(pR, o), r1 = f(pR, o + 1), r2 = f(pR, o + 2);
-  for (let j = 0, h = o; j < m; j++, h += n) {
+  // Entries 0 and 1 side by side: each lane does r_i −= γ_j ΔG_ji in the same order, so the same bits.
+  const ro = pR + (<usize>o << 3), uo = pU + (<usize>o << 3);
+  let r01 = v128.load(ro), r2 = load<f64>(ro, 16);
+  let u01 = v128.load(uo), u2 = load<f64>(uo, 16);
+  const step = <usize>n << 3;
+  for (let j = 0, g = pDG + (<usize>o << 3); j < m; j++, g += step) {
     const gj = f(pGamma, j);
-    r0 -= gj * f(pDG, h); r1 -= gj * f(pDG, h + 1); r2 -= gj * f(pDG, h + 2);
+    r01 = f64x2.sub(r01, f64x2.mul(f64x2.splat(gj), v128.load(g))); r2 -= gj * load<f64>(g, 16);
   }
-  let u0 = f(pU, o), u1 = f(pU, o + 1), u2 = f(pU, o + 2);
-  for (let j = 0, h = o; j < m; j++, h += n) {
+  for (let j = 0, w = pDU + (<usize>o << 3); j < m; j++, w += step) {
     const gj = f(pGamma, j);
-    u0 -= gj * f(pDU, h); u1 -= gj * f(pDU, h + 1); u2 -= gj * f(pDU, h + 2);
+    u01 = f64x2.sub(u01, f64x2.mul(f64x2.splat(gj), v128.load(w))); u2 -= gj * load<f64>(w, 16);
   }
-  setF(pU, o, u0); setF(pU, o + 1, u1); setF(pU, o + 2, u2);
+  v128.store(uo, u01); store<f64>(uo, u2, 16);
+  const r0 = f64x2.extract_lane(r01, 0), r1 = f64x2.extract_lane(r01, 1);
   const m0 = f(pMu, a);
   if (r0 >= 0 && r1 * r1 + r2 * r2 <= m0 * m0 * r0 * r0) {
     setF(pR, o, r0); setF(pR, o + 1, r1); setF(pR, o + 2, r2);
