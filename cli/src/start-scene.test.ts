@@ -51,7 +51,7 @@ describe('moreau start with a scene', () => {
     expect(json.code, json.stderr).toBe(0);
     const report = JSON.parse(json.stdout) as {
       solvedSteps: number; fallbacks: number; iterations: { mean: number };
-      attempts: { solver: string; steps: number; converged: number; iterations: { total: number; mean: number; max: number } }[];
+      attempts: { solver: string; steps: number; converged: number; iterations: { total: number; mean: number; max: number }; ms: number }[];
     };
     const [primary, fallback] = report.attempts;
     expect(report.attempts.map((a) => a.solver)).toEqual(['gauss-seidel', 'semismooth-newton']);
@@ -61,12 +61,20 @@ describe('moreau start with a scene', () => {
     expect(fallback.converged).toBe(fallback.steps);
     // Every attempt's iterations, and nothing else, make up the chain's iterations per step.
     expect(primary.iterations.total + fallback.iterations.total).toBeCloseTo(report.iterations.mean * report.solvedSteps, 6);
+    // Each link's own solve time over the run.
+    expect(primary.ms).toBeGreaterThan(0);
+    expect(fallback.ms).toBeGreaterThan(0);
 
     const text = await runCli(['start'], dir);
     expect(text.code, text.stderr).toBe(0);
     const table = text.stdout.slice(text.stdout.indexOf('This run per solver of the chain'));
     expect(table).toMatch(new RegExp(`\\n\\s*gauss-seidel\\s+${report.solvedSteps} of ${report.solvedSteps}\\s+\\d+ of ${report.solvedSteps}\\s+[\\d.]+/1\\s+\\d+`));
     expect(table).toMatch(/\n\s*semismooth-newton\s+\d+ of \d+\s+(\d+) of \1\s/);
+    // The last column, each link's share of the solvers' time, adds up to 100 (each share rounded).
+    const shares = [...table.matchAll(/\n\s*(?:gauss-seidel|semismooth-newton)\s.*?(\d+)\s*$/gm)].map((m) => Number(m[1]));
+    expect(shares).toHaveLength(2);
+    expect(Math.abs(shares[0] + shares[1] - 100)).toBeLessThanOrEqual(1);
+    expect(table).toMatch(/% of iters\s+% of time/);
   });
 
   test('should refuse a start scene that does not exist with a file error and exit 2', async () => {

@@ -93,16 +93,19 @@ function renderStartTable(rows: HistoryRow[], history: string, current: Simulate
 
 /**
  * This run's work per solver of the chain: the steps each ran in, how often it converged,
- * and its own iterations, so a primary solver's share is not hidden in the chain's total.
+ * its own iterations and its share of the solvers' time, so a primary solver's share is not
+ * hidden in the chain's total (an iteration of one solver may cost a hundred of another's).
  */
 export function renderAttemptTable(r: Pick<SimulateReport, 'attempts' | 'solvedSteps' | 'iterations'>): string {
   const total = r.attempts.reduce((s, a) => s + a.iterations.total, 0);
+  const ms = r.attempts.reduce((s, a) => s + a.ms, 0);
   const rows = r.attempts.map((a) => [
     a.solver, `${a.steps} of ${r.solvedSteps}`, `${a.converged} of ${a.steps}`,
     `${formatNumber(a.iterations.mean)}/${a.iterations.max}`, `${total > 0 ? Math.round((100 * a.iterations.total) / total) : 0}`,
+    `${ms > 0 ? Math.round((100 * a.ms) / ms) : 0}`,
   ]);
   return [
     'This run per solver of the chain (each attempt of a step counted for the solver that made it):',
-    renderTable(['solver', 'steps run', 'converged', 'iters mean/max', '% of iters'], rows),
+    renderTable(['solver', 'steps run', 'converged', 'iters mean/max', '% of iters', '% of time'], rows),
   ].join('\n');
 }

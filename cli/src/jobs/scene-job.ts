@@ -68,7 +68,7 @@ export interface SceneRecordHead {
  * A simulation that ran: `moreau simulate --json`'s statistics (step-statistics.ts) and
  * how the run ended, with the final kinetic energy and a checksum of the final poses,
  * so that two executors' answers can be compared bit for bit. The timings (`wallMs`,
- * `stepMs`, `msPerStep`, `split`) are the only fields that depend on who ran it.
+ * `stepMs`, `msPerStep`, `split`, each attempt's `ms`) are the only fields that depend on who ran it.
  */
 export interface SceneRun extends RunStatistics {
   ended: 'until' | 'requested' | 'solve-failed';

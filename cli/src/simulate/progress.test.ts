@@ -88,6 +88,26 @@ describe('StepStatistics', () => {
     expect(renderSimulateReport({ ...report, ...none.summary() })).not.toMatch(/position projection/);
   });
 
+  test("should sum each chain link's solve time and say in the report what share of the links' time each took", () => {
+    const s = new StepStatistics();
+    const attempt = (solver: string, ms: number | undefined, converged: boolean, iterations: number) =>
+      ({ solver, converged, reason: converged ? 'converged' : 'max-iterations', iterations, error: 0, merit: 'energy', ms }) as StepStats['attempts'][number];
+    // Three steps the first link answers (2 ms each), one it hands to the second (6 ms there); a line written before attempts were timed.
+    for (let k = 1; k <= 3; k++) s.add(stats(k, { attempts: [attempt('gauss-seidel', 2, true, 10)] }));
+    s.add(stats(4, { fallbacks: 1, attempts: [attempt('gauss-seidel', 6, false, 300), attempt('pqn', 6, true, 20)] }));
+    s.add(stats(5, { attempts: [attempt('gauss-seidel', undefined, true, 10)] }));
+    const r = s.summary();
+    expect(r.attempts.map((a) => [a.solver, a.steps, a.converged, a.ms])).toEqual([['gauss-seidel', 5, 4, 12], ['pqn', 1, 1, 6]]);
+    const report = { ...r, scene: 's', file: 's.json', time: 0.05, step: 5, until: 0.05, from: { step: 0, time: 0 }, ended: 'until' as const, wallMs: 1 };
+    const text = renderSimulateReport(report);
+    expect(text).toMatch(/solver chain, link 1 +gauss-seidel: 5 steps \(4 converged\), 68 iterations a step, 66\.7 % of the solvers' time\n/);
+    expect(text).toMatch(/solver chain, link 2 +pqn: 1 steps \(1 converged\), 20 iterations a step, 33\.3 % of the solvers' time\n/);
+    // One link: no chain row.
+    const one = new StepStatistics();
+    one.add(stats(1, { attempts: [attempt('gauss-seidel', 2, true, 10)] }));
+    expect(renderSimulateReport({ ...report, ...one.summary() })).not.toMatch(/solver chain/);
+  });
+
   test('should report bodies asleep (at the end and at most) only for runs that count them', () => {
     const plain = new StepStatistics();
     plain.add(stats(1));

@@ -26,6 +26,17 @@ const ENDED: Record<SimulateReport['ended'], string> = {
   'solve-failed': 'stopped on a failed solve',
 };
 
+/**
+ * A row per link of the chain that ran: the steps it ran in (and of those, converged), its
+ * iterations a step it ran in, and its share of the links' solve time: where a chain's time goes
+ * (a fallback that runs in few steps may still cost much of it).
+ */
+function chainLinks(links: SimulateReport['attempts']): string[][] {
+  const total = links.reduce((s, a) => s + a.ms, 0);
+  return links.map((a, i) => [`solver chain, link ${i + 1}`, `${a.solver}: ${a.steps} steps (${a.converged} converged), `
+    + `${formatNumber(a.iterations.mean)} iterations a step, ${total > 0 ? (100 * a.ms / total).toFixed(1) : '0.0'} % of the solvers' time`]);
+}
+
 /** The plain-text summary: one line of context, then one table row per statistic. */
 export function renderSimulateReport(r: SimulateReport): string {
   const pct = (x: number) => `${x.toFixed(1)} %`;
@@ -40,6 +51,7 @@ export function renderSimulateReport(r: SimulateReport): string {
     ['steps at the iteration cap', `${r.stepsAtCap} of ${r.solvedSteps}`],
     ['steps not converged', `${r.notConverged} of ${r.solvedSteps}`],
     ['fallbacks', String(r.fallbacks)],
+    ...(r.attempts.length > 1 ? chainLinks(r.attempts) : []),
     ['deepest overlap found', `${formatNumber(r.overlap.max)} (${r.overlap.steps} steps deeper than 1e-6)`],
     ...(r.projection && r.projection.steps > 0 ? [['position projection', `in ${r.projection.steps} steps, sweeps mean ${formatNumber(r.projection.sweeps.mean)}, max ${r.projection.sweeps.max}`]] : []),
     ...(r.sleeping ? [['bodies asleep', `${r.sleeping.last} at the end, at most ${r.sleeping.max}`]] : []),

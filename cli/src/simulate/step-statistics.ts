@@ -46,6 +46,8 @@ export interface AttemptStatistics {
   converged: number;
   /** Its iterations over the run, and per step it ran in (mean and max). */
   iterations: { total: number; mean: number; max: number };
+  /** Its own solve time over the run, milliseconds (wall clock; a line written before attempts were timed adds 0). */
+  ms: number;
 }
 
 export interface IterationStatistics {
@@ -113,7 +115,7 @@ export class StepStatistics {
       if ((firstAttempt ? firstAttempt.reason : s.reason) === 'max-iterations') this.atCap++;
       this.iterations[this.solved++] = s.iterations;
       if (!s.converged) this.notConverged++;
-      s.attempts.forEach((a, i) => this.addAttempt(i, a.solver, a.iterations, a.converged));
+      s.attempts.forEach((a, i) => this.addAttempt(i, a.solver, a.iterations, a.converged, a.ms));
     }
     this.ms.detect += s.ms.detect;
     this.ms.assemble += s.ms.assemble;
@@ -122,9 +124,10 @@ export class StepStatistics {
     this.ms.total += s.ms.total;
   }
 
-  private addAttempt(link: number, solver: string, iterations: number, converged: boolean): void {
-    const a = this.byLink[link] ??= { solver, steps: 0, converged: 0, iterations: { total: 0, mean: 0, max: 0 } };
+  private addAttempt(link: number, solver: string, iterations: number, converged: boolean, ms: number | undefined): void {
+    const a = this.byLink[link] ??= { solver, steps: 0, converged: 0, iterations: { total: 0, mean: 0, max: 0 }, ms: 0 };
     a.steps++;
+    if (ms !== undefined && ms >= 0 && ms < Infinity) a.ms += ms;
     if (converged) a.converged++;
     a.iterations.total += iterations;
     a.iterations.max = Math.max(a.iterations.max, iterations);

@@ -24,7 +24,7 @@ describe('scene sweep table', () => {
     const ran: SceneRecord = {
       kind: 'scene', key: jobKey(jobs[0]), scene: 'drum', file: 'drum.json', solver: jobs[0].label, options: jobs[0].options,
       ended: 'until', time: 1, until: 1, wallMs: 2500, steps: 1000, solvedSteps: 990, contacts: { mean: 12.5, max: 20 },
-      iterations: its(11), firstSolver: its(9.5), attempts: [{ solver: 'pqn', steps: 990, converged: 985, iterations: { total: 9405, mean: 9.5, max: 1000 } }],
+      iterations: its(11), firstSolver: its(9.5), attempts: [{ solver: 'pqn', steps: 990, converged: 985, iterations: { total: 9405, mean: 9.5, max: 1000 }, ms: 2200 }],
       stepsAtCap: 5, notConverged: 1, fallbacks: 4, overlap: { max: 0, steps: 0 }, stepMs: 2400, msPerStep: 2.4, split: { detect: 0, assemble: 0, solve: 0, update: 0, other: 0 }, kinetic: 0, poses: '0',
     };
     const lost: SceneRecord = { kind: 'scene', key: jobKey(jobs[1]), scene: 'drum', file: 'drum.json', solver: jobs[1].label, options: jobs[1].options, reason: 'timed-out', failure: 'stopped after 5 ms' };
@@ -49,7 +49,7 @@ describe('scene sweep table', () => {
     const record = (j: SceneJob, value: number[]): SceneRecord => ({
       kind: 'scene', key: jobKey(j), scene: 'hopper', file: 'hopper.json', solver: j.label, options: {}, fields: j.fields,
       ended: 'until', time: 1, until: 1, wallMs: 1000, steps: 1000, solvedSteps: 1000, contacts: { mean: 100, max: 200 },
-      iterations: its(20), firstSolver: its(20), attempts: [{ solver: 'gauss-seidel', steps: 1000, converged: 1000, iterations: { total: 20000, mean: 20, max: 90 } }],
+      iterations: its(20), firstSolver: its(20), attempts: [{ solver: 'gauss-seidel', steps: 1000, converged: 1000, iterations: { total: 20000, mean: 20, max: 90 }, ms: 800 }],
       stepsAtCap: 0, notConverged: 0, fallbacks: 0, overlap: { max: 0, steps: 0 }, stepMs: 900, msPerStep: 0.9, split: { detect: 0, assemble: 0, solve: 0, update: 0, other: 0 }, kinetic: 0, poses: '0',
       observables: { out: { t: [0, 0.5, 1], value } },
     });
