@@ -22,6 +22,7 @@ const INTEGRATION = [
   'bench/**/rapier-*.test.mjs',
   'bench/peers/engines.test.mjs',
   'bench/drum-problems-configs.test.mjs',
+  'bench/memory.test.mjs',
 ];
 
 export default defineConfig({

@@ -1,0 +1,101 @@
+// Memory a simulation holds, per body and per contact: a sphere pour run through the library, then
+// every buffer reachable from the simulation (bench/memory/held.mjs) summed by the class that holds
+// it, and the process's own measures beside.
+//
+//   node bench/memory.mjs [--spheres 1000] [--layers 10] [--steps 1000] [--seed 1]
+//                         [--config moreau.config.json] [--out bench/out/memory.md]
+//
+// The pour is bench/pour.mjs's (the scene of bench/scale.mjs and of the peers' pour); with the
+// defaults its bed has formed by the last steps (about 2,600 contacts). Buffers grow and are kept
+// for the next step, so what a class holds is its capacity for the largest problem so far: the
+// table divides by the largest number of contacts of the run. Classes whose buffers are sized by
+// the bodies (BODY_OWNERS) are counted per body, all others per contact. Runs the compiled
+// packages (`npm run bench:memory` builds them first).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createSimulation, isMoreauError, openRun, readConfigFile } from '@moreau/core';
+import { BODY_OWNERS, heldBytes } from './memory/held.mjs';
+import { pourScene } from './pour.mjs';
+
+const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
+const OPTIONS = {
+  spheres: { type: 'string', default: '1000' },
+  layers: { type: 'string', default: '10' },
+  steps: { type: 'string', default: '1000' },
+  seed: { type: 'string', default: '1' },
+  config: { type: 'string', default: join(root, 'moreau.config.json') },
+  out: { type: 'string', default: join(root, 'bench', 'out', 'memory.md') },
+};
+
+/** Bad input: one line on stderr, exit 2, no stack. */
+const fail = (message) => {
+  process.stderr.write(`bench/memory.mjs: ${message}\n`);
+  process.exit(2);
+};
+let values;
+try {
+  ({ values } = parseArgs({ options: OPTIONS }));
+} catch (e) {
+  fail(`${e.message.replace(/\.?$/, '.')} Options: ${Object.keys(OPTIONS).map((k) => `--${k}`).join(', ')}.`);
+}
+/** A whole number in [min, max], with the reason for the bound in the message. */
+function whole(name, min, max, why) {
+  const text = values[name];
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) fail(`--${name}: expected a whole number from ${min} to ${max} (${why}), got "${text}".`);
+  return Number(text);
+}
+const spheres = whole('spheres', 1, 1_000_000, 'the scale ladder\'s bound');
+const layers = whole('layers', 1, 1000, 'a pile at most a thousand spheres deep');
+const steps = whole('steps', 1, 1_000_000, 'at most 1,000 s of h = 1e-3');
+const seed = whole('seed', 0, 2 ** 31 - 1, 'the generator takes 31 bits');
+
+let config, registry;
+try {
+  ({ config, registry } = await openRun(readConfigFile(resolve(values.config))));
+} catch (e) {
+  if (isMoreauError(e)) fail(`--config ${values.config}: ${e.message}`);
+  throw e;
+}
+
+const sim = createSimulation(pourScene(spheres, layers, seed, steps), config, { registry, source: `pour-${spheres}` });
+let contactsMax = 0, contactsLast = 0;
+for (let k = 0; k < steps; k++) {
+  const s = sim.step();
+  contactsMax = Math.max(contactsMax, s.contacts);
+  contactsLast = s.contacts;
+  if (process.stderr.isTTY && (k + 1) % 50 === 0) process.stderr.write(`\r${spheres} spheres: step ${k + 1} of ${steps}, ${s.contacts} contacts`);
+}
+if (process.stderr.isTTY) process.stderr.write('\n');
+
+const held = [...heldBytes(sim)].filter(([, bytes]) => bytes > 0).sort((a, b) => b[1] - a[1]);
+const bodies = sim.bodies.length;
+const perBody = held.filter(([owner]) => BODY_OWNERS.has(owner));
+const perContact = held.filter(([owner]) => !BODY_OWNERS.has(owner));
+const sum = (rows) => rows.reduce((s, [, b]) => s + b, 0);
+// Classes holding under 1 % of the contacts' share are summed in one row.
+const small = perContact.filter(([, bytes]) => bytes < 0.01 * sum(perContact));
+const shown = perContact.filter(([, bytes]) => bytes >= 0.01 * sum(perContact));
+if (small.length > 0) shown.push([`${small.length} other classes`, sum(small)]);
+const mem = process.memoryUsage();
+const mb = (bytes) => (bytes / 2 ** 20).toFixed(2);
+const per = (bytes, n) => (n > 0 ? Math.round(bytes / n).toLocaleString('en-US') : '—');
+const lines = [
+  `### Memory held after ${steps} steps of a pour of ${spheres} spheres, ${layers} layers deep (config ${relative(process.cwd(), resolve(values.config)) || values.config})`,
+  '',
+  `${bodies} bodies; contacts at the last step ${contactsLast}, at most ${contactsMax}. Bytes of every buffer reachable from the simulation, by the class that holds it: `
+    + 'capacities, kept from step to step for the largest problem so far.',
+  '',
+  '| held by | MB | bytes per contact (largest) | bytes per body |',
+  '|---|---:|---:|---:|',
+  ...shown.map(([owner, bytes]) => `| ${owner} | ${mb(bytes)} | ${per(bytes, contactsMax)} | |`),
+  ...perBody.map(([owner, bytes]) => `| ${owner} (per body) | ${mb(bytes)} | | ${per(bytes, bodies)} |`),
+  `| **per contact, in all** | ${mb(sum(perContact))} | **${per(sum(perContact), contactsMax)}** | |`,
+  `| **per body, in all** | ${mb(sum(perBody))} | | **${per(sum(perBody), bodies)}** |`,
+  '',
+  `The process at the end: RSS ${mb(mem.rss)} MB, V8 heap ${mb(mem.heapUsed)} MB used of ${mb(mem.heapTotal)}, array buffers ${mb(mem.arrayBuffers)} MB, external ${mb(mem.external)} MB.`,
+  '',
+];
+mkdirSync(dirname(resolve(values.out)), { recursive: true });
+writeFileSync(resolve(values.out), lines.join('\n'));
+console.log(lines.join('\n'));
