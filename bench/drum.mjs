@@ -19,8 +19,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { drumScene } from '../examples/scenes/rotating-drum/drum.mjs';
+import { benchArgs } from './args.mjs';
+import { drumScene, PARTICLES } from '../examples/scenes/rotating-drum/drum.mjs';
 
 const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
 const drumDir = join(root, 'examples/scenes/rotating-drum');
@@ -56,16 +56,22 @@ const SOLFEC = {
   },
 };
 
-const { values } = parseArgs({
-  options: {
-    particles: { type: 'string', default: 'spheres,ellipsoids,pseudo-rigid' },
-    configs: { type: 'string', default: 'solfec-pqn,solfec-gs,moreau-gs,siconos-sor' },
-    n: { type: 'string', default: '100' },
-    until: { type: 'string', default: '10' },
-    out: { type: 'string', default: 'bench/out/drum' },
-  },
+const { values, fail, whole } = benchArgs('bench/drum.mjs', {
+  particles: { type: 'string', default: 'spheres,ellipsoids,pseudo-rigid' },
+  configs: { type: 'string', default: 'solfec-pqn,solfec-gs,moreau-gs,siconos-sor' },
+  n: { type: 'string', default: '100' },
+  until: { type: 'string', default: '10' },
+  out: { type: 'string', default: 'bench/out/drum' },
 });
-const n = Number(values.n), until = Number(values.until);
+const n = whole('n', 1, 100_000, 'a hundred times the largest drum measured here, docs/results/drum.md');
+const until = Number(values.until);
+if (!(until > 0 && until <= 1000)) fail(`--until: expected seconds of simulated time in (0, 1000], got "${values.until}".`);
+for (const name of values.configs.split(',')) {
+  if (!Object.hasOwn(CONFIGS, name)) fail(`--configs: unknown configuration "${name}"; known: ${Object.keys(CONFIGS).join(', ')}.`);
+}
+for (const kind of values.particles.split(',')) {
+  if (!PARTICLES.includes(kind)) fail(`--particles: unknown kind "${kind}"; known: ${PARTICLES.join(', ')}.`);
+}
 const out = resolve(root, values.out);
 mkdirSync(out, { recursive: true });
 
@@ -130,7 +136,6 @@ for (const particles of values.particles.split(',')) {
   writeFileSync(sceneFile, JSON.stringify(drumScene({ n, particles, duration: until })));
   for (const name of values.configs.split(',')) {
     const config = CONFIGS[name];
-    if (!config) throw new Error(`unknown configuration ${name}; known: ${Object.keys(CONFIGS).join(', ')}`);
     const file = particles === 'pseudo-rigid' ? config.pr : config.file;
     if (!file) {
       process.stderr.write(`${particles} N=${n}, ${config.label}: skipped (no pseudo-rigid configuration)\n`);

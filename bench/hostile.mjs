@@ -10,20 +10,18 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.mjs';
 import { random } from './pour.mjs';
 
-const { values } = parseArgs({
-  options: {
-    cases: { type: 'string', default: '1000' },
-    seed: { type: 'string', default: '1' },
-    jobs: { type: 'string', default: '2' },
-    out: { type: 'string', default: 'bench/out' },
-  },
+const { values, fail } = benchArgs('bench/hostile.mjs', {
+  cases: { type: 'string', default: '1000' },
+  seed: { type: 'string', default: '1' },
+  jobs: { type: 'string', default: '2' },
+  out: { type: 'string', default: 'bench/out' },
 });
 const total = Number(values.cases), jobs = Number(values.jobs), seed = Number(values.seed);
-if (!(Number.isInteger(total) && total >= 1 && total <= 100_000)) throw new Error(`--cases must be an integer in 1..100000, got ${values.cases}`);
-if (!(Number.isInteger(jobs) && jobs >= 1 && jobs <= 8)) throw new Error(`--jobs must be an integer in 1..8, got ${values.jobs}`);
+if (!(Number.isInteger(total) && total >= 1 && total <= 100_000)) fail(`--cases must be an integer in 1..100000, got ${values.cases}`);
+if (!(Number.isInteger(jobs) && jobs >= 1 && jobs <= 8)) fail(`--jobs must be an integer in 1..8, got ${values.jobs}`);
 const bin = resolve('cli/bin/moreau.js');
 const work = mkdtempSync(join(tmpdir(), 'moreau-hostile-'));
 const keep = resolve(values.out, 'hostile');

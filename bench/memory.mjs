@@ -13,8 +13,8 @@
 // packages (`npm run bench:memory` builds them first).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { createSimulation, isMoreauError, openRun, readConfigFile } from '@moreau/core';
+import { benchArgs } from './args.mjs';
 import { BODY_OWNERS, heldBytes } from './memory/held.mjs';
 import { pourScene } from './pour.mjs';
 
@@ -28,23 +28,7 @@ const OPTIONS = {
   out: { type: 'string', default: join(root, 'bench', 'out', 'memory.md') },
 };
 
-/** Bad input: one line on stderr, exit 2, no stack. */
-const fail = (message) => {
-  process.stderr.write(`bench/memory.mjs: ${message}\n`);
-  process.exit(2);
-};
-let values;
-try {
-  ({ values } = parseArgs({ options: OPTIONS }));
-} catch (e) {
-  fail(`${e.message.replace(/\.?$/, '.')} Options: ${Object.keys(OPTIONS).map((k) => `--${k}`).join(', ')}.`);
-}
-/** A whole number in [min, max], with the reason for the bound in the message. */
-function whole(name, min, max, why) {
-  const text = values[name];
-  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) fail(`--${name}: expected a whole number from ${min} to ${max} (${why}), got "${text}".`);
-  return Number(text);
-}
+const { values, fail, whole } = benchArgs('bench/memory.mjs', OPTIONS);
 const spheres = whole('spheres', 1, 1_000_000, 'the scale ladder\'s bound');
 const layers = whole('layers', 1, 1000, 'a pile at most a thousand spheres deep');
 const steps = whole('steps', 1, 1_000_000, 'at most 1,000 s of h = 1e-3');

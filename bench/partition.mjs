@@ -41,34 +41,32 @@
 // Runs the compiled packages (`node scripts/build.mjs` first).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.mjs';
 import { createSimulation, openRegistry, writeFclibLocal } from '@moreau/core';
 import { pourScene } from './pour.mjs';
 
 const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
-const { values } = parseArgs({
-  options: {
-    spheres: { type: 'string', default: '4000' },
-    layers: { type: 'string', default: '10' },
-    steps: { type: 'string', default: '600' },
-    window: { type: 'string', default: '40' },
-    parts: { type: 'string', default: '2,4,8,16,32' },
-    seed: { type: 'string', default: '1' },
-    config: { type: 'string' },
-    'save-problem': { type: 'string' },
-    network: { type: 'string', multiple: true },
-    from: { type: 'string' },
-  },
+const { values, fail } = benchArgs('bench/partition.mjs', {
+  spheres: { type: 'string', default: '4000' },
+  layers: { type: 'string', default: '10' },
+  steps: { type: 'string', default: '600' },
+  window: { type: 'string', default: '40' },
+  parts: { type: 'string', default: '2,4,8,16,32' },
+  seed: { type: 'string', default: '1' },
+  config: { type: 'string' },
+  'save-problem': { type: 'string' },
+  network: { type: 'string', multiple: true },
+  from: { type: 'string' },
 });
 const whole = (name, min = 1) => {
   const x = Number(values[name]);
-  if (!Number.isInteger(x) || x < min) throw new Error(`--${name}: a whole number of at least ${min}, got ${values[name]}`);
+  if (!Number.isInteger(x) || x < min) fail(`--${name}: a whole number of at least ${min}, got ${values[name]}`);
   return x;
 };
 const spheres = whole('spheres'), layers = whole('layers'), steps = whole('steps'), window = whole('window'), seed = whole('seed', 0);
-if (window > steps) throw new Error(`--window (${window}) cannot exceed --steps (${steps})`);
+if (window > steps) fail(`--window (${window}) cannot exceed --steps (${steps})`);
 const parts = values.parts.split(',').map(Number);
-for (const P of parts) if (!Number.isInteger(P) || P < 2 || P > spheres) throw new Error(`--parts: whole numbers from 2 to the number of spheres, got ${P}`);
+for (const P of parts) if (!Number.isInteger(P) || P < 2 || P > spheres) fail(`--parts: whole numbers from 2 to the number of spheres, got ${P}`);
 const config = values.config ? JSON.parse(readFileSync(resolve(values.config), 'utf8')) : { solver: { name: 'gauss-seidel' } };
 const RECORD_BYTES = 3 * 8 + 4; // reaction (normal, two tangential) and the contact's id
 
@@ -247,7 +245,7 @@ function predict(m, rows) {
   for (const spec of values.network ?? NETWORKS) {
     const [name, us, gbps] = spec.split(':');
     const alpha = Number(us) / 1000, beta = Number(gbps) * 1e6; // ms, bytes per ms
-    if (!name || !(alpha >= 0) || !(beta > 0)) throw new Error(`--network: name:latencyUs:GBps, got ${spec}`);
+    if (!name || !(alpha >= 0) || !(beta > 0)) fail(`--network: name:latencyUs:GBps, got ${spec}`);
     out.push(`#### Predicted: ${name}, latency ${us} µs, ${gbps} GB/s; one machine ${t1.toFixed(1)} CPU ms per step, ${k.toFixed(1)} sweeps`, '');
     out.push('| partition | P | compute ms / step | compute µs / sweep | phases / sweep | exchanges / step | latency µs / sweep | latency ms / step | bandwidth ms / step | predicted ms / step | speed-up |');
     out.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');

@@ -23,9 +23,9 @@
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import RAPIER from '@dimforge/rapier3d-compat';
 import { DEFAULT_SOLVER, EventBus, isMoreauError, openRun, readConfigFile, resolveDynamics } from '@moreau/core';
+import { benchArgs } from './args.mjs';
 import { median, rapierSettings, runMoreau, runRapier } from './peers/engines.mjs';
 import { deepestSphereOverlap, deepestStackOverlap, driftAlong } from './peers/measures.mjs';
 import { cubesScene, INCLINE, pourScene, stackScene, stickScene, TIME_STEP } from './peers/scenes.mjs';
@@ -41,24 +41,7 @@ const OPTIONS = {
   'rapier-sleep': { type: 'boolean', default: false },
   out: { type: 'string', default: 'bench/out/peers.md' },
 };
-/** Bad input: one line on stderr, exit 2, no stack. */
-const fail = (message) => {
-  process.stderr.write(`bench/peers.mjs: ${message}\n`);
-  process.exit(2);
-};
-let values;
-try {
-  ({ values } = parseArgs({ options: OPTIONS }));
-} catch (e) {
-  fail(`${e.message.replace(/\.?$/, '.')} Options: ${Object.keys(OPTIONS).map((k) => `--${k}`).join(', ')}.`);
-}
-
-/** A whole number in [min, max], with the reason for the bound in the message. */
-function whole(name, min, max, why) {
-  const text = values[name];
-  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) fail(`--${name}: expected a whole number from ${min} to ${max} (${why}), got "${text}".`);
-  return Number(text);
-}
+const { values, fail, whole } = benchArgs('bench/peers.mjs', OPTIONS);
 const spheres = whole('spheres', 1, 10_000, 'the overlap check compares every pair of spheres');
 const cubeCount = whole('cubes', 1, 2_000, 'the cubes stand 25 to a layer, 0.2 m apart: 2,000 make a 16 m column');
 const seed = whole('seed', 0, 2 ** 31 - 1, 'a 32-bit seed');

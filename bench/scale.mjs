@@ -15,28 +15,26 @@
 // to bench/out/scale.md. Runs the compiled packages (`npm run bench:scale` builds them first).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.mjs';
 import { createSimulation, openRegistry } from '@moreau/core';
 import { pourScene } from './pour.mjs';
 
 const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
-const { values } = parseArgs({
-  options: {
-    ladder: { type: 'string', default: '1000,4000,16000,64000' },
-    steps: { type: 'string', default: '200' },
-    layers: { type: 'string', default: '10' },
-    seed: { type: 'string', default: '1' },
-    config: { type: 'string' },
-  },
+const { values, fail } = benchArgs('bench/scale.mjs', {
+  ladder: { type: 'string', default: '1000,4000,16000,64000' },
+  steps: { type: 'string', default: '200' },
+  layers: { type: 'string', default: '10' },
+  seed: { type: 'string', default: '1' },
+  config: { type: 'string' },
 });
 const ladder = values.ladder.split(',').map(Number);
 const steps = Number(values.steps), layers = Number(values.layers), seed = Number(values.seed);
 const MAX_SPHERES = 1_000_000;
 for (const n of ladder) {
-  if (!Number.isInteger(n) || n < 1 || n > MAX_SPHERES) throw new Error(`--ladder: each rung is a whole number of spheres from 1 to ${MAX_SPHERES}, got ${n}`);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_SPHERES) fail(`--ladder: each rung is a whole number of spheres from 1 to ${MAX_SPHERES}, got ${n}`);
 }
-if (!Number.isInteger(steps) || steps < 1) throw new Error(`--steps: a positive whole number, got ${values.steps}`);
-if (!Number.isInteger(layers) || layers < 1) throw new Error(`--layers: a positive whole number, got ${values.layers}`);
+if (!Number.isInteger(steps) || steps < 1) fail(`--steps: a positive whole number, got ${values.steps}`);
+if (!Number.isInteger(layers) || layers < 1) fail(`--layers: a positive whole number, got ${values.layers}`);
 const config = values.config ? JSON.parse(readFileSync(resolve(values.config), 'utf8')) : { solver: { name: 'gauss-seidel' } };
 
 /** N spheres, `layers` deep, as wide as N needs (bench/pour.mjs). */

@@ -15,31 +15,29 @@
 // to bench/out/sleep.md.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.mjs';
 import { createSimulation, openRegistry } from '@moreau/core';
 import { pourScene } from './pour.mjs';
 
 const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
-const { values } = parseArgs({
-  options: {
-    bodies: { type: 'string', default: '400' },
-    layers: { type: 'string', default: '4' },
-    until: { type: 'string', default: '3' },
-    seed: { type: 'string', default: '1' },
-    speed: { type: 'string', default: '0.01' },
-    time: { type: 'string', default: '0.2' },
-    config: { type: 'string', default: join(root, 'moreau.config.json') },
-    shape: { type: 'string', default: 'sphere' },
-    rolling: { type: 'string', default: '0' },
-  },
+const { values, fail } = benchArgs('bench/sleep.mjs', {
+  bodies: { type: 'string', default: '400' },
+  layers: { type: 'string', default: '4' },
+  until: { type: 'string', default: '3' },
+  seed: { type: 'string', default: '1' },
+  speed: { type: 'string', default: '0.01' },
+  time: { type: 'string', default: '0.2' },
+  config: { type: 'string', default: join(root, 'moreau.config.json') },
+  shape: { type: 'string', default: 'sphere' },
+  rolling: { type: 'string', default: '0' },
 });
-if (!['sphere', 'cube'].includes(values.shape)) throw new Error(`--shape must be sphere or cube, got ${values.shape}`);
+if (!['sphere', 'cube'].includes(values.shape)) fail(`--shape must be sphere or cube, got ${values.shape}`);
 const count = Number(values.bodies), layers = Number(values.layers), until = Number(values.until), seed = Number(values.seed);
 const sleep = { speed: Number(values.speed), time: Number(values.time) };
 for (const [k, v] of Object.entries({ bodies: count, layers, until, seed, speed: sleep.speed, time: sleep.time })) {
-  if (!(Number.isFinite(v) && v > 0)) throw new Error(`--${k} must be a positive number, got ${values[k]}`);
+  if (!(Number.isFinite(v) && v > 0)) fail(`--${k} must be a positive number, got ${values[k]}`);
 }
-if (!(Number.isInteger(count) && count <= 100_000)) throw new Error(`--bodies must be an integer of at most 100,000, got ${values.bodies}`);
+if (!(Number.isInteger(count) && count <= 100_000)) fail(`--bodies must be an integer of at most 100,000, got ${values.bodies}`);
 
 const h = 1e-3;
 const scene = pourScene(count, layers, seed, Math.round(until / h));
@@ -47,7 +45,7 @@ const scene = pourScene(count, layers, seed, Math.round(until / h));
 if (values.shape === 'cube') for (const b of scene.bodies) if (b.shape.type === 'sphere') b.shape = { type: 'box', halfExtents: [0.04, 0.04, 0.04] };
 // Rolling resistance ρ (a length, docs/rolling-resistance.md): spheres that would roll on come to rest.
 const rolling = Number(values.rolling);
-if (!(rolling >= 0 && rolling <= 1)) throw new Error(`--rolling must be a length in [0, 1] m, got ${values.rolling}`);
+if (!(rolling >= 0 && rolling <= 1)) fail(`--rolling must be a length in [0, 1] m, got ${values.rolling}`);
 if (rolling > 0) scene.defaultFriction = { ...scene.defaultFriction, rollingResistance: rolling };
 const { solver } = JSON.parse(readFileSync(values.config, 'utf8'));
 const { registry } = await openRegistry({ baseDir: root });

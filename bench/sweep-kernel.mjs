@@ -11,19 +11,17 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.mjs';
 import { createRegistry, loadPlugins, readProblem, resolve as resolveRun } from '@moreau/core';
 
 const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
-const { values } = parseArgs({
-  options: {
-    problems: { type: 'string' },
-    repeat: { type: 'string', default: '2' },
-    out: { type: 'string', default: join(root, 'bench/out/sweep-kernel.md') },
-  },
+const { values, fail } = benchArgs('bench/sweep-kernel.mjs', {
+  problems: { type: 'string' },
+  repeat: { type: 'string', default: '2' },
+  out: { type: 'string', default: join(root, 'bench/out/sweep-kernel.md') },
 });
 const repeat = Number(values.repeat);
-if (!(Number.isInteger(repeat) && repeat >= 1 && repeat <= 100)) throw new Error(`--repeat takes an integer from 1 to 100, got ${values.repeat}`);
+if (!(Number.isInteger(repeat) && repeat >= 1 && repeat <= 100)) fail(`--repeat takes an integer from 1 to 100, got ${values.repeat}`);
 
 let dir = values.problems && resolve(values.problems);
 if (!dir) {
@@ -35,9 +33,9 @@ if (!dir) {
     '--until', '2', '--dump-problems', '20', '--out', run], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   dir = join(run, 'problems');
 }
-if (!existsSync(dir)) throw new Error(`no such folder: ${dir}`);
+if (!existsSync(dir)) fail(`--problems: no such folder: ${dir}`);
 const files = readdirSync(dir).filter((f) => f.endsWith('.hdf5')).sort();
-if (files.length === 0) throw new Error(`no .hdf5 problems in ${dir}`);
+if (files.length === 0) fail(`--problems: no .hdf5 problems in ${dir}`);
 const problems = [];
 for (const f of files) {
   const p = await readProblem(join(dir, f));

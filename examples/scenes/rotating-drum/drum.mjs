@@ -23,7 +23,7 @@
 
 const H = 1e-3;
 /** Particle kinds: Solfec's `-kifo RG -sphs`, `-kifo RG` and `-kifo PR`. */
-const PARTICLES = ['spheres', 'ellipsoids', 'pseudo-rigid'];
+export const PARTICLES = ['spheres', 'ellipsoids', 'pseudo-rigid'];
 const KIND = { spheres: 'rigid spheres', ellipsoids: 'rigid ellipsoids', 'pseudo-rigid': 'pseudo-rigid ellipsoids' };
 const OMEGA = 1;
 /** Pivot of the drum's rotation: its mass centre, on the line x = z = 0. */
