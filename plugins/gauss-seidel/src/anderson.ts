@@ -82,13 +82,9 @@ export class AndersonMixer {
     this.rhs = new Float64Array(depth);
   }
 
-  /** Forgets the history; buffers for n unknowns. */
+  /** Forgets the history, for n unknowns (its buffers here are made by the first pass that runs here, `record`). */
   reset(n: number): void {
-    if (this.n !== n) {
-      this.n = n;
-      this.dF = new Float64Array(this.depth * n); this.dG = new Float64Array(this.depth * n); this.dU = new Float64Array(this.depth * n);
-      this.fPrev = new Float64Array(n); this.gPrev = new Float64Array(n); this.uPrev = new Float64Array(n);
-    }
+    this.n = n;
     this.filled = this.slot = 0;
     this.started = false;
     this.previousNorm = Infinity;
@@ -135,6 +131,8 @@ export class AndersonMixer {
 
   /** Pass 1, here: f = r − x, the new differences into slot s, and ΔF_sᵀΔF_j, ΔF_jᵀ f for every held slot j. @returns ‖f‖² */
   private record(x: Float64Array, r: Float64Array, u: Float64Array | undefined, s: number, m: number): number {
+    // Where the passes run in the kernel, which keeps its own history, these are never made.
+    if (this.fPrev.length !== this.n) this.allocate(this.n);
     const { n, fPrev, gPrev, uPrev, dF, dG, dU, row, rhs } = this;
     const so = s * n;
     row.fill(0, 0, m); rhs.fill(0, 0, m);
@@ -152,6 +150,12 @@ export class AndersonMixer {
     }
     if (u !== undefined) for (let i = 0; i < n; i++) { const w = u[i]; dU[so + i] = w - uPrev[i]; uPrev[i] = w; }
     return norm2;
+  }
+
+  /** The history's buffers for n unknowns, zeroed. */
+  private allocate(n: number): void {
+    this.dF = new Float64Array(this.depth * n); this.dG = new Float64Array(this.depth * n); this.dU = new Float64Array(this.depth * n);
+    this.fPrev = new Float64Array(n); this.gPrev = new Float64Array(n); this.uPrev = new Float64Array(n);
   }
 
   /**
