@@ -101,7 +101,7 @@ describe('StepStatistics', () => {
     const report = { ...r, scene: 's', file: 's.json', time: 0.05, step: 5, until: 0.05, from: { step: 0, time: 0 }, ended: 'until' as const, wallMs: 1 };
     const text = renderSimulateReport(report);
     expect(text).toMatch(/solver chain, link 1 +gauss-seidel: 5 steps \(4 converged\), 68 iterations a step, 66\.7 % of the solvers' time\n/);
-    expect(text).toMatch(/solver chain, link 2 +pqn: 1 steps \(1 converged\), 20 iterations a step, 33\.3 % of the solvers' time\n/);
+    expect(text).toMatch(/solver chain, link 2 +pqn: 1 step \(1 converged\), 20 iterations a step, 33\.3 % of the solvers' time\n/);
     // One link: no chain row.
     const one = new StepStatistics();
     one.add(stats(1, { attempts: [attempt('gauss-seidel', 2, true, 10)] }));

@@ -33,7 +33,7 @@ const ENDED: Record<SimulateReport['ended'], string> = {
  */
 function chainLinks(links: SimulateReport['attempts']): string[][] {
   const total = links.reduce((s, a) => s + a.ms, 0);
-  return links.map((a, i) => [`solver chain, link ${i + 1}`, `${a.solver}: ${a.steps} steps (${a.converged} converged), `
+  return links.map((a, i) => [`solver chain, link ${i + 1}`, `${a.solver}: ${a.steps} step${a.steps === 1 ? '' : 's'} (${a.converged} converged), `
     + `${formatNumber(a.iterations.mean)} iterations a step, ${total > 0 ? (100 * a.ms / total).toFixed(1) : '0.0'} % of the solvers' time`]);
 }
 

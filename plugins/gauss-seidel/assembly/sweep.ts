@@ -415,8 +415,9 @@ export function mixRecord(n: i32, slot: i32, m: i32): f64 {
     setF(pDF, so + i, d); setF(pDG, so + i, g - f(pGPrev, i));
     setF(pFPrev, i, v); setF(pGPrev, i, g);
   }
-  // The sums over i, four slots at a time in registers (summed in memory, each += waited for
-  // the store before it): every sum still adds its terms in the order of i, so the same bits.
+  // The sums over i, four slots at a time, in registers rather than in row and rhs (where each +=
+  // would wait for the store before it): every sum still adds its terms in the order of i, so the
+  // same bits as src/anderson.ts's one pass.
   let j = 0;
   for (; j + 4 <= m; j += 4) recordFour(n, so, j);
   for (; j < m; j++) recordOne(n, so, j);
