@@ -20,7 +20,7 @@ import { createSimulation, openRegistry } from '@moreau/core';
 import { pourScene } from './pour.mjs';
 
 const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
-const { values, fail } = benchArgs('bench/scale.mjs', {
+const { values, fail, whole } = benchArgs('bench/scale.mjs', {
   ladder: { type: 'string', default: '1000,4000,16000,64000' },
   steps: { type: 'string', default: '200' },
   layers: { type: 'string', default: '10' },
@@ -28,14 +28,21 @@ const { values, fail } = benchArgs('bench/scale.mjs', {
   config: { type: 'string' },
 });
 const ladder = values.ladder.split(',').map(Number);
-const steps = Number(values.steps), layers = Number(values.layers), seed = Number(values.seed);
+const steps = whole('steps', 1, 1_000_000, 'at most 1,000 s of h = 1e-3');
+const layers = whole('layers', 1, 1000, 'a pile at most a thousand spheres deep');
+const seed = whole('seed', 0, 2 ** 31 - 1, 'the generator takes 31 bits');
 const MAX_SPHERES = 1_000_000;
 for (const n of ladder) {
   if (!Number.isInteger(n) || n < 1 || n > MAX_SPHERES) fail(`--ladder: each rung is a whole number of spheres from 1 to ${MAX_SPHERES}, got ${n}`);
 }
-if (!Number.isInteger(steps) || steps < 1) fail(`--steps: a positive whole number, got ${values.steps}`);
-if (!Number.isInteger(layers) || layers < 1) fail(`--layers: a positive whole number, got ${values.layers}`);
-const config = values.config ? JSON.parse(readFileSync(resolve(values.config), 'utf8')) : { solver: { name: 'gauss-seidel' } };
+let config = { solver: { name: 'gauss-seidel' } };
+if (values.config) {
+  try {
+    config = JSON.parse(readFileSync(resolve(values.config), 'utf8'));
+  } catch (e) {
+    fail(`--config ${values.config}: ${e.code === 'ENOENT' ? 'no such file' : e.message}.`);
+  }
+}
 
 /** N spheres, `layers` deep, as wide as N needs (bench/pour.mjs). */
 const pour = (count) => pourScene(count, layers, seed, steps);
