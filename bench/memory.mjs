@@ -58,8 +58,9 @@ const perBody = held.filter(([owner]) => BODY_OWNERS.has(owner));
 const perContact = held.filter(([owner]) => !BODY_OWNERS.has(owner));
 const sum = (rows) => rows.reduce((s, [, b]) => s + b, 0);
 // Classes holding under 1 % of the contacts' share are summed in one row.
-const small = perContact.filter(([, bytes]) => bytes < 0.01 * sum(perContact));
-const shown = perContact.filter(([, bytes]) => bytes >= 0.01 * sum(perContact));
+const floor = 0.01 * sum(perContact);
+const small = perContact.filter(([, bytes]) => bytes < floor);
+const shown = perContact.filter(([, bytes]) => bytes >= floor);
 if (small.length > 0) shown.push([`${small.length} other classes`, sum(small)]);
 const mem = process.memoryUsage();
 const mb = (bytes) => (bytes / 2 ** 20).toFixed(2);
