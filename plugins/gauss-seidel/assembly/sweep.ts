@@ -26,10 +26,11 @@ const STICKING: i32 = 1;
 const SLIDING: i32 = 2;
 const FAILED: i32 = 3;
 
-// Buffers (byte addresses): W's values and diagonal indices, the LU factors of the
-// diagonal blocks with their permutations and flags, W by block columns, μ, r, u, the
-// order, and the slide hand-off area (q̂, previous r, stick candidate, μ in; r, ok out).
-let pValues: usize = 0, pDiag: usize = 0, pLu: usize = 0, pPerm: usize = 0, pLuOk: usize = 0;
+// Buffers (byte addresses): W's diagonal blocks W_aa (9 doubles a contact, in contact order:
+// the sweep reads no other block of W's rows), their LU factors with their permutations and
+// flags, W by block columns, μ, r, u, the order, and the slide hand-off area (q̂, previous r,
+// stick candidate, μ in; r, ok out).
+let pDiagonal: usize = 0, pLu: usize = 0, pPerm: usize = 0, pLuOk: usize = 0;
 let pColPtr: usize = 0, pColRow: usize = 0, pColVal: usize = 0, pMu: usize = 0;
 let pR: usize = 0, pU: usize = 0, pOrder: usize = 0, pSlide: usize = 0;
 // q and the error vector e of the siconos screen (`siconosError`); the energy screen's
@@ -47,9 +48,9 @@ export let sliding: i32 = 0;
 export let failed: i32 = 0;
 export let change2: f64 = 0;
 
-export function layout(values: usize, diag: usize, lu: usize, perm: usize, luOk: usize, colPtr: usize, colRow: usize,
+export function layout(diagonal: usize, lu: usize, perm: usize, luOk: usize, colPtr: usize, colRow: usize,
   colVal: usize, mu: usize, r: usize, u: usize, order: usize, slide: usize): void {
-  pValues = values; pDiag = diag; pLu = lu; pPerm = perm; pLuOk = luOk;
+  pDiagonal = diagonal; pLu = lu; pPerm = perm; pLuOk = luOk;
   pColPtr = colPtr; pColRow = colRow; pColVal = colVal; pMu = mu;
   pR = r; pU = u; pOrder = order; pSlide = slide;
 }
@@ -280,13 +281,12 @@ function slide(a: i32, w: usize, st0: f64, st1: f64, st2: f64): bool {
   return true;
 }
 
-/** LocalSolver.solveFactored for contact a with q̂ = (q0, q1, q2), previous r = (p0, p1, p2). */
-function solveLocal(a: i32, kd: i32): i32 {
+/** LocalSolver.solveFactored for contact a, its block W_aa at w, with q̂ = (q0, q1, q2), previous r = (p0, p1, p2). */
+function solveLocal(a: i32, w: usize): i32 {
   if (q0 >= 0) {
     s0r = 0; s1r = 0; s2r = 0;
     return SEPARATED;
   }
-  const w = pValues + (<usize>(9 * kd) << 3);
   if (mu == 0) {
     const wnn = load<f64>(w);
     s0r = wnn > 0 ? -q0 / wnn : 0; s1r = 0; s2r = 0;
@@ -334,8 +334,8 @@ function solveLocal(a: i32, kd: i32): i32 {
  *   (nothing is written)
  */
 @inline function updateContact(a: i32, omega: f64): f64 {
-  const o = 3 * a, kd = n32(pDiag, a);
-  const w = pValues + (<usize>(9 * kd) << 3);
+  const o = 3 * a;
+  const w = pDiagonal + (<usize>(9 * a) << 3);
   const r0 = f(pR, o), r1 = f(pR, o + 1), r2 = f(pR, o + 2);
   q0 = f(pU, o) - (load<f64>(w) * r0 + load<f64>(w, 8) * r1 + load<f64>(w, 16) * r2);
   q1 = f(pU, o + 1) - (load<f64>(w, 24) * r0 + load<f64>(w, 32) * r1 + load<f64>(w, 40) * r2);
@@ -343,7 +343,7 @@ function solveLocal(a: i32, kd: i32): i32 {
   p0 = r0; p1 = r1; p2 = r2;
   const m = f(pMu, a);
   mu = m;
-  const outcome = solveLocal(a, kd);
+  const outcome = solveLocal(a, w);
   if (outcome == SEPARATED) separated++;
   else if (outcome == STICKING) sticking++;
   else if (outcome == SLIDING) sliding++;
@@ -604,7 +604,7 @@ function symmetricPartIsPositiveDefinite(w: usize): bool {
 /** EnergyMerit.weigh for every contact (no cache: the kernel's W is fixed until the next `layout`), and the free energy. */
 function weigh(nc: i32): void {
   for (let a = 0; a < nc; a++) {
-    const out = pWinv + (<usize>(9 * a) << 3), w = pValues + (<usize>(9 * n32(pDiag, a)) << 3);
+    const out = pWinv + (<usize>(9 * a) << 3), w = pDiagonal + (<usize>(9 * a) << 3);
     if (invert3(out, w) == 0 || !symmetricPartIsPositiveDefinite(w)) {
       // identityWeight: (1/max|diag|) I
       const d = max<f64>(max<f64>(abs<f64>(load<f64>(w)), abs<f64>(load<f64>(w, 32))), abs<f64>(load<f64>(w, 64)));

@@ -9,13 +9,12 @@ export const SLIDE_DOUBLES = 13;
  * rare cases it hands back: a sliding contact that Newton from the previous slip direction
  * does not solve (the whole sliding solve, `slider`), and the scaled residual (core's merit on
  * one contact). Each kernel instance has its own host, pointed at its hand-off area and at the
- * loaded problem's W by `point`.
+ * loaded problem's diagonal blocks by `point`.
  */
 export class KernelHost {
   // Views of the kernel's memory, shared with a second thread in a sweep team.
   private slide: Float64Array<ArrayBufferLike> = new Float64Array(SLIDE_DOUBLES);
-  private values: Float64Array<ArrayBufferLike> = new Float64Array(0);
-  private diagIdx: Int32Array<ArrayBufferLike> = new Int32Array(0);
+  private diagonal: Float64Array<ArrayBufferLike> = new Float64Array(0);
   // Scratch of the scaled residual (core's siconosErrorOf on one contact).
   private readonly q3 = new Float64Array(3);
   private readonly r3 = new Float64Array(3);
@@ -26,11 +25,10 @@ export class KernelHost {
 
   constructor(readonly slider: SlidingSolver) {}
 
-  /** The hand-off area (a view of the kernel's memory), W's values and its diagonal block indices. */
-  point(slide: Float64Array<ArrayBufferLike>, values: Float64Array<ArrayBufferLike>, diagIdx: Int32Array<ArrayBufferLike>): void {
+  /** The hand-off area and W's diagonal blocks (9 doubles a contact, in contact order): views of the kernel's memory. */
+  point(slide: Float64Array<ArrayBufferLike>, diagonal: Float64Array<ArrayBufferLike>): void {
     this.slide = slide;
-    this.values = values;
-    this.diagIdx = diagIdx;
+    this.diagonal = diagonal;
   }
 
   /** The import object of a kernel instance; `memory`: the shared memory the shared build imports. */
@@ -50,7 +48,7 @@ export class KernelHost {
   private slideRest(a: number): number {
     const h = this.slide, slider = this.slider;
     slider.input.set(h.subarray(0, 10));
-    const ok = slider.solve(this.values, 9 * this.diagIdx[a]);
+    const ok = slider.solve(this.diagonal, 9 * a);
     h[10] = slider.r[0]; h[11] = slider.r[1]; h[12] = slider.r[2];
     return ok ? 1 : 0;
   }

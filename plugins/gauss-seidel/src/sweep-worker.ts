@@ -15,7 +15,7 @@ export interface TeamData {
 }
 
 interface SpanExports {
-  layout(values: number, diag: number, lu: number, perm: number, luOk: number, colPtr: number, colRow: number,
+  layout(diagonal: number, lu: number, perm: number, luOk: number, colPtr: number, colRow: number,
     colVal: number, mu: number, r: number, u: number, order: number, slide: number): void;
   setOptions(tolerance: number, maxIterations: number): void;
   resetCounts(): void;
@@ -54,12 +54,12 @@ try {
     if (g !== generation) {
       generation = g;
       const p = Array.from(ctrl.subarray(slot.LAYOUT, slot.LAYOUT + slot.LAYOUT_SLOTS));
-      const [values, diag, lu, perm, luOk, colPtr, colRow, colVal, mu, r, u, order, slide, nc, blocks] = p;
-      ex.layout(values, diag, lu, perm, luOk, colPtr, colRow, colVal, mu, r, u, order, slide);
-      const [dF, dG, dU, fPrev, gPrev, uPrev, x, row, rhs, gamma] = p.slice(15);
+      const [diagonal, lu, perm, luOk, colPtr, colRow, colVal, mu, r, u, order, slide, nc] = p;
+      ex.layout(diagonal, lu, perm, luOk, colPtr, colRow, colVal, mu, r, u, order, slide);
+      const [dF, dG, dU, fPrev, gPrev, uPrev, x, row, rhs, gamma] = p.slice(13);
       ex.layoutHistory(dF, dG, dU, fPrev, gPrev, uPrev, x, row, rhs, gamma);
       const b = memory.buffer;
-      host.point(new Float64Array(b, slide, SLIDE_DOUBLES), new Float64Array(b, values, 9 * blocks), new Int32Array(b, diag, nc));
+      host.point(new Float64Array(b, slide, SLIDE_DOUBLES), new Float64Array(b, diagonal, 9 * nc));
     }
     if (ctrl[slot.KIND] === slot.EXTRAPOLATE) {
       ctrl[slot.PROJECTED] = ex.mixExtrapolateSpan(ctrl[slot.N], ctrl[slot.M], ctrl[slot.FROM], ctrl[slot.TO]);

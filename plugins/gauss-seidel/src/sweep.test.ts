@@ -86,6 +86,29 @@ describe('Gauss–Seidel sweeps', () => {
     expect(s.separated).toBe(2);
   });
 
+  test("should add W's block column to u, on either kernel and after a second problem", () => {
+    // The WebAssembly kernel keeps the columns' values in its own memory: the TypeScript copy
+    // `addColumn` reads is made at its first call, and must be the current problem's.
+    for (const kernel of ['typescript', 'wasm'] as const) {
+      const s = new Sweeper(local, kernel);
+      for (const seed of [4, 5]) {
+        const p = unsymmetric(seed);
+        s.prepare(p, true);
+        for (const a of [0, 7, p.contacts - 1]) {
+          const d = Float64Array.of(0.5, -0.25, 2);
+          const u = Float64Array.from({ length: p.size }, (_, i) => 0.1 * i);
+          const expected = Float64Array.from(u);
+          const e = new Float64Array(p.size);
+          e.set(d, 3 * a);
+          const column = bsrMul(p.W, e, new Float64Array(p.size));
+          for (let i = 0; i < p.size; i++) expected[i] += column[i];
+          s.addColumn(u, a, d[0], d[1], d[2]);
+          expect(maxAbsDiff(u, expected)).toBeLessThanOrEqual(1e-14 * (1 + maxAbs(expected)));
+        }
+      }
+    }
+  });
+
   test('should relax and project like the row form when over-relaxed', () => {
     const p = randomProblem({ contacts: 15, bodies: 6, seed: 9 });
     const order = Int32Array.from({ length: p.contacts }, (_, i) => i);

@@ -49,12 +49,18 @@ export class Sweeper {
   private perm = new Uint8Array(0);
   private luOk = new Uint8Array(0);
   private readonly stick = new Float64Array(3);
-  // W by block columns for `sweepUpdating`: column a holds the blocks W_ba (row-major), b ascending.
-  // A copy, not indices into W's values: read in place through indices, the scattered blocks
-  // made the drum's solves 17 % slower, copy included.
+  // W by block columns for `sweepUpdating`: column a holds the blocks W_ba (row-major), b ascending;
+  // colBlock[p] is the index in W's values of the block at column position p. The values are
+  // copied (read in place through indices, the scattered blocks made the drum's solves 17 %
+  // slower, copy included), here only when the sweep runs in TypeScript: the kernel copies
+  // them into its own memory from W (`hostColumns`).
   private colPtr = new Int32Array(1);
   private colRow = new Int32Array(0);
+  private colBlock = new Int32Array(0);
   private colVal = new Float64Array(0);
+  // The problem of the last `prepare(problem, true)`, and the one whose values `colVal` holds.
+  private columnsOf: FrictionContactProblem | undefined;
+  private colValOf: FrictionContactProblem | undefined;
   private colFill = new Int32Array(0);
   // q̂ of the contact being updated, and its new reaction: arrays, not arguments, so V8 boxes no doubles.
   private readonly qh = new Float64Array(3);
@@ -134,25 +140,28 @@ export class Sweeper {
     const { values, diagIdx } = problem.W;
     for (let a = 0; a < nc; a++) this.luOk[a] = lu3(values, 9 * diagIdx[a], this.lu, 9 * a, this.perm, 3 * a) ? 1 : 0;
     if (columns) this.layOutColumns(problem);
+    this.columnsOf = columns ? problem : undefined;
     this.parts = undefined;
     if (columns && this.threads > 1 && nc >= MIN_PARTITIONED_CONTACTS) {
       const parts = partitionContacts(problem.W.rowPtr, problem.W.colIdx, nc);
       if (partitionSpan(parts, problem.W.rowPtr) <= MAX_PARTITION_SPAN) this.parts = parts;
     }
     // The kernel takes a copy of what the sweeps read; a problem too large for its memory stays here.
-    this.onWasm = columns && this.wasm !== undefined && this.wasm.load(problem, this.lu, this.perm, this.luOk, this.colPtr, this.colRow, this.colVal, historyDepth);
+    this.onWasm = columns && this.wasm !== undefined && this.wasm.load(problem, this.lu, this.perm, this.luOk, this.colPtr, this.colRow, this.colBlock, historyDepth);
     if (this.onWasm) this.wasm!.partition(this.parts);
+    this.colValOf = undefined;
+    if (columns && !this.onWasm) this.hostColumns(problem);
     this.separated = this.sticking = this.sliding = this.failed = 0;
     this.slider.quarticUses = this.slider.scanUses = 0;
   }
 
-  /** Block column pointers, rows and values of W (a counting sort of the blocks by column); buffers grow, never shrink. */
+  /** Block column pointers, rows and source blocks of W (a counting sort of the blocks by column); buffers grow, never shrink. */
   private layOutColumns(problem: FrictionContactProblem): void {
-    const { rowPtr, colIdx, values } = problem.W;
+    const { rowPtr, colIdx } = problem.W;
     const nc = problem.contacts, blocks = rowPtr[nc];
     if (this.colPtr.length < nc + 1) { this.colPtr = new Int32Array(nc + 1); this.colFill = new Int32Array(nc); }
-    if (this.colRow.length < blocks) { this.colRow = new Int32Array(blocks); this.colVal = new Float64Array(9 * blocks); }
-    const { colPtr, colRow, colVal, colFill } = this;
+    if (this.colRow.length < blocks) { this.colRow = new Int32Array(blocks); this.colBlock = new Int32Array(blocks); }
+    const { colPtr, colRow, colBlock, colFill } = this;
     colPtr.fill(0, 0, nc + 1);
     for (let k = 0; k < blocks; k++) colPtr[colIdx[k] + 1]++;
     for (let a = 0; a < nc; a++) { colPtr[a + 1] += colPtr[a]; colFill[a] = colPtr[a]; }
@@ -160,13 +169,24 @@ export class Sweeper {
       for (let k = rowPtr[b], end = rowPtr[b + 1]; k < end; k++) {
         const p = colFill[colIdx[k]]++;
         colRow[p] = b;
-        // nine plain copies, unrolled: a subarray per block would allocate thousands of views per solve
-        const v = 9 * k, t = 9 * p;
-        colVal[t] = values[v]; colVal[t + 1] = values[v + 1]; colVal[t + 2] = values[v + 2];
-        colVal[t + 3] = values[v + 3]; colVal[t + 4] = values[v + 4]; colVal[t + 5] = values[v + 5];
-        colVal[t + 6] = values[v + 6]; colVal[t + 7] = values[v + 7]; colVal[t + 8] = values[v + 8];
+        colBlock[p] = k;
       }
     }
+  }
+
+  /** The values of W's block columns copied into `colVal` for the TypeScript sweep. */
+  private hostColumns(problem: FrictionContactProblem): void {
+    const values = problem.W.values, blocks = problem.W.rowPtr[problem.contacts];
+    if (this.colVal.length < 9 * blocks) this.colVal = new Float64Array(9 * this.colBlock.length);
+    const { colBlock, colVal } = this;
+    for (let p = 0; p < blocks; p++) {
+      // nine plain copies, unrolled: a subarray per block would allocate thousands of views per solve
+      const v = 9 * colBlock[p], t = 9 * p;
+      colVal[t] = values[v]; colVal[t + 1] = values[v + 1]; colVal[t + 2] = values[v + 2];
+      colVal[t + 3] = values[v + 3]; colVal[t + 4] = values[v + 4]; colVal[t + 5] = values[v + 5];
+      colVal[t + 6] = values[v + 6]; colVal[t + 7] = values[v + 7]; colVal[t + 8] = values[v + 8];
+    }
+    this.colValOf = problem;
   }
 
   /**
@@ -259,6 +279,8 @@ export class Sweeper {
 
   /** u += (block column a of W) d: a change d of r_a carried to u. Needs `prepare(problem, true)`. */
   addColumn(u: Float64Array, a: number, d0: number, d1: number, d2: number): void {
+    // Where the kernel sweeps, the columns' values are its own until the first call here.
+    if (this.colValOf !== this.columnsOf) this.hostColumns(this.columnsOf!);
     const { colPtr, colRow, colVal } = this;
     for (let k = colPtr[a], end = colPtr[a + 1]; k < end; k++) {
       const j = 3 * colRow[k], v = 9 * k;

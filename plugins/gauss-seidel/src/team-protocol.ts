@@ -36,10 +36,10 @@ export const SCAN = 11;
 export const GENERATION = 12;
 /**
  * The layout: the kernel's `layout` arguments (the worker's own hand-off area in place of the
- * main thread's), nc and W's block count, then `layoutHistory`'s arguments.
+ * main thread's), nc, then `layoutHistory`'s arguments.
  */
 export const LAYOUT = 16;
-export const LAYOUT_SLOTS = 25;
+export const LAYOUT_SLOTS = 23;
 
 /** Byte offset of the doubles: ω of the task, then its ‖Δr‖². */
 export const DOUBLES_AT = 192;

@@ -10,7 +10,7 @@ interface SweepExports {
   memory: WebAssembly.Memory;
   separated: WebAssembly.Global; sticking: WebAssembly.Global; sliding: WebAssembly.Global; failed: WebAssembly.Global;
   change2: WebAssembly.Global;
-  layout(values: number, diag: number, lu: number, perm: number, luOk: number, colPtr: number, colRow: number,
+  layout(diagonal: number, lu: number, perm: number, luOk: number, colPtr: number, colRow: number,
     colVal: number, mu: number, r: number, u: number, order: number, slide: number): void;
   setOptions(tolerance: number, maxIterations: number): void;
   resetCounts(): void;
@@ -74,7 +74,7 @@ function copyOut(view: Float64Array, a: Float64Array): void {
 /**
  * The Gauss–Seidel sweep of `Sweeper.sweepUpdating` in WebAssembly (assembly/sweep.ts), the
  * same operations in the same order, so the same bits. One instance, with its own memory,
- * per Sweeper. `load` copies one problem's W, its factored diagonal blocks and its block
+ * per Sweeper. `load` copies one problem's diagonal blocks of W, their factors and W's block
  * columns in; `sweep` copies r, u and the order in, sweeps, and copies r and u back (a few
  * doubles per contact, against a local solve per contact). The rare cases the kernel hands
  * back (a sliding contact Newton from the previous slip does not solve; sums of squares
@@ -126,25 +126,26 @@ export class WasmSweep {
   }
 
   /**
-   * Copies one problem in: W's values and diagonal indices, the diagonal blocks' LU factors
-   * (lu3's layout), W by block columns (Sweeper's layout, each block turned to be held by
-   * columns: the kernel's SIMD column update reads two rows of a column as one pair), μ; with `depth` > 0, room for an
-   * Anderson history of that depth (`mixRecord`, `mixExtrapolate`).
+   * Copies one problem in: W's diagonal blocks in contact order (the sweep reads no other
+   * block of W's rows), their LU factors (lu3's layout), W by block columns (Sweeper's column
+   * pattern: column position p holds W's block `colBlock[p]`, each block turned to be held by
+   * columns: the kernel's SIMD column update reads two rows of a column as one pair), μ; with
+   * `depth` > 0, room for an Anderson history of that depth (`mixRecord`, `mixExtrapolate`).
    * @returns false when the memory cannot hold the problem (the caller sweeps in TypeScript)
    */
   load(problem: FrictionContactProblem, lu: Float64Array, perm: Uint8Array, luOk: Uint8Array,
-    colPtr: Int32Array, colRow: Int32Array, colVal: Float64Array, depth: number): boolean {
+    colPtr: Int32Array, colRow: Int32Array, colBlock: Int32Array, depth: number): boolean {
     const nc = problem.contacts, W = problem.W, blocks = W.rowPtr[nc];
     let at = 0;
     // 16-byte aligned regions, doubles first.
     const take = (bytes: number): number => { const p = at; at += Math.ceil(bytes / 16) * 16; return p; };
-    const pValues = take(72 * blocks), pColVal = take(72 * blocks), pLu = take(72 * nc), pMu = take(8 * nc);
+    const pDiagonal = take(72 * nc), pColVal = take(72 * blocks), pLu = take(72 * nc), pMu = take(8 * nc);
     const pR = take(24 * nc), pU = take(24 * nc), pSlide = take(8 * SLIDE_DOUBLES), pTeamSlide = take(8 * SLIDE_DOUBLES);
     const n = 3 * nc, pDF = take(8 * depth * n), pDG = take(8 * depth * n), pDU = take(8 * depth * n);
     const pFPrev = take(8 * n), pGPrev = take(8 * n), pUPrev = take(8 * n), pX = take(8 * n);
     const pRow = take(8 * depth), pRhs = take(8 * depth), pGamma = take(8 * depth);
     const pQ = take(8 * n), pE = take(8 * n), pWinv = take(72 * nc);
-    const pDiag = take(4 * nc), pColPtr = take(4 * (nc + 1)), pColRow = take(4 * blocks), pOrder = take(4 * nc);
+    const pColPtr = take(4 * (nc + 1)), pColRow = take(4 * blocks), pOrder = take(4 * nc);
     const pPerm = take(3 * nc), pLuOk = take(nc);
     const memory = this.memory;
     const pages = Math.ceil(at / PAGE);
@@ -158,18 +159,20 @@ export class WasmSweep {
       }
     }
     const b = memory.buffer;
-    new Float64Array(b, pValues, 9 * blocks).set(W.values.subarray(0, 9 * blocks));
+    const values = W.values, diagIdx = W.diagIdx;
+    const diagonal = new Float64Array(b, pDiagonal, 9 * nc);
+    for (let a = 0; a < nc; a++) for (let i = 0, v = 9 * diagIdx[a]; i < 9; i++) diagonal[9 * a + i] = values[v + i];
     // Each block by columns, so the kernel's column update reads rows 0 and 1 as one SIMD pair.
     const cv = new Float64Array(b, pColVal, 9 * blocks);
-    for (let k = 0; k < 9 * blocks; k += 9) {
-      cv[k] = colVal[k]; cv[k + 1] = colVal[k + 3]; cv[k + 2] = colVal[k + 6];
-      cv[k + 3] = colVal[k + 1]; cv[k + 4] = colVal[k + 4]; cv[k + 5] = colVal[k + 7];
-      cv[k + 6] = colVal[k + 2]; cv[k + 7] = colVal[k + 5]; cv[k + 8] = colVal[k + 8];
+    for (let p = 0; p < blocks; p++) {
+      const k = 9 * p, v = 9 * colBlock[p];
+      cv[k] = values[v]; cv[k + 1] = values[v + 3]; cv[k + 2] = values[v + 6];
+      cv[k + 3] = values[v + 1]; cv[k + 4] = values[v + 4]; cv[k + 5] = values[v + 7];
+      cv[k + 6] = values[v + 2]; cv[k + 7] = values[v + 5]; cv[k + 8] = values[v + 8];
     }
     new Float64Array(b, pLu, 9 * nc).set(lu.subarray(0, 9 * nc));
     new Float64Array(b, pMu, nc).set(problem.mu.subarray(0, nc));
     new Float64Array(b, pQ, n).set(problem.q.subarray(0, n));
-    new Int32Array(b, pDiag, nc).set(W.diagIdx.subarray(0, nc));
     new Int32Array(b, pColPtr, nc + 1).set(colPtr.subarray(0, nc + 1));
     new Int32Array(b, pColRow, blocks).set(colRow.subarray(0, blocks));
     new Uint8Array(b, pPerm, 3 * nc).set(perm.subarray(0, 3 * nc));
@@ -181,13 +184,13 @@ export class WasmSweep {
     this.row = new Float64Array(b, pRow, depth);
     this.rhs = new Float64Array(b, pRhs, depth);
     this.gamma = new Float64Array(b, pGamma, depth);
-    this.ex.layout(pValues, pDiag, pLu, pPerm, pLuOk, pColPtr, pColRow, pColVal, pMu, pR, pU, pOrder, pSlide);
+    this.ex.layout(pDiagonal, pLu, pPerm, pLuOk, pColPtr, pColRow, pColVal, pMu, pR, pU, pOrder, pSlide);
     this.ex.layoutHistory(pDF, pDG, pDU, pFPrev, pGPrev, pUPrev, pX, pRow, pRhs, pGamma);
     this.ex.layoutScreen(pQ, pE, pWinv);
-    this.host.point(new Float64Array(b, pSlide, SLIDE_DOUBLES), W.values, W.diagIdx);
+    this.host.point(new Float64Array(b, pSlide, SLIDE_DOUBLES), diagonal);
     this.contacts = nc;
     this.parts = undefined;
-    this.teamLayout = [pValues, pDiag, pLu, pPerm, pLuOk, pColPtr, pColRow, pColVal, pMu, pR, pU, pOrder, pTeamSlide, nc, blocks,
+    this.teamLayout = [pDiagonal, pLu, pPerm, pLuOk, pColPtr, pColRow, pColVal, pMu, pR, pU, pOrder, pTeamSlide, nc,
       pDF, pDG, pDU, pFPrev, pGPrev, pUPrev, pX, pRow, pRhs, pGamma];
     this.team?.layout(this.teamLayout);
     return true;
