@@ -86,15 +86,15 @@ describe('Gauss–Seidel sweeps', () => {
     expect(s.separated).toBe(2);
   });
 
-  test("should add W's block column to u, on either kernel and after a second problem", () => {
+  test("should add W's block column to u, on either kernel and after other problems, larger ones too", () => {
     // The WebAssembly kernel keeps the columns' values in its own memory: the TypeScript copy
-    // `addColumn` reads is made at its first call, and must be the current problem's.
+    // `addColumn` reads is made at its first call, and must be the current problem's (its
+    // buffer grown to a larger one's).
     for (const kernel of ['typescript', 'wasm'] as const) {
       const s = new Sweeper(local, kernel);
-      for (const seed of [4, 5]) {
-        const p = unsymmetric(seed);
+      for (const p of [randomProblem({ contacts: 5, bodies: 4, seed: 3 }), unsymmetric(4), unsymmetric(5), randomProblem({ contacts: 30, bodies: 12, seed: 6 })]) {
         s.prepare(p, true);
-        for (const a of [0, 7, p.contacts - 1]) {
+        for (const a of [0, Math.min(7, p.contacts - 2), p.contacts - 1]) {
           const d = Float64Array.of(0.5, -0.25, 2);
           const u = Float64Array.from({ length: p.size }, (_, i) => 0.1 * i);
           const expected = Float64Array.from(u);
