@@ -6,15 +6,19 @@
 //
 //   node bench/peers.mjs [--cases pour,cubes,stick,stack] [--steps <n>] [--spheres 1000]
 //                        [--cubes 100] [--seed 1] [--config c.json] [--rapier-sleep]
+//                        [--rapier-iterations 4,64,256] [--rapier-frequency <Hz>]
 //                        [--out bench/out/peers.md]
 //
 // Cases: pour (spheres poured into a box for 1 s) and cubes (cubes dropped into a box for 0.5 s)
-// for speed, with the pour's deepest overlap at the end; stick (a box on a 30° incline with
+// for speed, with each one's deepest overlap at the end; stick (a box on a 30° incline with
 // μ = 0.8: its drift along the incline after 1 s) and stack (10 boxes on a floor: how far the
 // top sinks in 2 s and the deepest overlap). `--steps` replaces the step count of pour and cubes.
 // Overlaps are measured from the final poses by one function for both engines
 // (bench/peers/measures.mjs). Rapier bodies do not sleep unless --rapier-sleep (Moreau has no
-// sleeping). Before the cases, each engine runs 200 steps of the stack, not reported. Writes
+// sleeping). `--rapier-iterations` runs Rapier once per listed solver-iteration count (default:
+// Rapier's own, 4), and `--rapier-frequency` sets its contact softness's natural frequency (how
+// stiffly it pushes overlaps apart; Rapier's default 30 Hz), so Rapier's cost can be read at the
+// accuracy Moreau gives, not only at its defaults. Before the cases, each engine runs 200 steps of the stack, not reported. Writes
 // the tables to --out, the scenes beside it (peers/<case>.json), and prints them; progress goes
 // to stderr every 100 Moreau steps. At the default 1e-8 Moreau's pour slows down as its pile
 // forms, to more than a second per step after 0.4 s (docs/results/peers.md): `--steps 500`
@@ -27,7 +31,7 @@ import RAPIER from '@dimforge/rapier3d-compat';
 import { DEFAULT_SOLVER, EventBus, isMoreauError, openRun, readConfigFile, resolveDynamics } from '@moreau/core';
 import { benchArgs } from './args.mjs';
 import { median, rapierSettings, runMoreau, runRapier } from './peers/engines.mjs';
-import { deepestSphereOverlap, deepestStackOverlap, driftAlong } from './peers/measures.mjs';
+import { deepestBoxOverlap, deepestSphereOverlap, deepestStackOverlap, driftAlong } from './peers/measures.mjs';
 import { cubesScene, INCLINE, pourScene, stackScene, stickScene, TIME_STEP } from './peers/scenes.mjs';
 
 const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
@@ -39,6 +43,8 @@ const OPTIONS = {
   seed: { type: 'string', default: '1' },
   config: { type: 'string' },
   'rapier-sleep': { type: 'boolean', default: false },
+  'rapier-iterations': { type: 'string' },
+  'rapier-frequency': { type: 'string' },
   out: { type: 'string', default: 'bench/out/peers.md' },
 };
 const { values, fail, whole } = benchArgs('bench/peers.mjs', OPTIONS);
@@ -46,6 +52,23 @@ const spheres = whole('spheres', 1, 10_000, 'the overlap check compares every pa
 const cubeCount = whole('cubes', 1, 2_000, 'the cubes stand 25 to a layer, 0.2 m apart: 2,000 make a 16 m column');
 const seed = whole('seed', 0, 2 ** 31 - 1, 'a 32-bit seed');
 const steps = values.steps === undefined ? undefined : whole('steps', 1, 100_000, 'at most 100 s of simulated time at h = 1e-3');
+
+/** Rapier's solver iterations to run, one run each: the list given, else Rapier's default. */
+const rapierIterations = values['rapier-iterations'] === undefined ? [undefined] : values['rapier-iterations'].split(',').map((text) => {
+  const t = text.trim();
+  // Rapier's cost grows with its iterations: 4,096 a step on the pour would run for hours.
+  if (!/^\d+$/.test(t) || Number(t) < 1 || Number(t) > 4096) fail(`--rapier-iterations: expected comma-separated whole numbers from 1 to 4096 (Rapier's solver iterations a step; its default is 4), got "${text}".`);
+  return Number(t);
+});
+if (new Set(rapierIterations).size !== rapierIterations.length) fail(`--rapier-iterations: "${values['rapier-iterations']}" lists a count twice.`);
+let rapierFrequency;
+if (values['rapier-frequency'] !== undefined) {
+  rapierFrequency = Number(values['rapier-frequency']);
+  // Past the step's own rate (1,000 Hz at h = 1e-3) the contact spring is resolved by no step.
+  if (!(rapierFrequency > 0 && rapierFrequency <= 1000)) fail(`--rapier-frequency: expected a number of Hz above 0 and at most 1000 (Rapier's contact natural frequency; its default is 30), got "${values['rapier-frequency']}".`);
+}
+/** The Rapier solver settings of run k. */
+const rapierSolver = (iterations) => ({ ...(iterations === undefined ? {} : { iterations }), ...(rapierFrequency === undefined ? {} : { frequency: rapierFrequency }) });
 
 const stickNormal = [Math.sin(INCLINE.angle), 0, Math.cos(INCLINE.angle)];
 const mm = (x) => 1000 * x;
@@ -58,7 +81,10 @@ const CASES = {
     scene: () => pourScene(spheres, seed, steps === undefined ? 1 : steps * TIME_STEP),
     measures: { 'deepest overlap at the end, mm': (json, poses) => mm(deepestSphereOverlap(json.bodies, poses)) },
   },
-  cubes: { scene: () => cubesScene(cubeCount, seed, steps === undefined ? 0.5 : steps * TIME_STEP), measures: {} },
+  cubes: {
+    scene: () => cubesScene(cubeCount, seed, steps === undefined ? 0.5 : steps * TIME_STEP),
+    measures: { 'deepest overlap at the end, mm': (json, poses) => mm(deepestBoxOverlap(json.bodies, poses)) },
+  },
   stick: {
     scene: stickScene,
     measures: { 'drift along the incline after 1 s, mm': (json, poses) => mm(driftAlong(stickNormal, json.bodies[1].position, poses[1].position)) },
@@ -112,7 +138,7 @@ const load = { before: loadavg() };
 {
   const warm = stackScene(10);
   runMoreau(warm, 200, { config, registry, source: 'warm-up' });
-  runRapier(RAPIER, warm, 200, { canSleep });
+  runRapier(RAPIER, warm, 200, { canSleep, solver: rapierSolver(rapierIterations[0]) });
 }
 const results = [];
 mkdirSync(sceneDir, { recursive: true });
@@ -132,11 +158,16 @@ for (const name of cases) {
     process.stderr.write(`step ${k} (${((user + system) / 1e6).toFixed(0)} s CPU)… `);
   };
   const moreau = runMoreau(JSON.parse(text), n, { config, registry, source: relative(root, file), onStep });
-  process.stderr.write(`${(moreau.cpuMs / n).toFixed(2)} ms CPU per step; Rapier… `);
-  const peer = runRapier(RAPIER, JSON.parse(text), n, { canSleep });
-  process.stderr.write(`${(peer.cpuMs / n).toFixed(2)} ms CPU per step\n`);
-  const measures = Object.entries(CASES[name].measures).map(([label, f]) => ({ label, moreau: f(json, moreau.poses), rapier: f(json, peer.poses) }));
-  results.push({ name, bodies: json.bodies.length, file, moreau, rapier: peer, measures });
+  process.stderr.write(`${(moreau.cpuMs / n).toFixed(2)} ms CPU per step`);
+  const peers = rapierIterations.map((iterations) => {
+    process.stderr.write(`; Rapier${iterations === undefined ? '' : ` at ${iterations} iterations`}… `);
+    const peer = runRapier(RAPIER, JSON.parse(text), n, { canSleep, solver: rapierSolver(iterations) });
+    process.stderr.write(`${(peer.cpuMs / n).toFixed(2)} ms CPU per step`);
+    return peer;
+  });
+  process.stderr.write('\n');
+  const measures = Object.entries(CASES[name].measures).map(([label, f]) => ({ label, moreau: f(json, moreau.poses), rapier: peers.map((peer) => f(json, peer.poses)) }));
+  results.push({ name, bodies: json.bodies.length, file, moreau, peers, measures });
 }
 load.after = loadavg();
 
@@ -147,13 +178,13 @@ const command = `node bench/peers.mjs ${process.argv.slice(2).join(' ')}`.trim()
 const lines = [
   `Command: \`${command}\`; ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.versions.node}; load average (1, 5, 15 min) ${load.before.map((x) => f(x)).join(', ')} before, ${load.after.map((x) => f(x)).join(', ')} after.`,
   '',
-  `Moreau: ${values.config ? `config ${values.config}` : 'built-in defaults'}, solver ${chain}. Rapier ${rapier.version} (rapier3d-compat): ${rapier.solverIterations} solver iterations × ${rapier.internalPgsIterations} PGS per step, allowed overlap ${rapier.allowedLinearError} m, prediction distance ${rapier.predictionDistance} m, sleeping ${canSleep ? 'on' : 'off'}. h = ${TIME_STEP}.`,
+  `Moreau: ${values.config ? `config ${values.config}` : 'built-in defaults'}, solver ${chain}. Rapier ${rapier.version} (rapier3d-compat): ${rapierIterations.map((k) => k ?? rapier.solverIterations).join(', ')} solver iterations × ${rapier.internalPgsIterations} PGS per step${rapierIterations[0] === undefined ? '' : ` (its default ${rapier.solverIterations})`}, contact natural frequency ${rapierFrequency === undefined ? 'Rapier\'s default' : `${rapierFrequency} Hz`}, allowed overlap ${rapier.allowedLinearError} m, prediction distance ${rapier.predictionDistance} m, sleeping ${canSleep ? 'on' : 'off'}. h = ${TIME_STEP}.`,
   '',
   '### Cost per step',
   '',
-  '| case | bodies | steps | Moreau CPU ms / step | Moreau wall ms / step | Rapier CPU ms / step | Rapier wall ms / step | CPU Moreau / Rapier |',
-  '|---|---:|---:|---:|---:|---:|---:|---:|',
-  ...results.map((r) => `| ${r.name} | ${r.bodies} | ${r.moreau.steps} | ${f(r.moreau.cpuMs / r.moreau.steps)} | ${f(r.moreau.wallMs / r.moreau.steps)} | ${f(r.rapier.cpuMs / r.rapier.steps, 3)} | ${f(r.rapier.wallMs / r.rapier.steps, 3)} | ${f(r.moreau.cpuMs / r.rapier.cpuMs, 1)} |`),
+  '| case | bodies | steps | Moreau CPU ms / step | Moreau wall ms / step | Rapier iterations | Rapier CPU ms / step | Rapier wall ms / step | CPU Moreau / Rapier |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...results.flatMap((r) => r.peers.map((p) => `| ${r.name} | ${r.bodies} | ${r.moreau.steps} | ${f(r.moreau.cpuMs / r.moreau.steps)} | ${f(r.moreau.wallMs / r.moreau.steps)} | ${p.iterations} | ${f(p.cpuMs / p.steps, 3)} | ${f(p.wallMs / p.steps, 3)} | ${f(r.moreau.cpuMs / p.cpuMs, 1)} |`)),
   '',
 ];
 const measured = results.flatMap((r) => r.measures.map((m) => ({ name: r.name, ...m })));
@@ -161,9 +192,9 @@ if (measured.length) {
   lines.push(
     '### Accuracy (from the final poses, the same function for both engines)',
     '',
-    '| case | measure | Moreau | Rapier |',
-    '|---|---|---:|---:|',
-    ...measured.map((m) => `| ${m.name} | ${m.label} | ${f(m.moreau, 3)} | ${f(m.rapier, 3)} |`),
+    `| case | measure | Moreau | ${results[0].peers.map((p) => `Rapier, ${p.iterations} iterations`).join(' | ')} |`,
+    `|---|---|---:|${results[0].peers.map(() => '---:').join('|')}|`,
+    ...measured.map((m) => `| ${m.name} | ${m.label} | ${f(m.moreau, 3)} | ${m.rapier.map((x) => f(x, 3)).join(' | ')} |`),
     '',
   );
 }

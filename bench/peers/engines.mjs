@@ -63,14 +63,31 @@ export function runMoreau(sceneJson, steps, { config, registry, source, onStep =
   return { ...time, steps, poses, solves };
 }
 
-/** Rapier with its default integration parameters (sleeping off unless `canSleep`). */
-export function runRapier(RAPIER, sceneJson, steps, { canSleep = false } = {}) {
+/**
+ * Rapier's solver settings a run may change (each left at Rapier's default when not given):
+ * `iterations`, the solver iterations a step (numSolverIterations), and `frequency`, the contact
+ * softness's natural frequency in Hz (contact_natural_frequency), which sets how stiffly Rapier
+ * pushes overlapping bodies apart.
+ * @typedef {{ iterations?: number, frequency?: number }} RapierSolver
+ */
+
+/** `solver`'s settings written into `world`'s integration parameters. */
+function applySolver(world, solver) {
+  const p = world.integrationParameters;
+  if (solver.iterations !== undefined) p.numSolverIterations = solver.iterations;
+  if (solver.frequency !== undefined) p.contact_natural_frequency = solver.frequency;
+}
+
+/** Rapier with its default integration parameters but those `solver` gives (sleeping off unless `canSleep`). */
+export function runRapier(RAPIER, sceneJson, steps, { canSleep = false, solver = {} } = {}) {
   const { world, bodies } = rapierWorld(RAPIER, sceneJson, { canSleep });
   try {
+    applySolver(world, solver);
+    const iterations = world.integrationParameters.numSolverIterations;
     const time = timed(() => {
       for (let k = 0; k < steps; k++) world.step();
     });
-    return { ...time, steps, poses: bodies.map(rapierPose) };
+    return { ...time, steps, iterations, poses: bodies.map(rapierPose) };
   } finally {
     world.free();
   }

@@ -5,7 +5,9 @@ import gaussSeidel from '@moreau/gauss-seidel';
 import { plugins as integrators } from '@moreau/integrators';
 import rigid from '@moreau/kinematics-rigid';
 import { describe, expect, test } from 'vitest';
-import { median, runMoreau } from './engines.mjs';
+import RAPIER from '@dimforge/rapier3d-compat';
+import { median, runMoreau, runRapier } from './engines.mjs';
+import { deepestStackOverlap } from './measures.mjs';
 import { stackScene } from './scenes.mjs';
 
 function registry() {
@@ -42,5 +44,26 @@ describe('peers: runMoreau', () => {
     for (const x of s.siconos) expect(Number.isFinite(x) && x >= 0).toBe(true);
     // The two merits measure different things: at energy 1e-8 some step's siconos error is above 1e-8.
     expect(Math.max(...s.siconos)).toBeGreaterThan(s.largestError);
+  });
+});
+
+describe('peers: runRapier', () => {
+  // How far the top box of the ten-box stack sinks in 0.5 s, and the deepest overlap then.
+  const stack = (solver) => {
+    const json = stackScene(10);
+    const run = runRapier(RAPIER, json, 500, { solver });
+    return { run, sinks: json.bodies.at(-1).position[2] - run.poses.at(-1).position[2], overlap: deepestStackOverlap(json.bodies, run.poses) };
+  };
+
+  test('should run Rapier\'s defaults unless asked, and the solver iterations and contact stiffness asked for', async () => {
+    await RAPIER.init();
+    const plain = stack({}), more = stack({ iterations: 64 }), stiffer = stack({ frequency: 120 });
+    expect(plain.run.iterations).toBe(4);
+    expect(more.run.iterations).toBe(64);
+    expect(stiffer.run.iterations).toBe(4);
+    // Rapier's default stack sinks; more iterations converge further, a stiffer contact overlaps less.
+    expect(plain.sinks).toBeGreaterThan(1e-3);
+    expect(more.sinks).toBeLessThan(0.8 * plain.sinks);
+    expect(stiffer.overlap).toBeLessThan(0.8 * plain.overlap);
   });
 });

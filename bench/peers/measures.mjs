@@ -64,6 +64,53 @@ export function deepestStackOverlap(bodies, poses) {
   return deepest;
 }
 
+/** A box's centre, its three world axes (columns of the rotation) and half extents. */
+function frame(body, pose) {
+  const R = pose.rotation;
+  return { c: pose.position, axes: [0, 1, 2].map((k) => [R[k], R[3 + k], R[6 + k]]), h: body.shape.halfExtents };
+}
+
+/**
+ * How deep two boxes overlap: the least overlap of their projections on the 15 axes of the
+ * separating-axis test (each box's three face normals and the nine cross products of their
+ * edges), which for two boxes is the shortest translation that separates them; 0 when apart.
+ */
+function boxPairDepth(A, B) {
+  const T = sub(B.c, A.c);
+  let depth = Infinity;
+  const onAxis = (L) => {
+    const len = Math.hypot(L[0], L[1], L[2]);
+    // Parallel edges give no axis of their own: their cross product vanishes.
+    if (len < 1e-12) return;
+    const l = [L[0] / len, L[1] / len, L[2] / len];
+    let reach = 0;
+    for (let k = 0; k < 3; k++) reach += A.h[k] * Math.abs(dot(A.axes[k], l)) + B.h[k] * Math.abs(dot(B.axes[k], l));
+    depth = Math.min(depth, reach - Math.abs(dot(T, l)));
+  };
+  for (const L of [...A.axes, ...B.axes]) onAxis(L);
+  for (const a of A.axes) for (const b of B.axes) onAxis([a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]]);
+  return Math.max(0, depth);
+}
+
+/**
+ * The deepest overlap among the boxes and planes of a scene: the depth of a box's deepest corner
+ * under a plane, and each pair of boxes' penetration depth (`boxPairDepth`). All pairs are
+ * checked (15 axes a pair: 3·10⁷ axis tests for 2,000 boxes, about a second).
+ */
+export function deepestBoxOverlap(bodies, poses) {
+  const boxes = [], planes = [];
+  bodies.forEach((b, i) => {
+    if (b.shape.type === 'box') boxes.push({ ...frame(b, poses[i]), corners: corners(b, poses[i]) });
+    else if (b.shape.type === 'plane') planes.push(worldPlane(b, poses[i]));
+  });
+  let deepest = 0;
+  for (let i = 0; i < boxes.length; i++) {
+    for (const { n, p } of planes) for (const v of boxes[i].corners) deepest = Math.max(deepest, -dot(n, sub(v, p)));
+    for (let j = i + 1; j < boxes.length; j++) deepest = Math.max(deepest, boxPairDepth(boxes[i], boxes[j]));
+  }
+  return deepest;
+}
+
 /** How far a body moved along a plane with world normal n: |d − (d·n) n|, d its displacement. */
 export function driftAlong(n, from, to) {
   const d = sub(to, from), k = dot(d, n);

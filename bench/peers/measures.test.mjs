@@ -1,6 +1,6 @@
 // The overlap and drift measures of bench/peers.mjs on poses whose answer is known by hand.
 import { describe, expect, test } from 'vitest';
-import { deepestSphereOverlap, deepestStackOverlap, driftAlong } from './measures.mjs';
+import { deepestBoxOverlap, deepestSphereOverlap, deepestStackOverlap, driftAlong } from './measures.mjs';
 import { stackScene } from './scenes.mjs';
 
 const I = [1, 0, 0, 0, 1, 0, 0, 0, 1];
@@ -37,6 +37,27 @@ describe('peer measures', () => {
     poses[2].position[2] -= 0.003;
     poses[3].position[2] -= 0.003;
     expect(deepestStackOverlap(bodies, poses)).toBeCloseTo(0.002, 12);
+  });
+
+  test('should find the deepest overlap of two boxes, turned ones too, and of a box\'s corner under a plane', () => {
+    const cube = { shape: { type: 'box', halfExtents: [0.05, 0.05, 0.05] } };
+    // A quarter turn about z maps body x to world y.
+    const quarter = [0, -1, 0, 1, 0, 0, 0, 0, 1];
+    const bodies = [floor, cube, cube];
+    const poses = [at([0, 0, 0]), at([0, 0, 0.05]), at([0, 0, 0.5])];
+    expect(deepestBoxOverlap(bodies, poses)).toBe(0);
+    // The first cube 3 mm into the floor.
+    poses[1] = at([0, 0, 0.047]);
+    expect(deepestBoxOverlap(bodies, poses)).toBeCloseTo(0.003, 12);
+    // The second, turned, sits 7 mm into the first from above, face on face.
+    poses[2] = at([0, 0, 0.047 + 0.1 - 0.007], quarter);
+    expect(deepestBoxOverlap(bodies, poses)).toBeCloseTo(0.007, 12);
+    // Turned 45° about z and moved aside so that one edge enters the first cube by 4 mm along x.
+    const c = Math.SQRT1_2, diagonal = 0.05 * Math.SQRT2;
+    poses[2] = at([0.05 + diagonal - 0.004, 0, 0.047], [c, -c, 0, c, c, 0, 0, 0, 1]);
+    expect(deepestBoxOverlap(bodies, poses)).toBeCloseTo(0.004, 12);
+    // Far apart and above the floor: nothing.
+    expect(deepestBoxOverlap(bodies, [at([0, 0, 0]), at([0, 0, 0.06]), at([1, 0, 0.06], quarter)])).toBe(0);
   });
 
   test('should measure drift along a plane, not across it', () => {
