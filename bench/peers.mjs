@@ -18,12 +18,12 @@
 // sleeping). `--rapier-iterations` runs Rapier once per listed solver-iteration count (default:
 // Rapier's own, 4), and `--rapier-frequency` sets its contact softness's natural frequency (how
 // stiffly it pushes overlaps apart; Rapier's default 30 Hz), so Rapier's cost can be read at the
-// accuracy Moreau gives, not only at its defaults. Before the cases, each engine runs 200 steps of the stack, not reported. Writes
-// the tables to --out, the scenes beside it (peers/<case>.json), and prints them; progress goes
-// to stderr every 100 Moreau steps. At the default 1e-8 Moreau's pour slows down as its pile
-// forms, to more than a second per step after 0.4 s (docs/results/peers.md): `--steps 500`
-// runs its first half. Runs the compiled
-// packages (`npm run bench:peers` builds them first).
+// accuracy Moreau gives, not only at its defaults. Before the cases, each engine runs 200 steps
+// of the stack, not reported. Writes the tables to --out, the scenes beside it
+// (peers/<case>.json), and prints them; progress goes to stderr every 100 Moreau steps. At the
+// default 1e-8 Moreau's pour slows down as its pile forms, to more than a second per step after
+// 0.4 s (docs/results/peers.md): `--steps 500` runs its first half. Runs the compiled packages
+// (`npm run bench:peers` builds them first).
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -67,7 +67,7 @@ if (values['rapier-frequency'] !== undefined) {
   // Past the step's own rate (1,000 Hz at h = 1e-3) the contact spring is resolved by no step.
   if (!(rapierFrequency > 0 && rapierFrequency <= 1000)) fail(`--rapier-frequency: expected a number of Hz above 0 and at most 1000 (Rapier's contact natural frequency; its default is 30), got "${values['rapier-frequency']}".`);
 }
-/** The Rapier solver settings of run k. */
+/** Rapier's settings for a run at `iterations` solver iterations (undefined: Rapier's default). */
 const rapierSolver = (iterations) => ({ ...(iterations === undefined ? {} : { iterations }), ...(rapierFrequency === undefined ? {} : { frequency: rapierFrequency }) });
 
 const stickNormal = [Math.sin(INCLINE.angle), 0, Math.cos(INCLINE.angle)];

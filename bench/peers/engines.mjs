@@ -78,7 +78,10 @@ function applySolver(world, solver) {
   if (solver.frequency !== undefined) p.contact_natural_frequency = solver.frequency;
 }
 
-/** Rapier with its default integration parameters but those `solver` gives (sleeping off unless `canSleep`). */
+/**
+ * Rapier with its default integration parameters but those `solver` gives (sleeping off unless `canSleep`).
+ * @param {{ canSleep?: boolean, solver?: RapierSolver }} [options]
+ */
 export function runRapier(RAPIER, sceneJson, steps, { canSleep = false, solver = {} } = {}) {
   const { world, bodies } = rapierWorld(RAPIER, sceneJson, { canSleep });
   try {
