@@ -20,10 +20,9 @@
 // stiffly it pushes overlaps apart; Rapier's default 30 Hz), so Rapier's cost can be read at the
 // accuracy Moreau gives, not only at its defaults. Before the cases, each engine runs 200 steps
 // of the stack, not reported. Writes the tables to --out, the scenes beside it
-// (peers/<case>.json), and prints them; progress goes to stderr every 100 Moreau steps. At the
-// default 1e-8 Moreau's pour slows down as its pile forms, to more than a second per step after
-// 0.4 s (docs/results/peers.md): `--steps 500` runs its first half. Runs the compiled packages
-// (`npm run bench:peers` builds them first).
+// (peers/<case>.json), and prints them; progress goes to stderr every 100 Moreau steps. Moreau's
+// pour slows down as its pile forms (docs/results/peers.md): `--steps 500` runs its first half.
+// Runs the compiled packages (`npm run bench:peers` builds them first).
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
