@@ -64,10 +64,10 @@ export function deepestStackOverlap(bodies, poses) {
   return deepest;
 }
 
-/** A box's centre, its three world axes (columns of the rotation) and half extents. */
+/** A box's centre, its three world axes (columns of the rotation), half extents and half diagonal. */
 function frame(body, pose) {
-  const R = pose.rotation;
-  return { c: pose.position, axes: [0, 1, 2].map((k) => [R[k], R[3 + k], R[6 + k]]), h: body.shape.halfExtents };
+  const R = pose.rotation, h = body.shape.halfExtents;
+  return { c: pose.position, axes: [0, 1, 2].map((k) => [R[k], R[3 + k], R[6 + k]]), h, radius: Math.hypot(h[0], h[1], h[2]) };
 }
 
 /**
@@ -95,7 +95,8 @@ function boxPairDepth(A, B) {
 /**
  * The deepest overlap among the boxes and planes of a scene: the depth of a box's deepest corner
  * under a plane, and each pair of boxes' penetration depth (`boxPairDepth`). All pairs are
- * checked (15 axes a pair: 3·10⁷ axis tests for 2,000 boxes, about a second).
+ * visited; only those whose bounding spheres meet take the 15 axes (2,000 boxes: 2·10⁶ pairs,
+ * a fraction of a second when few are that close).
  */
 export function deepestBoxOverlap(bodies, poses) {
   const boxes = [], planes = [];
@@ -106,7 +107,11 @@ export function deepestBoxOverlap(bodies, poses) {
   let deepest = 0;
   for (let i = 0; i < boxes.length; i++) {
     for (const { n, p } of planes) for (const v of boxes[i].corners) deepest = Math.max(deepest, -dot(n, sub(v, p)));
-    for (let j = i + 1; j < boxes.length; j++) deepest = Math.max(deepest, boxPairDepth(boxes[i], boxes[j]));
+    for (let j = i + 1; j < boxes.length; j++) {
+      // Centres farther apart than the two half diagonals: the boxes cannot touch.
+      const A = boxes[i], B = boxes[j], d = sub(B.c, A.c), reach = A.radius + B.radius;
+      if (dot(d, d) <= reach * reach) deepest = Math.max(deepest, boxPairDepth(A, B));
+    }
   }
   return deepest;
 }
