@@ -19,24 +19,51 @@ export interface JudgedError {
   r: number;
   /** The Siconos error: residual / scale, or the residual itself when scale ≤ 2⁻⁵². */
   error: number;
+  /**
+   * How far `error` may lie from the same measure at u = W r + q summed in another order (a
+   * solver's own product): a bound from the rounding of each sum, carried through the measure
+   * (below). A claim within `rounding` of a tolerance is not a false claim.
+   */
+  rounding: number;
 }
+
+/** The unit roundoff of doubles, 2⁻⁵³. */
+const UNIT_ROUNDOFF = 2 ** -53;
 
 /** 2⁻⁵², the C library's DBL_EPSILON, below which Siconos reports the absolute residual. */
 const TWO_TO_MINUS_52 = 2 ** -52;
 
 /** u = W r + q, walking W's blocks (row-major 3x3, block row a, block column colIdx[k]). */
 export function judgeVelocity(p: FrictionContactProblem, r: Float64Array): Float64Array {
+  return judgeVelocityAndRounding(p, r).u;
+}
+
+/**
+ * u = W r + q as `judgeVelocity` sums it, and for each entry a bound on how far two sums of
+ * the same L terms in any order can lie apart: each lies within γ_L Σ|terms| of the exact
+ * sum (Higham, Accuracy and Stability of Numerical Algorithms, §3.1: γ_L = L u / (1 − L u),
+ * u the unit roundoff), the products' own rounding counted in L.
+ */
+function judgeVelocityAndRounding(p: FrictionContactProblem, r: Float64Array): { u: Float64Array; apart: Float64Array } {
   const { rowPtr, colIdx, values } = p.W;
   const u = Float64Array.from(p.q);
+  const apart = Float64Array.from(p.q, Math.abs);
   for (let a = 0; a < p.contacts; a++) {
     for (let k = rowPtr[a]; k < rowPtr[a + 1]; k++) {
       const b = colIdx[k];
       for (let i = 0; i < 3; i++) {
-        for (let j = 0; j < 3; j++) u[3 * a + i] += values[9 * k + 3 * i + j] * r[3 * b + j];
+        for (let j = 0; j < 3; j++) {
+          const t = values[9 * k + 3 * i + j] * r[3 * b + j];
+          u[3 * a + i] += t;
+          apart[3 * a + i] += Math.abs(t);
+        }
       }
     }
+    // Three products a block, and q: L = 3 m + 1 terms, m the blocks of the row.
+    const L = 3 * (rowPtr[a + 1] - rowPtr[a]) + 1, gamma = (L * UNIT_ROUNDOFF) / (1 - L * UNIT_ROUNDOFF);
+    for (let i = 0; i < 3; i++) apart[3 * a + i] *= 2 * gamma;
   }
-  return u;
+  return { u, apart };
 }
 
 /**
@@ -54,9 +81,13 @@ export function judgeProjection(xN: number, xT1: number, xT2: number, mu: number
 
 /** The Siconos error of r (Coulomb problem, De Saxcé form) or the same measure of the relaxed cone problem. */
 export function judgeSiconosError(p: FrictionContactProblem, r: Float64Array, cone: 'coulomb' | 'relaxed' = 'coulomb'): JudgedError {
-  const u = judgeVelocity(p, r);
-  let e2 = 0;
+  const { u, apart } = judgeVelocityAndRounding(p, r);
+  let e2 = 0, moved2 = 0, apart2 = 0;
   for (let a = 0; a < p.contacts; a++) {
+    // e_a is (1 + μ_a)-Lipschitz in u_a (ũ is, and the projection is 1-Lipschitz).
+    const da = Math.hypot(apart[3 * a], apart[3 * a + 1], apart[3 * a + 2]);
+    moved2 += ((cone === 'coulomb' ? 1 + p.mu[a] : 1) * da) ** 2;
+    apart2 += da * da;
     const [rN, rT1, rT2] = [r[3 * a], r[3 * a + 1], r[3 * a + 2]];
     const [uN, uT1, uT2] = [u[3 * a], u[3 * a + 1], u[3 * a + 2]];
     const shift = cone === 'coulomb' ? p.mu[a] * Math.hypot(uT1, uT2) : 0;
@@ -66,5 +97,10 @@ export function judgeSiconosError(p: FrictionContactProblem, r: Float64Array, co
   const norm = (x: Float64Array) => Math.sqrt(x.reduce((s, v) => s + v * v, 0));
   const residual = Math.sqrt(e2), rNorm = norm(r);
   const scale = Math.max(norm(p.q), rNorm, norm(u));
-  return { residual, scale, r: rNorm, error: scale <= TWO_TO_MINUS_52 ? residual : residual / scale };
+  // The residual moves by at most √moved2, the scale by at most √apart2 (through ‖u‖).
+  const moved = Math.sqrt(moved2), shifted = Math.sqrt(apart2);
+  if (scale <= TWO_TO_MINUS_52) return { residual, scale, r: rNorm, error: residual, rounding: moved };
+  const error = residual / scale;
+  // (residual + moved) / (scale − shifted) − error, the farther of the two ends.
+  return { residual, scale, r: rNorm, error, rounding: (moved + error * shifted) / Math.max(scale - shifted, Number.MIN_VALUE) };
 }

@@ -155,11 +155,14 @@ export function requireTolerance(sut: SolverUnderTest, tol: number | undefined =
  * would pass a bug of its own), any other merit by core's implementation. Never the merit a
  * result names.
  */
-export function judgedMerit(sut: SolverUnderTest, p: FrictionContactProblem, r: Float64Array): number {
-  if (sut.meritName === 'siconos' && sut.cone === 'coulomb') return judgeSiconosError(p, r).error;
+export function judgedMerit(sut: SolverUnderTest, p: FrictionContactProblem, r: Float64Array): { value: number; rounding: number } {
+  if (sut.meritName === 'siconos' && sut.cone === 'coulomb') {
+    const { error, rounding } = judgeSiconosError(p, r);
+    return { value: error, rounding };
+  }
   const u = bsrMul(p.W, r, new Float64Array(p.size));
   for (let i = 0; i < u.length; i++) u[i] += p.q[i];
-  return sut.merit(sut.meritName).evaluate(p, r, u);
+  return { value: sut.merit(sut.meritName).evaluate(p, r, u), rounding: 0 };
 }
 
 /** What one observed solve produced. */

@@ -104,8 +104,8 @@ export function honestyProperties(sut: SolverUnderTest): Pick<Record<SolverPrope
         checkShape(c.problem, result);
         if (!result.converged) return;
         const tol = requireTolerance(sut);
-        const value = judgedMerit(sut, c.problem, result.r);
-        check(value <= tol * (1 + 1e-9),
+        const { value, rounding } = judgedMerit(sut, c.problem, result.r);
+        check(value <= tol * (1 + 1e-9) + rounding,
           () => `called directly on a problem with μ > 0, the plugin (friction: false) claimed convergence, but the ${sut.meritName} merit of its r with the problem's own μ is ${fmt(value)} > tolerance ${tol} (it reported ${result.merit} = ${result.error} after ${result.iterations} iterations); refuse μ > 0 with E_UNSUPPORTED, as core does, or judge convergence with the μ given`);
       },
     }),
