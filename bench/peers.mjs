@@ -6,7 +6,7 @@
 //
 //   node bench/peers.mjs [--cases pour,cubes,stick,stack] [--steps <n>] [--spheres 1000]
 //                        [--cubes 100] [--seed 1] [--config c.json] [--rapier-sleep]
-//                        [--rapier-iterations 4,64,256] [--rapier-frequency <Hz>]
+//                        [--rapier-iterations 4,64,256] [--rapier-frequency <Hz>] [--split]
 //                        [--out bench/out/peers.md]
 //
 // Cases: pour (spheres poured into a box for 1 s) and cubes (cubes dropped into a box for 0.5 s)
@@ -18,7 +18,9 @@
 // sleeping). `--rapier-iterations` runs Rapier once per listed solver-iteration count (default:
 // Rapier's own, 4), and `--rapier-frequency` sets its contact softness's natural frequency (how
 // stiffly it pushes overlaps apart; Rapier's default 30 Hz), so Rapier's cost can be read at the
-// accuracy Moreau gives, not only at its defaults. Before the cases, each engine runs 200 steps
+// accuracy Moreau gives, not only at its defaults. `--split` adds where each engine's step goes,
+// by its own timers (Rapier's from a second, profiled run of each setting: its profiler costs
+// time, so the timed run has it off). Before the cases, each engine runs 200 steps
 // of the stack, not reported. Writes the tables to --out, the scenes beside it
 // (peers/<case>.json), and prints them; progress goes to stderr every 100 Moreau steps. Moreau's
 // pour slows down as its pile forms (docs/results/peers.md): `--steps 500` runs its first half.
@@ -30,6 +32,7 @@ import RAPIER from '@dimforge/rapier3d-compat';
 import { DEFAULT_SOLVER, EventBus, isMoreauError, openRun, readConfigFile, resolveDynamics } from '@moreau/core';
 import { benchArgs } from './args.mjs';
 import { median, rapierSettings, runMoreau, runRapier } from './peers/engines.mjs';
+import { moreauSplit, rapierSplit } from './peers/split.mjs';
 import { deepestBoxOverlap, deepestSphereOverlap, deepestStackOverlap, driftAlong } from './peers/measures.mjs';
 import { cubesScene, INCLINE, pourScene, stackScene, stickScene, TIME_STEP } from './peers/scenes.mjs';
 
@@ -44,6 +47,7 @@ const OPTIONS = {
   'rapier-sleep': { type: 'boolean', default: false },
   'rapier-iterations': { type: 'string' },
   'rapier-frequency': { type: 'string' },
+  split: { type: 'boolean', default: false },
   out: { type: 'string', default: 'bench/out/peers.md' },
 };
 const { values, fail, whole } = benchArgs('bench/peers.mjs', OPTIONS);
@@ -162,7 +166,9 @@ for (const name of cases) {
     process.stderr.write(`; Rapier${iterations === undefined ? '' : ` at ${iterations} iterations`}… `);
     const peer = runRapier(RAPIER, JSON.parse(text), n, { canSleep, solver: rapierSolver(iterations) });
     process.stderr.write(`${(peer.cpuMs / n).toFixed(2)} ms CPU per step`);
-    return peer;
+    if (!values.split) return peer;
+    process.stderr.write('; profiled… ');
+    return { ...peer, split: rapierSplit(runRapier(RAPIER, JSON.parse(text), n, { canSleep, solver: rapierSolver(iterations), profile: true })) };
   });
   process.stderr.write('\n');
   const measures = Object.entries(CASES[name].measures).map(([label, f]) => ({ label, moreau: f(json, moreau.poses), rapier: peers.map((peer) => f(json, peer.poses)) }));
@@ -186,6 +192,19 @@ const lines = [
   ...results.flatMap((r) => r.peers.map((p) => `| ${r.name} | ${r.bodies} | ${r.moreau.steps} | ${f(r.moreau.cpuMs / r.moreau.steps)} | ${f(r.moreau.wallMs / r.moreau.steps)} | ${p.iterations} | ${f(p.cpuMs / p.steps, 3)} | ${f(p.wallMs / p.steps, 3)} | ${f(r.moreau.cpuMs / p.cpuMs, 1)} |`)),
   '',
 ];
+if (values.split) {
+  const row = (name, engine, s) => `| ${name} | ${engine} | ${f(s.iterations, 1)} | ${f(s.detect, 3)} | ${f(s.assemble, 3)} | ${f(s.solve, 3)} | ${f(s.rest, 3)} | ${f(s.total, 3)} | ${s.solvePerIteration === undefined ? '—' : f(s.solvePerIteration, 4)} |`;
+  lines.push(
+    '### Where a step goes (each engine\'s own timers, wall ms a step)',
+    '',
+    '| case | engine | iterations a step | contact detection | assembly | solve | rest of the step | whole step | solve, ms an iteration |',
+    '|---|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...results.flatMap((r) => [row(r.name, 'Moreau', moreauSplit(r.moreau)), ...r.peers.map((p) => row(r.name, `Rapier, ${p.iterations} iterations`, p.split))]),
+    '',
+    'Moreau\'s iterations are its chain\'s (mostly Gauss–Seidel sweeps), on average over all steps; its assembly builds W, and the rest of its step is integration, position correction and bookkeeping. Rapier\'s come from a second run of each setting with its profiler on (the cost table\'s run has it off): its solver\'s time less its velocity assembly is the solve, and the rest is what its step timer holds beyond collision detection and the solver.',
+    '',
+  );
+}
 const measured = results.flatMap((r) => r.measures.map((m) => ({ name: r.name, ...m })));
 if (measured.length) {
   lines.push(

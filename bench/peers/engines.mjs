@@ -41,10 +41,13 @@ export function median(xs) {
 export function runMoreau(sceneJson, steps, { config, registry, source, onStep = () => {} }) {
   const sim = createSimulation(sceneJson, config, { registry, source });
   const solves = { withContacts: 0, notConverged: 0, largestError: 0, merits: new Set(), iterations: 0, contactsMax: 0, siconos: [] };
+  // The step's own timers (wall ms, summed): `update` is the step's rest (integration, correction, output).
+  const phases = { detect: 0, assemble: 0, solve: 0, update: 0, total: 0 };
   const siconos = new SiconosMerit();
   const time = timed((aside) => {
     for (let k = 0; k < steps; k++) {
       const s = sim.step();
+      for (const key in phases) phases[key] += s.ms[key];
       aside(() => onStep(k + 1));
       if (s.contacts === 0) continue;
       aside(() => solves.siconos.push(siconos.evaluate(sim.lastProblem(), sim.reactions())));
@@ -60,7 +63,7 @@ export function runMoreau(sceneJson, steps, { config, registry, source, onStep =
     const { position, linear } = sim.pose(b);
     return { position: [...position], rotation: [...linear] };
   });
-  return { ...time, steps, poses, solves };
+  return { ...time, steps, poses, solves, phases };
 }
 
 /**
@@ -80,17 +83,29 @@ function applySolver(world, solver) {
 
 /**
  * Rapier with its default integration parameters but those `solver` gives (sleeping off unless `canSleep`).
- * @param {{ canSleep?: boolean, solver?: RapierSolver }} [options]
+ * With `profile`, Rapier's own timers are read after every step and summed in `phases` (wall ms:
+ * the whole step, collision detection, the solver and, within it, the velocity assembly); the
+ * profiler costs time of its own (twice the CPU on the cubes), so a profiled run is not a timed one.
+ * @param {{ canSleep?: boolean, solver?: RapierSolver, profile?: boolean }} [options]
  */
-export function runRapier(RAPIER, sceneJson, steps, { canSleep = false, solver = {} } = {}) {
+export function runRapier(RAPIER, sceneJson, steps, { canSleep = false, solver = {}, profile = false } = {}) {
   const { world, bodies } = rapierWorld(RAPIER, sceneJson, { canSleep });
   try {
     applySolver(world, solver);
     const iterations = world.integrationParameters.numSolverIterations;
+    const phases = profile ? { total: 0, detect: 0, solve: 0, assemble: 0 } : undefined;
+    world.profilerEnabled = profile;
     const time = timed(() => {
-      for (let k = 0; k < steps; k++) world.step();
+      for (let k = 0; k < steps; k++) {
+        world.step();
+        if (!phases) continue;
+        phases.total += world.timingStep();
+        phases.detect += world.timingCollisionDetection();
+        phases.solve += world.timingSolver();
+        phases.assemble += world.timingVelocityAssembly();
+      }
     });
-    return { ...time, steps, iterations, poses: bodies.map(rapierPose) };
+    return { ...time, steps, iterations, poses: bodies.map(rapierPose), ...(phases ? { phases } : {}) };
   } finally {
     world.free();
   }

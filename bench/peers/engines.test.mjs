@@ -34,6 +34,11 @@ describe('peers: runMoreau', () => {
     // The chain's own claim, measured again from the answer: the same merit, the same bound.
     for (const x of s.siconos) expect(x).toBeLessThanOrEqual(1e-8);
     expect(run.cpuMs).toBeGreaterThan(0);
+    // The step's own timers, summed over the steps: every step detected and solved, and the parts make the whole.
+    const p = run.phases;
+    expect(p.detect).toBeGreaterThan(0);
+    expect(p.solve).toBeGreaterThan(0);
+    expect(p.detect + p.assemble + p.solve + p.update).toBeCloseTo(p.total, 6);
   });
 
   test('should report the siconos error of an energy chain\'s answers, not the energy error it stopped on', () => {
@@ -65,5 +70,15 @@ describe('peers: runRapier', () => {
     expect(plain.sinks).toBeGreaterThan(1e-3);
     expect(more.sinks).toBeLessThan(0.8 * plain.sinks);
     expect(stiffer.overlap).toBeLessThan(0.8 * plain.overlap);
+    expect(plain.run.phases).toBeUndefined();
+  });
+
+  test('should read Rapier\'s own timers only when profiled: its collision detection and solver within its step', async () => {
+    await RAPIER.init();
+    const { phases } = runRapier(RAPIER, stackScene(10), 50, { profile: true });
+    expect(phases.detect).toBeGreaterThan(0);
+    expect(phases.solve).toBeGreaterThan(0);
+    expect(phases.assemble).toBeLessThanOrEqual(phases.solve);
+    expect(phases.detect + phases.solve).toBeLessThanOrEqual(phases.total * (1 + 1e-9));
   });
 });
