@@ -5,9 +5,9 @@
 // equal the TypeScript sweep's to the bit (src/wasm-sweep.test.ts checks it).
 //
 // The kernel runs the common path of a contact's update: separation, the stick solve,
-// and the sliding solve from the previous slip direction (Newton on the angle, then the
-// refinement in the original units). What is rare is imported from the TypeScript code and
-// called from here: a sliding contact that Newton from the previous direction does not
+// and the sliding solve from the previous slip direction, or from −c for an isotropic block
+// (Newton on the angle, then the refinement in the original units). What is rare is imported
+// from the TypeScript code and called from here: a sliding contact that Newton from there does not
 // solve (the quartic and the scan: `slideRest`), the scaled paths of the residual and of
 // the cone projection for sums of squares outside (1e-290, ∞) (`residualScaled`, `hypot`).
 //
@@ -234,6 +234,13 @@ function tryDirection(d1In: f64, d2In: f64): bool {
   return refine(rn, d1, d2);
 }
 
+/** SlidingSolver.isotropic: W_NT = W_TN = 0 and W_TT = b I to 1e-12, where the slip is −c. */
+function isotropic(): bool {
+  const eps = 1e-12 * W00, et = 1e-12 * W11;
+  return abs<f64>(W01) <= eps && abs<f64>(W02) <= eps && abs<f64>(W10) <= eps && abs<f64>(W20) <= eps
+    && abs<f64>(W12) <= et && abs<f64>(W21) <= et && abs<f64>(W11 - W22) <= et;
+}
+
 /** cone projection of (xn, t1, t2) into (s0r, s1r, s2r): core's projectOntoCone. */
 function projectInto(xn: f64, t1: f64, t2: f64, m: f64): void {
   const rho = hypot2(t1, t2);
@@ -250,7 +257,7 @@ function projectInto(xn: f64, t1: f64, t2: f64, m: f64): void {
 
 /**
  * SlidingSolver.solve's common path: the stick just outside the cone, then Newton from the
- * previous direction; anything more is the host's (`slideRest`, which runs the whole solve
+ * previous direction (from −c for an isotropic block); anything more is the host's (`slideRest`, which runs the whole solve
  * again from the same inputs, so its answer is the TypeScript one). Answer in (s0r, s1r, s2r).
  */
 function slide(a: i32, w: usize, st0: f64, st1: f64, st2: f64): bool {
@@ -265,7 +272,7 @@ function slide(a: i32, w: usize, st0: f64, st1: f64, st2: f64): bool {
     consider();
   }
   if (!bestOk) {
-    if (p1 != 0 || p2 != 0) tryDirection(p1, p2); else tryDirection(-c1, -c2);
+    if ((p1 != 0 || p2 != 0) && !isotropic()) tryDirection(p1, p2); else tryDirection(-c1, -c2);
   }
   if (!bestOk) {
     const h = pSlide;

@@ -50,6 +50,25 @@ describe('SlidingSolver', () => {
     [0, 1, 2].forEach((i) => expect(s.r[i]).toBeCloseTo(fresh.s.r[i], 12));
   });
 
+  test("should slide a sphere's contact (diag(a, b, b)) from −c, even when the previous reaction points against the slip", () => {
+    // u_N = 0 gives r_N = −q_N / a = 0.5, and the slip is along q_T: r_T = −μ r_N q_T / ‖q_T‖.
+    const sphere = [2, 0, 0, 0, 3.5, 0, 0, 0, 3.5];
+    const against = [1, 0.24, -0.18]; // r_T along +q_T: Newton from its direction stays on the wrong root
+    for (const rounding of [0, 3e-16]) {
+      const w = sphere.map((x, i) => (i === 1 || i === 5 ? x + rounding * 2 : x));
+      const { s } = setUp(w, [-1, 2, -1.5], 0.3, against);
+      expect(s.solve(Float64Array.from(w), 0)).toBe(true);
+      expect(s.quarticUses).toBe(0);
+      [0.5, -0.12, 0.09].forEach((x, i) => expect(s.r[i]).toBeCloseTo(x, 14));
+    }
+    // Coupled a little (W_NT 1e-6): the previous direction is kept as the start, and from this
+    // one Newton needs the quartic, as for any coupled block.
+    const coupled = [2, 1e-6, 0, 1e-6, 3.5, 0, 0, 0, 3.5];
+    const { s } = setUp(coupled, [-1, 2, -1.5], 0.3, against);
+    expect(s.solve(Float64Array.from(coupled), 0)).toBe(true);
+    expect(s.quarticUses).toBe(1);
+  });
+
   test('should put the reaction on the cone with the slip opposing it', () => {
     const { s, w } = setUp(W, q, 0.8);
     s.solve(w, 0);

@@ -20,7 +20,9 @@ import { naturalMapResidual } from './residual.js';
  *
  * 1. Newton on the slip angle θ, f(θ) = (c + M d) × d = 0, from the previous
  *    reaction's direction (or from −c, the μ → 0 slip): one or two steps in a sweep
- *    where contacts change little.
+ *    where contacts change little. A block with W_NT = W_TN = 0 and W_TT = b I (a sphere's
+ *    contact, to rounding) starts from −c whatever came before: M is then a positive
+ *    multiple of I, so −c is the slip, the only one, and Newton stops after one step.
  * 2. Every root of the quartic, each polished by the same Newton.
  * 3. A scan of f over 64 angles with bisection, where rounding defeats the quartic.
  *
@@ -97,7 +99,7 @@ export class SlidingSolver {
       this.consider();
     }
     if (!this.bestOk) {
-      if (this.p1 !== 0 || this.p2 !== 0) { this.d1 = this.p1; this.d2 = this.p2; } else { this.d1 = -this.c1; this.d2 = -this.c2; }
+      if ((this.p1 !== 0 || this.p2 !== 0) && !this.isotropic()) { this.d1 = this.p1; this.d2 = this.p2; } else { this.d1 = -this.c1; this.d2 = -this.c2; }
       this.tryDirection();
     }
     if (!this.bestOk) { this.quarticUses++; this.byQuartic(); }
@@ -115,6 +117,16 @@ export class SlidingSolver {
     }
     this.residual = this.bestRes;
     return this.bestOk;
+  }
+
+  /**
+   * W_NT = W_TN = 0 and W_TT = b I to 1e-12 of the diagonal: the sliding direction is −c (a sphere's
+   * contact, whose block is diag(a, b, b) to rounding); a W_NN or W_TT that is not positive says no.
+   */
+  private isotropic(): boolean {
+    const eps = 1e-12 * this.W00, et = 1e-12 * this.W11;
+    return Math.abs(this.W01) <= eps && Math.abs(this.W02) <= eps && Math.abs(this.W10) <= eps && Math.abs(this.W20) <= eps
+      && Math.abs(this.W12) <= et && Math.abs(this.W21) <= et && Math.abs(this.W11 - this.W22) <= et;
   }
 
   private wScale(): number {

@@ -4,7 +4,7 @@ import { naturalMapResidual } from './residual.js';
 import { SlidingSolver } from './sliding-solver.js';
 import { Sweeper } from './sweep.js';
 import { ENERGY_RESCALE, WasmSweep, wasmSweepAvailable } from './wasm-sweep.js';
-import { randomProblem } from './__fixtures__/random-problem.js';
+import { randomProblem, sphereProblem } from './__fixtures__/random-problem.js';
 import { differing, expectSameBits, velocity, type SweepOutcome } from './__fixtures__/bits.js';
 import { testContext } from './__fixtures__/context.js';
 import plugin from './index.js';
@@ -64,6 +64,16 @@ describe('the WebAssembly Gauss–Seidel sweep', () => {
       }
     });
   }
+
+  test("should give the TypeScript sweep's bits on spheres' contacts, whose slip Newton takes from −c", () => {
+    for (const seed of [1, 2, 3]) {
+      const p = sphereProblem({ contacts: 40, bodies: 12, seed });
+      const t = run(p, 'typescript', 1, 25), w = run(p, 'wasm', 1, 25);
+      expectSameBits(t, w);
+      expect(w.counts[2]).toBeGreaterThan(0);
+      expect(w.quartic).toBe(0);
+    }
+  });
 
   test('should hand the sliding contacts Newton does not solve to the TypeScript solver, with the same bits', () => {
     // Large μ and few bodies: strongly coupled blocks where the slip's quartic is needed.

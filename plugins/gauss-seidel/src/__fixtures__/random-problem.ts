@@ -84,3 +84,41 @@ export function wBlocks(rows: BlockRowJacobians[], invMass: number[][]): { row: 
   }
   return blocks;
 }
+
+/**
+ * Contacts between spheres (radius 1, unit mass, I = 2/5) with random normals and tangent frames,
+ * so every diagonal block is diag(a, b, b) up to rounding, as a pile of spheres gives; a third of
+ * the contacts are against the fixed ground. q as in `randomProblem`.
+ */
+export function sphereProblem(o: { contacts: number; bodies: number; seed: number }): FrictionContactProblem {
+  const rnd = seededRandom(o.seed);
+  const gauss = () => Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd());
+  const unit = (v: number[]) => { const l = Math.hypot(...v); return v.map((x) => x / l); };
+  const cross = (a: number[], b: number[]) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+  const rows: BlockRowJacobians[] = [];
+  for (let a = 0; a < o.contacts; a++) {
+    const n = unit([gauss(), gauss(), gauss()]);
+    const t1 = unit(cross(n, Math.abs(n[0]) < 0.9 ? [1, 0, 0] : [0, 1, 0])), t2 = cross(n, t1);
+    // Row e (of n, t1, t2) of u_A − u_B: A's point is at +n from its centre, B's at −n, so
+    // e·(v + ω × arm) gives [e, n × e] for A and [−e, n × e] for B.
+    const jacobian = (side: number) => Float64Array.from([n, t1, t2].flatMap((e) => [...e.map((x) => side * x), ...cross(n, e)]));
+    const A = Math.floor(rnd() * o.bodies);
+    const row = [{ body: A, H: jacobian(1) }];
+    if (rnd() >= 1 / 3 && o.bodies > 1) {
+      let B = Math.floor(rnd() * (o.bodies - 1));
+      if (B >= A) B++;
+      row.push({ body: B, H: jacobian(-1) });
+    }
+    rows.push(row);
+  }
+  const invMass = Array.from({ length: o.bodies }, () => [1, 1, 1, 2.5, 2.5, 2.5]);
+  const W = BlockSparseMatrix.fromBlocks(o.contacts, wBlocks(rows, invMass));
+  const q = new Float64Array(3 * o.contacts), mu = new Float64Array(o.contacts);
+  for (let a = 0; a < o.contacts; a++) {
+    q[3 * a] = rnd() < 0.7 ? -rnd() : rnd();
+    q[3 * a + 1] = gauss() * 0.5;
+    q[3 * a + 2] = gauss() * 0.5;
+    mu[a] = 0.1 + 0.7 * rnd();
+  }
+  return new FrictionContactProblem(W, q, mu, `spheres-${o.seed}`);
+}
