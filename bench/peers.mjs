@@ -7,7 +7,7 @@
 //   node bench/peers.mjs [--cases pour,cubes,stick,stack] [--steps <n>] [--spheres 1000]
 //                        [--cubes 100] [--seed 1] [--config c.json] [--rapier-sleep]
 //                        [--rapier-iterations 4,64,256] [--rapier-frequency <Hz>] [--split]
-//                        [--out bench/out/peers.md]
+//                        [--repeat <n>] [--out bench/out/peers.md]
 //
 // Cases: pour (spheres poured into a box for 1 s) and cubes (cubes dropped into a box for 0.5 s)
 // for speed, with each one's deepest overlap at the end; stick (a box on a 30° incline with
@@ -20,7 +20,9 @@
 // stiffly it pushes overlaps apart; Rapier's default 30 Hz), so Rapier's cost can be read at the
 // accuracy Moreau gives, not only at its defaults. `--split` adds where each engine's step goes,
 // by its own timers (Rapier's from a second, profiled run of each setting: its profiler costs
-// time, so the timed run has it off). Before the cases, each engine runs 200 steps
+// time, so the timed run has it off). `--repeat n` runs each case n times, the engines alternated,
+// and gives the median CPU time with the range beside it; it also checks that every run of an
+// engine ended in the same poses, to the bit. Before the cases, each engine runs 200 steps
 // of the stack, not reported. Writes the tables to --out, the scenes beside it
 // (peers/<case>.json), and prints them; progress goes to stderr every 100 Moreau steps. Moreau's
 // pour slows down as its pile forms (docs/results/peers.md): `--steps 500` runs its first half.
@@ -32,6 +34,7 @@ import RAPIER from '@dimforge/rapier3d-compat';
 import { DEFAULT_SOLVER, EventBus, isMoreauError, openRun, readConfigFile, resolveDynamics } from '@moreau/core';
 import { benchArgs } from './args.mjs';
 import { median, rapierSettings, runMoreau, runRapier } from './peers/engines.mjs';
+import { combineRuns } from './peers/repeats.mjs';
 import { moreauSplit, rapierSplit } from './peers/split.mjs';
 import { deepestBoxOverlap, deepestSphereOverlap, deepestStackOverlap, driftAlong } from './peers/measures.mjs';
 import { cubesScene, INCLINE, pourScene, stackScene, stickScene, TIME_STEP } from './peers/scenes.mjs';
@@ -48,6 +51,7 @@ const OPTIONS = {
   'rapier-iterations': { type: 'string' },
   'rapier-frequency': { type: 'string' },
   split: { type: 'boolean', default: false },
+  repeat: { type: 'string', default: '1' },
   out: { type: 'string', default: 'bench/out/peers.md' },
 };
 const { values, fail, whole } = benchArgs('bench/peers.mjs', OPTIONS);
@@ -55,6 +59,7 @@ const spheres = whole('spheres', 1, 10_000, 'the overlap check compares every pa
 const cubeCount = whole('cubes', 1, 2_000, 'the cubes stand 25 to a layer, 0.2 m apart: 2,000 make a 16 m column');
 const seed = whole('seed', 0, 2 ** 31 - 1, 'a 32-bit seed');
 const steps = values.steps === undefined ? undefined : whole('steps', 1, 100_000, 'at most 100 s of simulated time at h = 1e-3');
+const repeat = whole('repeat', 1, 20, 'runs of each case, the engines alternated; twenty runs of the full pour take about a quarter of an hour');
 
 /** Rapier's solver iterations to run, one run each: the list given, else Rapier's default. */
 const rapierIterations = values['rapier-iterations'] === undefined ? [undefined] : values['rapier-iterations'].split(',').map((text) => {
@@ -152,22 +157,33 @@ for (const name of cases) {
   const text = readFileSync(file, 'utf8');
   const json = JSON.parse(text);
   const n = Math.round(json.duration / json.timeStep);
-  process.stderr.write(`${name}: ${json.bodies.length} bodies, ${n} steps: Moreau… `);
-  const cpu0 = process.cpuUsage();
-  // Every 100 steps, so a slow run shows where it is (a settled pile can take seconds per step at 1e-8).
-  const onStep = (k) => {
-    if (k % 100 !== 0 || k === n) return;
-    const { user, system } = process.cpuUsage(cpu0);
-    process.stderr.write(`step ${k} (${((user + system) / 1e6).toFixed(0)} s CPU)… `);
-  };
-  const moreau = runMoreau(JSON.parse(text), n, { config, registry, source: relative(root, file), onStep });
-  process.stderr.write(`${(moreau.cpuMs / n).toFixed(2)} ms CPU per step`);
-  const peers = rapierIterations.map((iterations) => {
-    process.stderr.write(`; Rapier${iterations === undefined ? '' : ` at ${iterations} iterations`}… `);
-    const peer = runRapier(RAPIER, JSON.parse(text), n, { canSleep, solver: rapierSolver(iterations) });
-    process.stderr.write(`${(peer.cpuMs / n).toFixed(2)} ms CPU per step`);
+  process.stderr.write(`${name}: ${json.bodies.length} bodies, ${n} steps`);
+  // Each run: Moreau, then Rapier at each setting; with --repeat, the runs one after the other.
+  const moreauRuns = [], peerRuns = rapierIterations.map(() => []);
+  for (let k = 0; k < repeat; k++) {
+    process.stderr.write(`${repeat > 1 ? `\n  run ${k + 1} of ${repeat}` : ''}: Moreau… `);
+    const cpu0 = process.cpuUsage();
+    // Every 100 steps, so a slow run shows where it is (a settled pile can take seconds per step at 1e-8).
+    const onStep = (step) => {
+      if (step % 100 !== 0 || step === n) return;
+      const { user, system } = process.cpuUsage(cpu0);
+      process.stderr.write(`step ${step} (${((user + system) / 1e6).toFixed(0)} s CPU)… `);
+    };
+    const run = runMoreau(JSON.parse(text), n, { config, registry, source: relative(root, file), onStep });
+    moreauRuns.push(run);
+    process.stderr.write(`${(run.cpuMs / n).toFixed(2)} ms CPU per step`);
+    rapierIterations.forEach((iterations, j) => {
+      process.stderr.write(`; Rapier${iterations === undefined ? '' : ` at ${iterations} iterations`}… `);
+      const peer = runRapier(RAPIER, JSON.parse(text), n, { canSleep, solver: rapierSolver(iterations) });
+      peerRuns[j].push(peer);
+      process.stderr.write(`${(peer.cpuMs / n).toFixed(2)} ms CPU per step`);
+    });
+  }
+  const moreau = combineRuns(moreauRuns);
+  const peers = rapierIterations.map((iterations, j) => {
+    const peer = combineRuns(peerRuns[j]);
     if (!values.split) return peer;
-    process.stderr.write('; profiled… ');
+    process.stderr.write(`; Rapier${iterations === undefined ? '' : ` at ${iterations} iterations`} profiled… `);
     return { ...peer, split: rapierSplit(runRapier(RAPIER, JSON.parse(text), n, { canSleep, solver: rapierSolver(iterations), profile: true })) };
   });
   process.stderr.write('\n');
@@ -179,6 +195,8 @@ load.after = loadavg();
 /** x to d decimals, without the "-0.000" of a tiny negative. */
 const f = (x, d = 2) => (Math.abs(x) < 0.5 * 10 ** -d ? 0 : x).toFixed(d);
 const e = (x) => x.toExponential(1);
+/** CPU ms a step: the median of the runs, with their range when there were several. */
+const cpuCell = (run, d) => `${f(run.cpuMs / run.steps, d)}${run.runs > 1 ? ` (${run.cpuRange.map((x) => f(x / run.steps, d)).join('–')})` : ''}`;
 const command = `node bench/peers.mjs ${process.argv.slice(2).join(' ')}`.trim();
 const lines = [
   `Command: \`${command}\`; ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.versions.node}; load average (1, 5, 15 min) ${load.before.map((x) => f(x)).join(', ')} before, ${load.after.map((x) => f(x)).join(', ')} after.`,
@@ -187,11 +205,14 @@ const lines = [
   '',
   '### Cost per step',
   '',
+  ...(repeat > 1 ? [`Each case ran ${repeat} times, Moreau and Rapier alternated: times are the runs' medians, the CPU range of the runs in brackets.`, ''] : []),
   '| case | bodies | steps | Moreau CPU ms / step | Moreau wall ms / step | Rapier iterations | Rapier CPU ms / step | Rapier wall ms / step | CPU Moreau / Rapier |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ...results.flatMap((r) => r.peers.map((p) => `| ${r.name} | ${r.bodies} | ${r.moreau.steps} | ${f(r.moreau.cpuMs / r.moreau.steps)} | ${f(r.moreau.wallMs / r.moreau.steps)} | ${p.iterations} | ${f(p.cpuMs / p.steps, 3)} | ${f(p.wallMs / p.steps, 3)} | ${f(r.moreau.cpuMs / p.cpuMs, 1)} |`)),
+  ...results.flatMap((r) => r.peers.map((p) => `| ${r.name} | ${r.bodies} | ${r.moreau.steps} | ${cpuCell(r.moreau, 2)} | ${f(r.moreau.wallMs / r.moreau.steps)} | ${p.iterations} | ${cpuCell(p, 3)} | ${f(p.wallMs / p.steps, 3)} | ${f(r.moreau.cpuMs / p.cpuMs, 1)} |`)),
   '',
 ];
+const differed = results.flatMap((r) => [...(r.moreau.sameEnd ? [] : [`${r.name} (Moreau)`]), ...r.peers.filter((p) => !p.sameEnd).map((p) => `${r.name} (Rapier, ${p.iterations} iterations)`)]);
+if (differed.length) lines.push(`**The runs of one engine ended in different poses**: ${differed.join(', ')}. An engine run twice on the same scene should end in the same place to the bit; the accuracy rows are the first run's.`, '');
 if (values.split) {
   const row = (name, engine, s) => `| ${name} | ${engine} | ${f(s.iterations, 1)} | ${f(s.detect, 3)} | ${f(s.assemble, 3)} | ${f(s.solve, 3)} | ${f(s.rest, 3)} | ${f(s.total, 3)} | ${s.solvePerIteration === undefined ? '—' : f(s.solvePerIteration, 4)} |`;
   lines.push(

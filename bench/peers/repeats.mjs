@@ -1,0 +1,23 @@
+// Several runs of one engine on one case, as one: the median of their times (a machine's load
+// moves single runs by 10–15 %), the range beside it, and whether every run ended in the same
+// poses (both engines are deterministic: a difference is a fault, not noise).
+import { median } from './engines.mjs';
+
+/**
+ * Combines runs of runMoreau or runRapier on the same scene: the first run's answer, with
+ * `cpuMs` and `wallMs` the runs' medians, `cpuRange` [least, most] and `sameEnd` whether every
+ * run's final poses equal the first's to the bit.
+ */
+export function combineRuns(runs) {
+  if (runs.length === 0) throw new Error('combineRuns: no runs');
+  const cpu = runs.map((r) => r.cpuMs);
+  const first = JSON.stringify(runs[0].poses);
+  return {
+    ...runs[0],
+    cpuMs: median(cpu),
+    wallMs: median(runs.map((r) => r.wallMs)),
+    cpuRange: [Math.min(...cpu), Math.max(...cpu)],
+    runs: runs.length,
+    sameEnd: runs.every((r) => JSON.stringify(r.poses) === first),
+  };
+}
