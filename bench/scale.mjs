@@ -1,6 +1,7 @@
 // How a step's cost grows with the number of bodies: a ladder of sphere pours, each run in this
-// process through the library (createSimulation with the installed plugins and the built-in
-// defaults), one rung after another.
+// process through the library (createSimulation with the installed plugins: Gauss–Seidel alone
+// with its defaults, the solver of the first ladders, unless --config names another), one rung
+// after another.
 //
 //   node bench/scale.mjs [--ladder 1000,4000,16000,64000] [--steps 200] [--layers 10] [--config c.json]
 //
