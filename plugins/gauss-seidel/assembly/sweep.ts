@@ -237,7 +237,7 @@ function tryDirection(d1In: f64, d2In: f64): bool {
 /** SlidingSolver.isotropic: W_NT = W_TN = 0 and W_TT = b I to 1e-12, where the slip is −c. */
 function isotropic(): bool {
   const eps = 1e-12 * W00, et = 1e-12 * W11;
-  return abs<f64>(W01) <= eps && abs<f64>(W02) <= eps && abs<f64>(W10) <= eps && abs<f64>(W20) <= eps
+  return W00 > 0 && W11 > 0 && abs<f64>(W01) <= eps && abs<f64>(W02) <= eps && abs<f64>(W10) <= eps && abs<f64>(W20) <= eps
     && abs<f64>(W12) <= et && abs<f64>(W21) <= et && abs<f64>(W11 - W22) <= et;
 }
 

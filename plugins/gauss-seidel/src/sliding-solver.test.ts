@@ -69,6 +69,15 @@ describe('SlidingSolver', () => {
     expect(s.quarticUses).toBe(1);
   });
 
+  test('should not take a block with no positive normal or tangential entry for a sphere\'s', () => {
+    // W_NN = 0 and no coupling: no slide exists (u_N = q_N < 0 whatever r is); the search ends
+    // with the best finite candidate, having tried the previous direction first as for any block.
+    const { s, w } = setUp([0, 0, 0, 0, 1, 0, 0, 0, 1], [-1, 0.5, 0], 0.5, [1, 0.5, 0]);
+    expect(s.solve(w, 0)).toBe(false);
+    expect([...s.r].every(Number.isFinite)).toBe(true);
+    expect((s as unknown as { isotropic(): boolean }).isotropic()).toBe(false);
+  });
+
   test('should put the reaction on the cone with the slip opposing it', () => {
     const { s, w } = setUp(W, q, 0.8);
     s.solve(w, 0);

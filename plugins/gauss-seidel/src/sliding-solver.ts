@@ -125,7 +125,7 @@ export class SlidingSolver {
    */
   private isotropic(): boolean {
     const eps = 1e-12 * this.W00, et = 1e-12 * this.W11;
-    return Math.abs(this.W01) <= eps && Math.abs(this.W02) <= eps && Math.abs(this.W10) <= eps && Math.abs(this.W20) <= eps
+    return this.W00 > 0 && this.W11 > 0 && Math.abs(this.W01) <= eps && Math.abs(this.W02) <= eps && Math.abs(this.W10) <= eps && Math.abs(this.W20) <= eps
       && Math.abs(this.W12) <= et && Math.abs(this.W21) <= et && Math.abs(this.W11 - this.W22) <= et;
   }
 
