@@ -26,7 +26,7 @@ export interface RandomProblemOptions {
  */
 export function randomProblem(o: RandomProblemOptions): FrictionContactProblem {
   const rnd = seededRandom(o.seed);
-  const gauss = () => Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd());
+  const gauss = gaussian(rnd);
   const [muLo, muHi] = o.mu ?? [0.1, 0.8];
   const nb = o.bodies, nc = o.contacts;
   const invMass = Array.from({ length: nb }, () => Array.from({ length: 6 }, () => 0.5 + rnd()));
@@ -48,15 +48,26 @@ export function randomProblem(o: RandomProblemOptions): FrictionContactProblem {
   }
   const blocks = wBlocks(touch, invMass);
   const W = BlockSparseMatrix.fromBlocks(nc, blocks);
+  const { q, mu } = randomLoads(rnd, gauss, nc, o.approaching ?? 0.7, muLo, muHi);
+  return new FrictionContactProblem(W, q, mu, `random-${o.seed}`);
+}
+
+/** Standard normal draws from uniform ones (Box–Muller, the cosine half). */
+function gaussian(rnd: () => number): () => number {
+  return () => Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd());
+}
+
+/** q (a share `approaching` with q_N < 0, tangential parts Gaussian) and μ uniform in [muLo, muHi], contact by contact. */
+function randomLoads(rnd: () => number, gauss: () => number, nc: number, approaching: number, muLo: number, muHi: number) {
   const q = new Float64Array(3 * nc);
   const mu = new Float64Array(nc);
   for (let a = 0; a < nc; a++) {
-    q[3 * a] = rnd() < (o.approaching ?? 0.7) ? -rnd() : rnd();
+    q[3 * a] = rnd() < approaching ? -rnd() : rnd();
     q[3 * a + 1] = gauss() * 0.5;
     q[3 * a + 2] = gauss() * 0.5;
     mu[a] = muLo + (muHi - muLo) * rnd();
   }
-  return new FrictionContactProblem(W, q, mu, `random-${o.seed}`);
+  return { q, mu };
 }
 
 /** A block row's Jacobians: the bodies it touches, each with its 3×6 block of H (row-major). */
@@ -92,7 +103,7 @@ export function wBlocks(rows: BlockRowJacobians[], invMass: number[][]): { row: 
  */
 export function sphereProblem(o: { contacts: number; bodies: number; seed: number }): FrictionContactProblem {
   const rnd = seededRandom(o.seed);
-  const gauss = () => Math.sqrt(-2 * Math.log(1 - rnd())) * Math.cos(2 * Math.PI * rnd());
+  const gauss = gaussian(rnd);
   const unit = (v: number[]) => { const l = Math.hypot(...v); return v.map((x) => x / l); };
   const cross = (a: number[], b: number[]) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
   const rows: BlockRowJacobians[] = [];
@@ -113,12 +124,6 @@ export function sphereProblem(o: { contacts: number; bodies: number; seed: numbe
   }
   const invMass = Array.from({ length: o.bodies }, () => [1, 1, 1, 2.5, 2.5, 2.5]);
   const W = BlockSparseMatrix.fromBlocks(o.contacts, wBlocks(rows, invMass));
-  const q = new Float64Array(3 * o.contacts), mu = new Float64Array(o.contacts);
-  for (let a = 0; a < o.contacts; a++) {
-    q[3 * a] = rnd() < 0.7 ? -rnd() : rnd();
-    q[3 * a + 1] = gauss() * 0.5;
-    q[3 * a + 2] = gauss() * 0.5;
-    mu[a] = 0.1 + 0.7 * rnd();
-  }
+  const { q, mu } = randomLoads(rnd, gauss, o.contacts, 0.7, 0.1, 0.8);
   return new FrictionContactProblem(W, q, mu, `spheres-${o.seed}`);
 }
