@@ -207,13 +207,13 @@ function refine(rnIn: f64, d1In: f64, d2In: f64): bool {
   return false;
 }
 
-/** SlidingSolver.tryDirection from (d1, d2). */
-function tryDirection(d1In: f64, d2In: f64): bool {
+/** SlidingSolver.tryDirection from (d1, d2); `polish` false: considered as given. */
+function tryDirection(d1In: f64, d2In: f64, polish: bool): bool {
   let d1 = d1In, d2 = d2In;
   const len = sqrt<f64>(d1 * d1 + d2 * d2);
   if (!(len > 0 && len < Infinity)) return false;
   d1 /= len; d2 /= len;
-  for (let it = 0; it < maxIterations; it++) {
+  for (let it = 0; polish && it < maxIterations; it++) {
     const h1 = c1 + m11 * d1 + m12 * d2, h2 = c2 + m21 * d1 + m22 * d2;
     const fv = h1 * d2 - h2 * d1;
     if (fv == 0) break;
@@ -231,7 +231,7 @@ function tryDirection(d1In: f64, d2In: f64): bool {
   const rn = -q0 / (D * wScale());
   x0 = rn; x1 = mu * rn * d1; x2 = mu * rn * d2;
   if (consider()) return true;
-  return refine(rn, d1, d2);
+  return polish && refine(rn, d1, d2);
 }
 
 /** SlidingSolver.isotropic: W_NT = W_TN = 0 and W_TT = b I to 1e-12, where the slip is −c. */
@@ -257,7 +257,7 @@ function projectInto(xn: f64, t1: f64, t2: f64, m: f64): void {
 
 /**
  * SlidingSolver.solve's common path: the stick just outside the cone, then Newton from the
- * previous direction (from −c for an isotropic block); anything more is the host's
+ * previous direction (for an isotropic block −c as it is, then Newton from −c); anything more is the host's
  * (`slideRest`, which runs the whole solve again from the same inputs, so its answer is the
  * TypeScript one). Answer in (s0r, s1r, s2r).
  */
@@ -273,7 +273,9 @@ function slide(a: i32, w: usize, st0: f64, st1: f64, st2: f64): bool {
     consider();
   }
   if (!bestOk) {
-    if ((p1 != 0 || p2 != 0) && !isotropic()) tryDirection(p1, p2); else tryDirection(-c1, -c2);
+    const iso = isotropic();
+    if ((p1 != 0 || p2 != 0) && !iso) tryDirection(p1, p2, true);
+    else if (!(iso && tryDirection(-c1, -c2, false))) tryDirection(-c1, -c2, true);
   }
   if (!bestOk) {
     const h = pSlide;

@@ -69,6 +69,32 @@ describe('SlidingSolver', () => {
     expect(s.quarticUses).toBe(1);
   });
 
+  test("should take a sphere's slide along −c as it is, and run Newton only when the block's rounding leaves it short", () => {
+    // Spy on the candidate directions: [polished?, met the tolerance?] per try.
+    const tries = (s: SlidingSolver): Array<[boolean, boolean]> => {
+      const log: Array<[boolean, boolean]> = [];
+      const inner = s as unknown as { tryDirection(polish?: boolean): boolean };
+      const tryDirection = inner.tryDirection.bind(inner);
+      inner.tryDirection = (polish = true) => { const ok = tryDirection(polish); log.push([polish, ok]); return ok; };
+      return log;
+    };
+    const sphere = [2, 0, 0, 0, 3.5, 0, 0, 0, 3.5];
+    const exact = setUp(sphere, [-1, 2, -1.5], 0.3);
+    const exactTries = tries(exact.s);
+    expect(exact.s.solve(exact.w, 0)).toBe(true);
+    expect(exactTries).toEqual([[false, true]]);
+    [0.5, -0.12, 0.09].forEach((x, i) => expect(exact.s.r[i]).toBeCloseTo(x, 14));
+    // Coupled by 5e-13 of b (still isotropic to the 1e-12 test), the slip just past the stick:
+    // −c misses the tolerance by the coupling's share, and Newton from it meets it.
+    const b = 3.5, e = 5e-13 * b, qt = b * 0.15 * (1 + 1e-4);
+    const coupled = setUp([2, 0, 0, 0, b, e, 0, e, b + e], [-1, 0.8 * qt, -0.6 * qt], 0.3);
+    const coupledTries = tries(coupled.s);
+    expect(coupled.s.solve(coupled.w, 0)).toBe(true);
+    expect(coupledTries).toEqual([[false, false], [true, true]]);
+    expect(coupled.s.residual).toBeLessThanOrEqual(1e-14);
+    expect(coupled.s.quarticUses).toBe(0);
+  });
+
   test('should not take a block with no positive normal or tangential entry for a sphere\'s', () => {
     // W_NN = 0 and no coupling: no slide exists (u_N = q_N < 0 whatever r is); the search ends
     // with the best finite candidate, having tried the previous direction first as for any block.

@@ -99,8 +99,11 @@ export class SlidingSolver {
       this.consider();
     }
     if (!this.bestOk) {
-      if ((this.p1 !== 0 || this.p2 !== 0) && !this.isotropic()) { this.d1 = this.p1; this.d2 = this.p2; } else { this.d1 = -this.c1; this.d2 = -this.c2; }
-      this.tryDirection();
+      // An isotropic block's slip is −c itself: its answer is considered as it is (the angle's
+      // Newton would move it by rounding only), and polished only if it falls short.
+      const isotropic = this.isotropic();
+      if ((this.p1 !== 0 || this.p2 !== 0) && !isotropic) { this.d1 = this.p1; this.d2 = this.p2; } else { this.d1 = -this.c1; this.d2 = -this.c2; }
+      if (!(isotropic && this.tryDirection(false))) this.tryDirection();
     }
     if (!this.bestOk) { this.quarticUses++; this.byQuartic(); }
     if (!this.bestOk) { this.scanUses++; this.byScan(); }
@@ -215,15 +218,16 @@ export class SlidingSolver {
   /**
    * Polishes the direction (d1, d2) by Newton on the angle, then considers
    * r = r_N (1, μ d) with r_N = −q_N / D(d), refined when just short of the tolerance.
+   * @param polish false: (d1, d2) as given, neither polished nor refined (an isotropic block's −c)
    * @returns true when a candidate met the tolerance
    */
-  private tryDirection(): boolean {
+  private tryDirection(polish = true): boolean {
     let d1 = this.d1, d2 = this.d2;
     const len = Math.sqrt(d1 * d1 + d2 * d2);
     if (!(len > 0 && len < Infinity)) return false;
     d1 /= len; d2 /= len;
     const { c1, c2, m11, m12, m21, m22, mu } = this;
-    for (let it = 0; it < this.maxIterations; it++) {
+    for (let it = 0; polish && it < this.maxIterations; it++) {
       const h1 = c1 + m11 * d1 + m12 * d2, h2 = c2 + m21 * d1 + m22 * d2;
       const f = h1 * d2 - h2 * d1;
       if (f === 0) break;
@@ -244,7 +248,7 @@ export class SlidingSolver {
     const rn = -this.q0 / (D * this.wScale());
     this.x0 = rn; this.x1 = mu * rn * d1; this.x2 = mu * rn * d2;
     if (this.consider()) return true;
-    return this.refine(rn, d1, d2);
+    return polish && this.refine(rn, d1, d2);
   }
 
   /**
