@@ -257,9 +257,9 @@ function projectInto(xn: f64, t1: f64, t2: f64, m: f64): void {
 
 /**
  * SlidingSolver.solve's common path: the stick just outside the cone, then Newton from the
- * previous direction (for an isotropic block −c as it is, then Newton from −c); anything more is the host's
- * (`slideRest`, which runs the whole solve again from the same inputs, so its answer is the
- * TypeScript one). Answer in (s0r, s1r, s2r).
+ * previous direction (an isotropic block: −c as it is, then Newton from −c); anything more is
+ * the host's (`slideRest`, which runs the whole solve again from the same inputs, so its answer
+ * is the TypeScript one). Answer in (s0r, s1r, s2r).
  */
 function slide(a: i32, w: usize, st0: f64, st1: f64, st2: f64): bool {
   W00 = load<f64>(w); W01 = load<f64>(w, 8); W02 = load<f64>(w, 16);

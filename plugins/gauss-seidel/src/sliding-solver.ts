@@ -21,8 +21,9 @@ import { naturalMapResidual } from './residual.js';
  * 1. Newton on the slip angle θ, f(θ) = (c + M d) × d = 0, from the previous
  *    reaction's direction (or from −c, the μ → 0 slip): one or two steps in a sweep
  *    where contacts change little. A block with W_NT = W_TN = 0 and W_TT = b I (a sphere's
- *    contact, to rounding) starts from −c whatever came before: M is then a positive
- *    multiple of I, so −c is the slip, the only one, and Newton stops after one step.
+ *    contact, to rounding) takes −c whatever came before: M is then a positive multiple
+ *    of I, so −c is the slip, the only one; it is considered as it is, and Newton runs
+ *    from it only when the block's rounding leaves it short of the tolerance.
  * 2. Every root of the quartic, each polished by the same Newton.
  * 3. A scan of f over 64 angles with bisection, where rounding defeats the quartic.
  *
