@@ -11,6 +11,7 @@ export default moduleVitestConfig([
   'plugins/gauss-seidel/src/sweep-cases.test.ts',
   'plugins/gauss-seidel/src/local-solver.test.ts',
   'plugins/gauss-seidel/src/lu3.test.ts',
+  'plugins/gauss-seidel/src/residual.test.ts',
   'plugins/gauss-seidel/src/anderson.test.ts',
   'plugins/gauss-seidel/src/wasm-sweep.test.ts',
   'plugins/gauss-seidel/src/partition.test.ts',

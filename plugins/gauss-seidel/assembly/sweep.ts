@@ -174,6 +174,24 @@ function consider(): bool {
   return ok;
 }
 
+/** SlidingSolver.onConeWithin: (x0, x1, x2) = r_N (1, μ d) accepted on src/residual.ts's onConeResidualBound2. */
+function onConeWithin(d1: f64, d2: f64): bool {
+  const r0 = x0, r1 = x1, r2 = x2;
+  const u0 = W00 * r0 + W01 * r1 + W02 * r2 + q0;
+  const u1 = W10 * r0 + W11 * r1 + W12 * r2 + q1;
+  const u2 = W20 * r0 + W21 * r1 + W22 * r2 + q2;
+  const qq = q0 * q0 + q1 * q1 + q2 * q2, rr = r0 * r0 + r1 * r1 + r2 * r2, uu = u0 * u0 + u1 * u1 + u2 * u2;
+  const ut = u1 * u1 + u2 * u2;
+  if (!(safe(qq) && safe(rr) && safe(uu) && safe(ut))) return false;
+  const t = sqrt<f64>(ut);
+  const b1 = u1 + t * d1, b2 = u2 + t * d2;
+  const bb = u0 * u0 + b1 * b1 + b2 * b2;
+  const ss = max<f64>(max<f64>(qq, rr), uu);
+  if (!(ss > DBL_EPSILON * DBL_EPSILON && bb <= tolerance * tolerance * ss)) return false;
+  best0 = r0; best1 = r1; best2 = r2; bestOk = true;
+  return true;
+}
+
 /** SlidingSolver.refine. */
 function refine(rnIn: f64, d1In: f64, d2In: f64): bool {
   let rn = rnIn, d1 = d1In, d2 = d2In;
@@ -230,6 +248,7 @@ function tryDirection(d1In: f64, d2In: f64, polish: bool): bool {
   if (!(D > 0)) return false;
   const rn = -q0 / (D * wScale());
   x0 = rn; x1 = mu * rn * d1; x2 = mu * rn * d2;
+  if (!polish && onConeWithin(d1, d2)) return true;
   if (consider()) return true;
   return polish && refine(rn, d1, d2);
 }
@@ -257,8 +276,8 @@ function projectInto(xn: f64, t1: f64, t2: f64, m: f64): void {
 
 /**
  * SlidingSolver.solve's common path: the stick just outside the cone, then Newton from the
- * previous direction (an isotropic block: −c as it is, then Newton from −c); anything more is
- * the host's (`slideRest`, which runs the whole solve again from the same inputs, so its answer
+ * previous direction (an isotropic block: −c as it is, on the bound then on the residual, then
+ * Newton from −c); anything more is the host's (`slideRest`, which runs the whole solve again from the same inputs, so its answer
  * is the TypeScript one). Answer in (s0r, s1r, s2r).
  */
 function slide(a: i32, w: usize, st0: f64, st1: f64, st2: f64): bool {

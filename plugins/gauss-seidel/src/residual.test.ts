@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { siconosErrorOf } from '@moreau/core';
-import { naturalMapResidual } from './residual.js';
+import { naturalMapResidual, onConeResidualBound2 } from './residual.js';
 
 /** Core's merit on one contact, the definition the local solvers' residual must reproduce. */
 function core(r: number[], u: number[], q: number[], mu: number): number {
@@ -46,5 +46,28 @@ describe('one-contact natural-map residual', () => {
   test('should give Infinity, as core does, for a non-finite input', () => {
     expect(residual([NaN, 0, 0], [0, 0, 0], [1, 0, 0], 0.3)).toBe(Infinity);
     expect(residual([1, 0, 0], [Infinity, 0, 0], [1, 0, 0], 0.3)).toBe(Infinity);
+  });
+
+  test('should bound the residual of a reaction on the cone from above, for any u', () => {
+    // r = r_N (1, μ d) on K's boundary; u, q anything (not a solution): ‖r − P_K(r − ũ)‖ ≤ √bound.
+    const size = fc.double({ min: -10, max: 10, noNaN: true });
+    fc.assert(fc.property(fc.double({ min: 1e-3, max: 10, noNaN: true }), fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+      fc.double({ min: 1e-3, max: 2, noNaN: true }), fc.tuple(size, size, size), fc.tuple(size, size, size), (rn, theta, mu, u, q) => {
+        const d1 = Math.cos(theta), d2 = Math.sin(theta);
+        const r = [rn, mu * rn * d1, mu * rn * d2];
+        const scale = Math.sqrt(Math.max(q[0] ** 2 + q[1] ** 2 + q[2] ** 2, r[0] ** 2 + r[1] ** 2 + r[2] ** 2, u[0] ** 2 + u[1] ** 2 + u[2] ** 2));
+        const numerator = residual(r, u, q, mu) * (scale <= 2.220446049250313e-16 ? 1 : scale);
+        // Rounding: r is on the cone to a few ulps of ‖r‖, and both sides are rounded sums.
+        expect(numerator).toBeLessThanOrEqual(Math.sqrt(onConeResidualBound2(u[0], u[1], u[2], d1, d2)) + 1e-14 * scale);
+      }), { numRuns: 20000 });
+  });
+
+  test('should make the bound vanish at a slide and grow with the normal velocity and the misaligned slip', () => {
+    const d1 = 0.6, d2 = -0.8;
+    // A slide: u_N = 0 and u_T = −2 d.
+    expect(onConeResidualBound2(0, -1.2, 1.6, d1, d2)).toBe(0);
+    // u = (0.3, 0.4, 0) against d = (1, 0): ‖u_T‖ = 0.4, u_T + 0.4 d = (0.8, 0), so 0.09 + 0.64.
+    expect(onConeResidualBound2(0.3, 0.4, 0, 1, 0)).toBeCloseTo(0.73, 15);
+    expect(onConeResidualBound2(NaN, 0, 0, 1, 0)).toBeNaN();
   });
 });

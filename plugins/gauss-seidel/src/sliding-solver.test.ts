@@ -95,6 +95,35 @@ describe('SlidingSolver', () => {
     expect(coupled.s.quarticUses).toBe(0);
   });
 
+  test("should accept a sphere's slide on the bound exactly where the residual accepts it, with the same answer", () => {
+    // Blocks diag(a, b, b) with rounding-sized coupling, as a sphere's contact is assembled,
+    // and slips from just past the stick to far past it. Each solve is run twice: as it is, and
+    // with the bound switched off (white box), so `consider` decides from the residual alone.
+    let bounded = 0;
+    for (let k = 0; k < 400; k++) {
+      const a = 1 + (k % 7), b = 3.5 * a * (1 + (k % 5) / 10), e = ((k % 3) - 1) * 1e-16 * b;
+      const w = [a, e, -e, e, b, e, -e, e, b + 2 * e];
+      const mu = 0.1 + (k % 9) / 10, rn = 1 / a;
+      const past = 1 + 10 ** (-1 - (k % 12));
+      const angle = 0.37 * k, qt = b * mu * rn * past;
+      const q = [-1, qt * Math.cos(angle), qt * Math.sin(angle)];
+      const run = (bound: boolean): SlidingSolver => {
+        const { s } = setUp(w, q, mu);
+        const inner = s as unknown as { onConeWithin(d1: number, d2: number): boolean };
+        const within = inner.onConeWithin.bind(inner);
+        inner.onConeWithin = (d1, d2) => { if (!bound) return false; const ok = within(d1, d2); if (ok) bounded++; return ok; };
+        expect(s.solve(Float64Array.from(w), 0)).toBe(true);
+        return s;
+      };
+      const withBound = run(true), byResidual = run(false);
+      [0, 1, 2].forEach((i) => expect(Object.is(withBound.r[i], byResidual.r[i])).toBe(true));
+      // The bound and the residual agree to rounding (the bound's own test holds it above).
+      expect(withBound.residual).toBeLessThanOrEqual(1e-14);
+      expect(Math.abs(byResidual.residual - withBound.residual)).toBeLessThanOrEqual(1e-15);
+    }
+    expect(bounded).toBeGreaterThan(300);
+  });
+
   test('should not take a block with no positive normal or tangential entry for a sphere\'s', () => {
     // W_NN = 0 and no coupling: no slide exists (u_N = q_N < 0 whatever r is); the search ends
     // with the best finite candidate, having tried the previous direction first as for any block.

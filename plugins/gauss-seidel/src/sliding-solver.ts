@@ -1,6 +1,6 @@
-import { projectOntoCone } from '@moreau/core/kernels';
+import { DBL_EPSILON, projectOntoCone } from '@moreau/core/kernels';
 import { quarticRoots } from './quartic.js';
-import { naturalMapResidual } from './residual.js';
+import { isPlainSumOfSquares, naturalMapResidual, onConeResidualBound2 } from './residual.js';
 
 /**
  * The sliding case of the one-contact problem (see LocalSolver), solved exactly:
@@ -22,8 +22,9 @@ import { naturalMapResidual } from './residual.js';
  *    reaction's direction (or from −c, the μ → 0 slip): one or two steps in a sweep
  *    where contacts change little. A block with W_NT = W_TN = 0 and W_TT = b I (a sphere's
  *    contact, to rounding) takes −c whatever came before: M is then a positive multiple
- *    of I, so −c is the slip, the only one; it is considered as it is, and Newton runs
- *    from it only when the block's rounding leaves it short of the tolerance.
+ *    of I, so −c is the slip, the only one; it is considered as it is (first on a bound of
+ *    its residual that costs one square root, `onConeWithin`, then on the residual), and
+ *    Newton runs from it only when the block's rounding leaves it short of the tolerance.
  * 2. Every root of the quartic, each polished by the same Newton.
  * 3. A scan of f over 64 angles with bisection, where rounding defeats the quartic.
  *
@@ -41,7 +42,7 @@ export class SlidingSolver {
   readonly input = new Float64Array(10);
   /** The best reaction found by the last call. */
   readonly r = new Float64Array(3);
-  /** Relative natural-map residual of `r`. */
+  /** Relative natural-map residual of `r` (for a slide accepted by `onConeWithin`, the bound it met). */
   residual = 0;
   /** How many solves needed the quartic (Newton from the guess failed), and the scan. */
   quarticUses = 0;
@@ -248,8 +249,35 @@ export class SlidingSolver {
     if (!(D > 0)) return false;
     const rn = -this.q0 / (D * this.wScale());
     this.x0 = rn; this.x1 = mu * rn * d1; this.x2 = mu * rn * d2;
+    if (!polish && this.onConeWithin(d1, d2)) return true;
     if (this.consider()) return true;
     return polish && this.refine(rn, d1, d2);
+  }
+
+  /**
+   * Accepts the candidate (x0, x1, x2) = r_N (1, μ d), r_N > 0, when a bound on its residual
+   * (residual.ts's onConeResidualBound2, for a reaction on the cone) meets the tolerance: then
+   * so does the residual, and `consider` would have kept it, this being the first candidate
+   * that can be accepted. Only where the residual is computed plainly (its sums of squares
+   * in range, its scale above DBL_EPSILON); false leaves the candidate to `consider`, which
+   * decides as before. The residual kept (`residual`) is then the bound.
+   * @returns true when the candidate is accepted
+   */
+  private onConeWithin(d1: number, d2: number): boolean {
+    const r0 = this.x0, r1 = this.x1, r2 = this.x2;
+    const u0 = this.W00 * r0 + this.W01 * r1 + this.W02 * r2 + this.q0;
+    const u1 = this.W10 * r0 + this.W11 * r1 + this.W12 * r2 + this.q1;
+    const u2 = this.W20 * r0 + this.W21 * r1 + this.W22 * r2 + this.q2;
+    const qq = this.q0 * this.q0 + this.q1 * this.q1 + this.q2 * this.q2, rr = r0 * r0 + r1 * r1 + r2 * r2, uu = u0 * u0 + u1 * u1 + u2 * u2;
+    const plain = isPlainSumOfSquares;
+    if (!(plain(qq) && plain(rr) && plain(uu) && plain(u1 * u1 + u2 * u2))) return false;
+    const bb = onConeResidualBound2(u0, u1, u2, d1, d2);
+    const ss = Math.max(qq, rr, uu), tol = this.tolerance;
+    if (!(ss > DBL_EPSILON * DBL_EPSILON && bb <= tol * tol * ss)) return false;
+    const e0 = r0 - this.p0, e1 = r1 - this.p1, e2 = r2 - this.p2;
+    this.best0 = r0; this.best1 = r1; this.best2 = r2;
+    this.bestRes = Math.sqrt(bb / ss); this.bestDist = e0 * e0 + e1 * e1 + e2 * e2; this.bestOk = true;
+    return true;
   }
 
   /**
