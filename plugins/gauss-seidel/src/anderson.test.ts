@@ -1,37 +1,16 @@
 import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
-import { BlockSparseMatrix, bsrMul, FrictionContactProblem, SiconosMerit } from '@moreau/core';
+import { bsrMul, SiconosMerit } from '@moreau/core';
 import plugin, { options, type GaussSeidelOptions } from './index.js';
 import { AndersonMixer } from './anderson.js';
 import { Sweeper } from './sweep.js';
 import { randomProblem } from './__fixtures__/random-problem.js';
+import { column } from './__fixtures__/column-problem.js';
 import { testContext } from './__fixtures__/context.js';
 
 // The TypeScript sweep and mixer passes (they still run where WebAssembly does not); wasm-sweep.test.ts
 // holds the kernel's to these bits.
 const solver = (opts: Partial<GaussSeidelOptions>) => plugin.create(options.parse({ kernel: 'typescript', ...opts }), testContext());
-
-/**
- * A column of `depth` bodies resting on the ground, pressed by gravity: the normal rows of W
- * are the chain's Laplacian (2 on the diagonal, −1 between neighbours, 1 at the top), the
- * tangential ones decoupled. Gauss–Seidel needs O(depth²) sweeps on it: the deep bed in small.
- */
-function column(depth: number, mu: number): FrictionContactProblem {
-  const blocks: { row: number; col: number; values: Float64Array }[] = [];
-  for (let a = 0; a < depth; a++) {
-    const d = a === depth - 1 ? 1 : 2;
-    blocks.push({ row: a, col: a, values: Float64Array.of(d, 0, 0, 0, d, 0, 0, 0, d) });
-    if (a + 1 < depth) {
-      blocks.push({ row: a, col: a + 1, values: Float64Array.of(-1, 0, 0, 0, -1, 0, 0, 0, -1) });
-      blocks.push({ row: a + 1, col: a, values: Float64Array.of(-1, 0, 0, 0, -1, 0, 0, 0, -1) });
-    }
-  }
-  const W = BlockSparseMatrix.fromBlocks(depth, blocks);
-  const q = new Float64Array(3 * depth);
-  // Each body weighs the same: the contact under body a carries the a-th to last bodies.
-  for (let a = 0; a < depth; a++) { q[3 * a] = a === depth - 1 ? -1 : 0; q[3 * a + 1] = 0.01 * Math.sin(a); }
-  return new FrictionContactProblem(W, q, new Float64Array(depth).fill(mu));
-}
 
 describe('Anderson acceleration of Gauss–Seidel', () => {
   test('should be off by default and bound its depth', () => {

@@ -4,6 +4,7 @@ import { type ContactSolver, type EventBus, type MeritFunction, type PluginConte
 import type { GaussSeidelOptions } from './options.js';
 import { naturalOrder, seededRandom, shuffle } from './ordering.js';
 import { AndersonMixer } from './anderson.js';
+import { DominantMode } from './dominant-mode.js';
 import { MeritScreen, REFRESH_SWEEPS } from './screen.js';
 import { Sweeper } from './sweep.js';
 import { RollingGaussSeidel } from './rolling-gauss-seidel.js';
@@ -34,6 +35,7 @@ export class GaussSeidel implements ContactSolver {
   private exact = new Float64Array(0);
   private beforeSweep = new Float64Array(0);
   private readonly mixer: AndersonMixer | undefined;
+  private readonly dominant: DominantMode | undefined;
   private rolling: RollingGaussSeidel | undefined;
 
   constructor(private readonly options: GaussSeidelOptions, ctx: PluginContext) {
@@ -42,6 +44,7 @@ export class GaussSeidel implements ContactSolver {
     this.sweeper = new Sweeper({ tolerance: options.localTolerance, maxIterations: options.localMaxIterations }, options.kernel, options.threads === 2 ? 2 : 1);
     this.screen = new MeritScreen(this.merit);
     this.mixer = options.acceleration === 'anderson' ? new AndersonMixer(options.andersonDepth) : undefined;
+    this.dominant = options.acceleration === 'dominant-mode' ? new DominantMode() : undefined;
   }
 
   solve(problem: FrictionContactProblem, solveOptions: SolveOptions = {}): SolveResult {
@@ -97,6 +100,8 @@ export class GaussSeidel implements ContactSolver {
       mixer.reset(n);
       if (this.beforeSweep.length !== n) this.beforeSweep = new Float64Array(n);
     }
+    const dominant = this.dominant;
+    dominant?.reset(n);
     const beforeSweep = resident?.x ?? this.beforeSweep;
     const addColumn = (a: number, d0: number, d1: number, d2: number): void => sweeper.addColumn(kept, a, d0, d1, d2);
 
@@ -130,6 +135,7 @@ export class GaussSeidel implements ContactSolver {
       const mixes = mixer !== undefined && k > opts.andersonStart, phase = (k - opts.andersonStart) % opts.andersonEvery;
       const mixing = mixes && phase === 0;
       if (mixes && (opts.andersonEvery === 1 || phase === 1)) beforeSweep.set(r);
+      dominant?.beforeSweep(k, r, kept);
       if (jacobi) {
         this.previous.set(r);
         finite = sweeper.sweep(problem, r, this.previous, omega, order, reverse);
@@ -156,6 +162,7 @@ export class GaussSeidel implements ContactSolver {
       if (listening) this.events.emit('solver:iteration', e === undefined ? { solver: this.name, iteration: k } : { solver: this.name, iteration: k, error: e });
       // Extrapolate only from a sweep that did not stop the solve: the answer is always a sweep's.
       if (mixing && reason === undefined && k < cap) mixer.mix(beforeSweep, r, jacobi ? undefined : kept, problem.mu, addColumn, passes, sweeper.partitionOrder);
+      if (dominant !== undefined && reason === undefined && k < cap) dominant.extrapolate(k, r, kept, problem.mu, addColumn);
     }
     if (errorAt !== k) error = evaluate(k);
     // Stopped by the cap or the clock before minIterations, yet within tolerance: that is convergence.
@@ -173,6 +180,7 @@ export class GaussSeidel implements ContactSolver {
         meritEvaluations: evaluations,
         relaxation: omega,
         ...(mixer === undefined ? {} : { andersonMixes: mixer.mixes, andersonRestarts: mixer.restarts, andersonStoppedAt: mixer.stoppedAt, andersonProjected: mixer.projected }),
+        ...(dominant === undefined ? {} : { dominantSteps: dominant.steps, dominantProjected: dominant.projected }),
         localOutcomes: { separated: sweeper.separated, sticking: sweeper.sticking, sliding: sweeper.sliding, failed: sweeper.failed },
         localFailures: sweeper.failed,
         quarticUses: sweeper.slider.quarticUses,

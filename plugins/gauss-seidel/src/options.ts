@@ -18,8 +18,8 @@ const schema = z.object({
     .describe('where a Gauss–Seidel sweep runs: wasm (WebAssembly with SIMD, the same bits as typescript, about twice as fast; typescript where the runtime has no WebAssembly SIMD) or typescript'),
   threads: z.number().int().min(1).max(2).default(1)
     .describe('2: a problem of 1000 contacts or more is swept in two parts at once, the first on a second thread (Node\'s worker threads, the WebAssembly kernel), in the partition\'s order; the same bits wherever the parts run (the plugin\'s README, "Two threads")'),
-  acceleration: z.enum(['none', 'anderson']).default('none')
-    .describe('anderson: extrapolate each sweep from the last `andersonDepth` sweeps (Anderson acceleration of the sweep map, projected onto the cones); none: plain sweeps'),
+  acceleration: z.enum(['none', 'anderson', 'dominant-mode']).default('none')
+    .describe('anderson: extrapolate each sweep from the last `andersonDepth` sweeps (Anderson acceleration of the sweep map, projected onto the cones); dominant-mode: every third sweep, when the last two sweeps changed r in one direction, extrapolate along it to where that mode would converge (projected onto the cones; dominant-mode.ts); none: plain sweeps'),
   andersonDepth: z.number().int().min(1).max(50).default(5).describe('sweeps the Anderson extrapolation remembers'),
   andersonStart: z.number().int().min(0).max(1_000_000).default(10)
     .describe('plain sweeps before the first extrapolation: a solve that ends within them is exactly the plain one, and pays nothing for the acceleration'),
@@ -27,6 +27,7 @@ const schema = z.object({
     .describe('sweeps the extrapolated map takes: 1 extrapolates every sweep; p > 1 extrapolates every p-th sweep, as Anderson acceleration of p sweeps in a row (the mixing costs 1/p as much)'),
 }).superRefine((o, ctx) => {
   if (o.threads > 1 && o.variant !== 'gauss-seidel') ctx.addIssue({ code: 'custom', path: ['threads'], message: `threads 2 splits a Gauss–Seidel sweep; variant '${o.variant}' has none to split` });
+  if (o.acceleration === 'dominant-mode' && o.variant !== 'gauss-seidel') ctx.addIssue({ code: 'custom', path: ['acceleration'], message: `dominant-mode extrapolates the u that Gauss–Seidel keeps; variant '${o.variant}' keeps none` });
   if (o.threads > 1 && o.ordering !== 'natural') ctx.addIssue({ code: 'custom', path: ['threads'], message: `threads 2 sweeps in its partition's order; ordering '${o.ordering}' asks for another: drop one of them` });
 });
 
