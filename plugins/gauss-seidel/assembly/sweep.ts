@@ -72,6 +72,18 @@ export function layoutHistory(dF: usize, dG: usize, dU: usize, fPrev: usize, gPr
   pX = x; pRow = row; pRhs = rhs; pGamma = gamma;
 }
 
+// The extrapolation along the sweeps' dominant mode (src/dominant-mode.ts): r before the sweep
+// before last, r and u before the last one (n each, written by the host). Set by `layoutDominant`.
+let pEarlier: usize = 0, pBefore: usize = 0, pUBefore: usize = 0;
+// `dominantSums`' answer: ‖Δ_{k−1}‖², ‖Δ_k‖² and Δ_k·Δ_{k−1}.
+export let dotOlder: f64 = 0;
+export let dotLast: f64 = 0;
+export let dotBoth: f64 = 0;
+
+export function layoutDominant(earlier: usize, before: usize, uBefore: usize): void {
+  pEarlier = earlier; pBefore = before; pUBefore = uBefore;
+}
+
 export function setOptions(tol: f64, maxIt: i32): void {
   tolerance = tol; maxIterations = maxIt;
 }
@@ -532,6 +544,45 @@ export function mixExtrapolateSpan(n: i32, m: i32, from: i32, to: i32): i32 {
   setF(pR, o, c0); setF(pR, o + 1, c1); setF(pR, o + 2, c2);
   addColumn(a, c0 - r0, c1 - r1, c2 - r2);
   return 1;
+}
+
+/**
+ * DominantMode.extrapolate's sums (src/dominant-mode.ts), in its order: Δ_{k−1} = before −
+ * earlier and Δ_k = r − before, into `dotOlder`, `dotLast`, `dotBoth`. Needs `layoutDominant`.
+ */
+export function dominantSums(n: i32): void {
+  let older: f64 = 0, last: f64 = 0, both: f64 = 0;
+  for (let i = 0; i < n; i++) {
+    const b = f(pBefore, i), a = b - f(pEarlier, i), d = f(pR, i) - b;
+    older += a * a; last += d * d; both += a * d;
+  }
+  dotOlder = older; dotLast = last; dotBoth = both;
+}
+
+/**
+ * DominantMode.extrapolate's step: r and u moved by t times their change over the last sweep,
+ * then each contact projected back into its cone, the projection's move carried to u through
+ * its block column (as `extrapolateContact`).
+ * @returns the contacts the projection moved
+ */
+export function dominantStep(n: i32, t: f64): i32 {
+  for (let i = 0; i < n; i++) {
+    const r = f(pR, i), w = f(pU, i);
+    setF(pR, i, r + t * (r - f(pBefore, i)));
+    setF(pU, i, w + t * (w - f(pUBefore, i)));
+  }
+  let projected: i32 = 0;
+  for (let a = 0, nc = n / 3; a < nc; a++) {
+    const o = 3 * a, m = f(pMu, a);
+    const r0 = f(pR, o), r1 = f(pR, o + 1), r2 = f(pR, o + 2);
+    if (r0 >= 0 && r1 * r1 + r2 * r2 <= m * m * r0 * r0) continue;
+    projectInto(r0, r1, r2, m);
+    const c0 = s0r, c1 = s1r, c2 = s2r;
+    setF(pR, o, c0); setF(pR, o + 1, c1); setF(pR, o + 2, c2);
+    addColumn(a, c0 - r0, c1 - r1, c2 - r2);
+    projected++;
+  }
+  return projected;
 }
 
 /** core's sqrtSumOfSquares: √sumSq, or the norm of x[0..n) rescaled by its largest entry where sumSq is not safe. */

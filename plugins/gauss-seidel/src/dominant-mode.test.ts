@@ -80,6 +80,35 @@ describe('extrapolation along the sweeps\' dominant mode', () => {
     expect(slow.moved).toEqual([false, false, true, false, false, true, false]);
   });
 
+  test('should run its passes where they are given (the kernel\'s), in their buffers, and here otherwise', () => {
+    const calls: Array<string | number> = [];
+    const buffers = { earlier: new Float64Array(3), before: new Float64Array(3), uBefore: new Float64Array(3) };
+    const kernel = {
+      dominantBuffers: buffers as typeof buffers | undefined,
+      // ‖Δ_{k−1}‖² = 4, ‖Δ_k‖² = 2.25, Δ_k·Δ_{k−1} = 3: one direction, ratio 0.75, so t = 3.
+      dominantSums(out: Float64Array) { calls.push('sums'); out.set([4, 2.25, 3]); },
+      dominantStep(t: number) { calls.push(t); return 2; },
+    };
+    const mode = new DominantMode();
+    mode.reset(3, kernel);
+    const r = Float64Array.of(1, 2, 3), u = Float64Array.of(4, 5, 6);
+    mode.beforeSweep(2, r, u);
+    expect(Array.from(buffers.earlier)).toEqual([1, 2, 3]);
+    mode.beforeSweep(3, r, u);
+    expect(Array.from(buffers.uBefore)).toEqual([4, 5, 6]);
+    expect(mode.extrapolate(3, r, u, wide, noColumns)).toBe(true);
+    expect(calls).toEqual(['sums', 3]);
+    expect(mode.projected).toBe(2);
+    // The passes do the step: r and u here are left to them.
+    expect(Array.from(r)).toEqual([1, 2, 3]);
+    // A kernel that made no room for the buffers: everything here.
+    kernel.dominantBuffers = undefined;
+    mode.reset(3, kernel);
+    mode.beforeSweep(2, r, u);
+    expect(mode.extrapolate(3, r, u, wide, noColumns)).toBe(false);
+    expect(calls).toEqual(['sums', 3]);
+  });
+
   test('should keep u = W r + q and r in the cones after every extrapolation', () => {
     const p = randomProblem({ contacts: 40, bodies: 12, seed: 11 });
     const n = p.size, nc = p.contacts;
@@ -130,13 +159,20 @@ describe('extrapolation along the sweeps\' dominant mode', () => {
 
   test('should give the same bits in the WebAssembly sweep as in the TypeScript one', () => {
     const p = randomProblem({ contacts: 60, bodies: 20, seed: 5 });
+    const kernel = new Sweeper({ tolerance: 1e-14, maxIterations: 50 }, 'wasm');
+    kernel.prepare(p, true, 0, true);
+    expect(kernel.wasmDominantPasses).toBeDefined();
     const opts = { merit: 'energy' as const, tolerance: 1e-10, maxIterations: 2000, acceleration: 'dominant-mode' as const };
     const ts = solver({ ...opts, kernel: 'typescript' }).solve(p);
     const wasm = solver({ ...opts, kernel: 'wasm' }).solve(p);
     expect(ts.converged).toBe(true);
     expect(wasm.iterations).toBe(ts.iterations);
     expect(differing(wasm.r, ts.r)).toBe(0);
+    // The kernel's passes ran (their own buffers), and moved as many contacts back into their cones.
     expect(ts.stats?.dominantSteps).toBeGreaterThan(0);
+    expect(wasm.stats?.dominantSteps).toBe(ts.stats?.dominantSteps);
+    expect(ts.stats?.dominantProjected).toBeGreaterThan(0);
+    expect(wasm.stats?.dominantProjected).toBe(ts.stats?.dominantProjected);
     expect(new EnergyMerit().evaluate(p, ts.r)).toBeLessThanOrEqual(1e-10);
   });
 

@@ -9,6 +9,22 @@ const LEAST_RATIO = 0.5;
 /** The longest step, in sweeps' changes: a ratio at or above 1 (a drift) takes this one. */
 const LONGEST = 1000;
 
+/** r before the sweep before last, r and u before the last one. */
+export interface DominantBuffers { readonly earlier: Float64Array; readonly before: Float64Array; readonly uBefore: Float64Array }
+
+/**
+ * The extrapolation's two passes where they run elsewhere: the WebAssembly sweep kernel
+ * (wasm-sweep.ts), on its own r and u and its own buffers, with the same operations in the
+ * same order as `DominantMode`'s own, so to the same bits.
+ */
+export interface DominantPasses {
+  readonly dominantBuffers: DominantBuffers | undefined;
+  /** out = [‖Δ_{k−1}‖², ‖Δ_k‖², Δ_k·Δ_{k−1}]. */
+  dominantSums(out: Float64Array): void;
+  /** r and u moved by t times their last change, projected. @returns the contacts the projection moved */
+  dominantStep(t: number): number;
+}
+
 /**
  * Extrapolation of the sweeps along their dominant mode (Lyusternik's acceleration of a linear
  * iteration with one dominant eigenvalue). When the sweeps' error is dominated by one eigenvalue
@@ -29,17 +45,19 @@ export class DominantMode {
   /** Extrapolations since `reset`, and contacts their projections moved. */
   steps = 0;
   projected = 0;
-  // r before the sweep before last (Δ_{k−1} = rBefore − rEarlier), r and u before the last one.
-  private rEarlier = new Float64Array(0);
-  private rBefore = new Float64Array(0);
-  private uBefore = new Float64Array(0);
+  private own: DominantBuffers = { earlier: new Float64Array(0), before: new Float64Array(0), uBefore: new Float64Array(0) };
+  private buffers = this.own;
+  private passes: DominantPasses | undefined;
+  private readonly sums = new Float64Array(3);
   private readonly cone = new Float64Array(3);
 
-  /** Starts a solve of n unknowns. */
-  reset(n: number): void {
-    if (this.rBefore.length !== n) {
-      this.rEarlier = new Float64Array(n); this.rBefore = new Float64Array(n); this.uBefore = new Float64Array(n);
+  /** Starts a solve of n unknowns; with `passes`, in the kernel's buffers and passes (r and u must then be its own). */
+  reset(n: number, passes?: DominantPasses): void {
+    this.passes = passes?.dominantBuffers === undefined ? undefined : passes;
+    if (this.passes === undefined && this.own.before.length !== n) {
+      this.own = { earlier: new Float64Array(n), before: new Float64Array(n), uBefore: new Float64Array(n) };
     }
+    this.buffers = this.passes?.dominantBuffers ?? this.own;
     this.steps = this.projected = 0;
   }
 
@@ -48,9 +66,9 @@ export class DominantMode {
    * @param k the sweep about to run (1, 2, …)
    */
   beforeSweep(k: number, r: Float64Array, u: Float64Array): void {
-    const phase = k % DOMINANT_EVERY;
-    if (phase === DOMINANT_EVERY - 1) this.rEarlier.set(r);
-    else if (phase === 0) { this.rBefore.set(r); this.uBefore.set(u); }
+    const phase = k % DOMINANT_EVERY, b = this.buffers;
+    if (phase === DOMINANT_EVERY - 1) b.earlier.set(r);
+    else if (phase === 0) { b.before.set(r); b.uBefore.set(u); }
   }
 
   /**
@@ -61,23 +79,42 @@ export class DominantMode {
   extrapolate(k: number, r: Float64Array, u: Float64Array, mu: Float64Array,
     columns: (a: number, d0: number, d1: number, d2: number) => void): boolean {
     if (k % DOMINANT_EVERY !== 0) return false;
-    const { rEarlier, rBefore, uBefore } = this, n = r.length;
-    let older = 0, last = 0, both = 0;
-    for (let i = 0; i < n; i++) {
-      const a = rBefore[i] - rEarlier[i], b = r[i] - rBefore[i];
-      older += a * a; last += b * b; both += a * b;
-    }
+    const sums = this.sums, passes = this.passes;
+    if (passes !== undefined) passes.dominantSums(sums);
+    else this.sumsHere(r, sums);
+    const older = sums[0], last = sums[1];
     // No change before (older = 0) gives cos = NaN: nothing to extrapolate.
-    const ratio = Math.sqrt(last / older), cos = both / Math.sqrt(older * last);
+    const ratio = Math.sqrt(last / older), cos = sums[2] / Math.sqrt(older * last);
     if (!(cos >= ALIGNED && ratio > LEAST_RATIO)) return false;
     const t = ratio < 1 ? Math.min(ratio / (1 - ratio), LONGEST) : LONGEST;
+    this.projected += passes !== undefined ? passes.dominantStep(t) : this.stepHere(t, r, u, mu, columns);
+    this.steps++;
+    return true;
+  }
+
+  /** The sums, here: out = [‖Δ_{k−1}‖², ‖Δ_k‖², Δ_k·Δ_{k−1}]. */
+  private sumsHere(r: Float64Array, out: Float64Array): void {
+    const { earlier, before } = this.buffers;
+    let older = 0, last = 0, both = 0;
+    for (let i = 0, n = r.length; i < n; i++) {
+      const b = before[i], a = b - earlier[i], d = r[i] - b;
+      older += a * a; last += d * d; both += a * d;
+    }
+    out[0] = older; out[1] = last; out[2] = both;
+  }
+
+  /** The step, here. @returns the contacts the projection moved */
+  private stepHere(t: number, r: Float64Array, u: Float64Array, mu: Float64Array,
+    columns: (a: number, d0: number, d1: number, d2: number) => void): number {
+    const { before, uBefore } = this.buffers, n = r.length;
     // The whole step first: a projection's column reaches other contacts' u, which must not be
     // taken for part of their sweep's change.
     for (let i = 0; i < n; i++) {
-      r[i] += t * (r[i] - rBefore[i]);
+      r[i] += t * (r[i] - before[i]);
       u[i] += t * (u[i] - uBefore[i]);
     }
     const c = this.cone;
+    let projected = 0;
     for (let a = 0, nc = n / 3; a < nc; a++) {
       const o = 3 * a, m = mu[a];
       const r0 = r[o], r1 = r[o + 1], r2 = r[o + 2];
@@ -85,10 +122,9 @@ export class DominantMode {
       c[0] = r0; c[1] = r1; c[2] = r2;
       projectOntoCone(c, 0, c, 0, m);
       r[o] = c[0]; r[o + 1] = c[1]; r[o + 2] = c[2];
-      this.projected++;
+      projected++;
       columns(a, c[0] - r0, c[1] - r1, c[2] - r2);
     }
-    this.steps++;
-    return true;
+    return projected;
   }
 }

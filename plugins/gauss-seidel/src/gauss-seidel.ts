@@ -66,7 +66,7 @@ export class GaussSeidel implements ContactSolver {
     const random = seededRandom(opts.seed);
     if (opts.ordering === 'shuffled') shuffle(order, random);
     const sweeper = this.sweeper;
-    sweeper.prepare(problem, !jacobi, this.mixer === undefined ? 0 : opts.andersonDepth);
+    sweeper.prepare(problem, !jacobi, this.mixer === undefined ? 0 : opts.andersonDepth, this.dominant !== undefined);
     const passes = sweeper.wasmMixPasses, kernelScreen = sweeper.wasmScreen;
     // In WebAssembly the solve works in the kernel's own r, u and x: no copies in and out of
     // every sweep, screen and pass (the answer is copied out at the end).
@@ -101,7 +101,7 @@ export class GaussSeidel implements ContactSolver {
       if (this.beforeSweep.length !== n) this.beforeSweep = new Float64Array(n);
     }
     const dominant = this.dominant;
-    dominant?.reset(n);
+    dominant?.reset(n, sweeper.wasmDominantPasses);
     const beforeSweep = resident?.x ?? this.beforeSweep;
     const addColumn = (a: number, d0: number, d1: number, d2: number): void => sweeper.addColumn(kept, a, d0, d1, d2);
 

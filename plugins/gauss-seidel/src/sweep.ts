@@ -3,6 +3,7 @@ import { lu3 } from './lu3.js';
 import { LocalSolver, SEPARATED, SLIDING, STICKING, type LocalSolverOptions } from './local-solver.js';
 import type { SlidingSolver } from './sliding-solver.js';
 import type { MixPasses } from './anderson.js';
+import type { DominantPasses } from './dominant-mode.js';
 import type { KernelScreen } from './screen.js';
 import { WasmSweep, wasmSweepAvailable } from './wasm-sweep.js';
 import { partitionContacts, partitionSpan, type SweepPartition } from './partition.js';
@@ -120,6 +121,11 @@ export class Sweeper {
     return this.onWasm ? this.wasm : undefined;
   }
 
+  /** The dominant mode's passes on the kernel's memory, for the problem of the last `prepare` when it runs in WebAssembly with them. */
+  get wasmDominantPasses(): DominantPasses | undefined {
+    return this.onWasm && this.wasm!.dominantBuffers !== undefined ? this.wasm : undefined;
+  }
+
   /** The Anderson passes on the kernel's memory, for the problem of the last `prepare` when it runs in WebAssembly. */
   get wasmMixPasses(): MixPasses | undefined {
     return this.onWasm ? this.wasm : undefined;
@@ -130,7 +136,7 @@ export class Sweeper {
    * resets the counts and, for `sweepUpdating`, lays W out by block columns (and loads the
    * WebAssembly kernel, with room for an Anderson history `historyDepth` deep).
    */
-  prepare(problem: FrictionContactProblem, columns: boolean, historyDepth = 0): void {
+  prepare(problem: FrictionContactProblem, columns: boolean, historyDepth = 0, dominant = false): void {
     const nc = problem.contacts;
     if (this.luOk.length !== nc) {
       this.lu = new Float64Array(9 * nc);
@@ -147,7 +153,7 @@ export class Sweeper {
       if (partitionSpan(parts, problem.W.rowPtr) <= MAX_PARTITION_SPAN) this.parts = parts;
     }
     // The kernel takes a copy of what the sweeps read; a problem too large for its memory stays here.
-    this.onWasm = columns && this.wasm !== undefined && this.wasm.load(problem, this.lu, this.perm, this.luOk, this.colPtr, this.colRow, this.colBlock, historyDepth);
+    this.onWasm = columns && this.wasm !== undefined && this.wasm.load(problem, this.lu, this.perm, this.luOk, this.colPtr, this.colRow, this.colBlock, historyDepth, dominant);
     if (this.onWasm) this.wasm!.partition(this.parts);
     this.colValOf = undefined;
     if (columns && !this.onWasm) this.hostColumns(problem);

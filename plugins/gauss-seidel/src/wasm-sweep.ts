@@ -4,6 +4,7 @@ import type { SlidingSolver } from './sliding-solver.js';
 import { SweepTeam, type SpanOutcome } from './sweep-team.js';
 import { SWEEP_WASM_BASE64, SWEEP_WASM_SHARED_BASE64 } from './wasm-sweep-bytes.js';
 import type { SweepPartition } from './partition.js';
+import type { DominantBuffers } from './dominant-mode.js';
 
 /** The exports of assembly/sweep.ts; pointers are byte addresses in the instance's memory. */
 interface SweepExports {
@@ -24,6 +25,10 @@ interface SweepExports {
   siconosError(nc: number): number;
   energyScreen(nc: number, bound: number, floor: number): number;
   residual(r0: number, r1: number, r2: number, u0: number, u1: number, u2: number, q0: number, q1: number, q2: number, mu: number): number;
+  dotOlder: WebAssembly.Global; dotLast: WebAssembly.Global; dotBoth: WebAssembly.Global;
+  layoutDominant(earlier: number, before: number, uBefore: number): void;
+  dominantSums(n: number): void;
+  dominantStep(n: number, t: number): number;
 }
 
 /** `energyScreen`'s answer where the merit's sums need rescaling: core's merit must evaluate. */
@@ -105,6 +110,7 @@ export class WasmSweep {
   private row = new Float64Array(0);
   private rhs = new Float64Array(0);
   private gamma = new Float64Array(0);
+  private dominant: DominantBuffers | undefined;
 
   /**
    * `shared`: on the shared-memory build where the runtime can make one, so that `sweepParts`
@@ -130,11 +136,12 @@ export class WasmSweep {
    * block of W's rows), their LU factors (lu3's layout), W by block columns (Sweeper's column
    * pattern: column position p holds W's block `colBlock[p]`, each block turned to be held by
    * columns: the kernel's SIMD column update reads two rows of a column as one pair), μ; with
-   * `depth` > 0, room for an Anderson history of that depth (`mixRecord`, `mixExtrapolate`).
+   * `depth` > 0, room for an Anderson history of that depth (`mixRecord`, `mixExtrapolate`);
+   * with `dominant`, for the dominant mode's three vectors (`dominantSums`, `dominantStep`).
    * @returns false when the memory cannot hold the problem (the caller sweeps in TypeScript)
    */
   load(problem: FrictionContactProblem, lu: Float64Array, perm: Uint8Array, luOk: Uint8Array,
-    colPtr: Int32Array, colRow: Int32Array, colBlock: Int32Array, depth: number): boolean {
+    colPtr: Int32Array, colRow: Int32Array, colBlock: Int32Array, depth: number, dominant = false): boolean {
     const nc = problem.contacts, W = problem.W, blocks = W.rowPtr[nc];
     let at = 0;
     // 16-byte aligned regions, doubles first.
@@ -145,6 +152,7 @@ export class WasmSweep {
     const pFPrev = take(8 * n), pGPrev = take(8 * n), pUPrev = take(8 * n), pX = take(8 * n);
     const pRow = take(8 * depth), pRhs = take(8 * depth), pGamma = take(8 * depth);
     const pQ = take(8 * n), pE = take(8 * n), pWinv = take(72 * nc);
+    const dn = dominant ? n : 0, pEarlier = take(8 * dn), pBefore = take(8 * dn), pUBefore = take(8 * dn);
     const pColPtr = take(4 * (nc + 1)), pColRow = take(4 * blocks), pOrder = take(4 * nc);
     const pPerm = take(3 * nc), pLuOk = take(nc);
     const memory = this.memory;
@@ -187,6 +195,10 @@ export class WasmSweep {
     this.ex.layout(pDiagonal, pLu, pPerm, pLuOk, pColPtr, pColRow, pColVal, pMu, pR, pU, pOrder, pSlide);
     this.ex.layoutHistory(pDF, pDG, pDU, pFPrev, pGPrev, pUPrev, pX, pRow, pRhs, pGamma);
     this.ex.layoutScreen(pQ, pE, pWinv);
+    this.ex.layoutDominant(pEarlier, pBefore, pUBefore);
+    this.dominant = dominant
+      ? { earlier: new Float64Array(b, pEarlier, n), before: new Float64Array(b, pBefore, n), uBefore: new Float64Array(b, pUBefore, n) }
+      : undefined;
     this.host.point(new Float64Array(b, pSlide, SLIDE_DOUBLES), diagonal);
     this.contacts = nc;
     this.parts = undefined;
@@ -343,6 +355,23 @@ export class WasmSweep {
     copyOut(this.r, r);
     copyOut(this.u, u);
     return projected;
+  }
+
+  /** The dominant mode's vectors in the kernel's memory, where `load` made room for them. */
+  get dominantBuffers(): DominantBuffers | undefined {
+    return this.dominant;
+  }
+
+  /** DominantMode's sums on the kernel's own r and buffers (`DominantPasses`): out = [‖Δ_{k−1}‖², ‖Δ_k‖², Δ_k·Δ_{k−1}]. */
+  dominantSums(out: Float64Array): void {
+    const ex = this.ex;
+    ex.dominantSums(3 * this.contacts);
+    out[0] = ex.dotOlder.value as number; out[1] = ex.dotLast.value as number; out[2] = ex.dotBoth.value as number;
+  }
+
+  /** DominantMode's step on the kernel's own r and u. @returns the contacts the projection moved */
+  dominantStep(t: number): number {
+    return this.ex.dominantStep(3 * this.contacts, t);
   }
 
   /**
