@@ -27,3 +27,15 @@ export function expectSameBits(a: SweepOutcome, b: SweepOutcome): void {
   expect(b.counts).toEqual(a.counts);
   expect(b.quartic).toBe(a.quartic);
 }
+
+/** u is W r + q to `relative` of u's largest entry, and every r_a lies in its cone (to 1e-12): what an extrapolation must leave. */
+export function expectKeptAndInCones(p: FrictionContactProblem, r: Float64Array, u: Float64Array, relative: number): void {
+  const fresh = velocity(p, r);
+  let top = 0, worst = 0;
+  for (let i = 0; i < p.size; i++) { top = Math.max(top, Math.abs(fresh[i])); worst = Math.max(worst, Math.abs(u[i] - fresh[i])); }
+  expect(worst).toBeLessThanOrEqual(relative * top);
+  for (let a = 0; a < p.contacts; a++) {
+    expect(r[3 * a]).toBeGreaterThanOrEqual(0);
+    expect(Math.hypot(r[3 * a + 1], r[3 * a + 2])).toBeLessThanOrEqual(p.mu[a] * r[3 * a] * (1 + 1e-12));
+  }
+}
