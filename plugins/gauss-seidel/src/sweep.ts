@@ -134,7 +134,8 @@ export class Sweeper {
   /**
    * Factors the diagonal blocks of W (singular ones are flagged: no stick test there),
    * resets the counts and, for `sweepUpdating`, lays W out by block columns (and loads the
-   * WebAssembly kernel, with room for an Anderson history `historyDepth` deep).
+   * WebAssembly kernel, with room for an Anderson history `historyDepth` deep and, with
+   * `dominant`, for the dominant mode's three vectors).
    */
   prepare(problem: FrictionContactProblem, columns: boolean, historyDepth = 0, dominant = false): void {
     const nc = problem.contacts;
