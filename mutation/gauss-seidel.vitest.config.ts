@@ -15,6 +15,7 @@ export default moduleVitestConfig([
   'plugins/gauss-seidel/src/residual.test.ts',
   'plugins/gauss-seidel/src/anderson.test.ts',
   'plugins/gauss-seidel/src/dominant-mode.test.ts',
+  'plugins/gauss-seidel/src/into-cone.test.ts',
   'plugins/gauss-seidel/src/wasm-sweep.test.ts',
   'plugins/gauss-seidel/src/partition.test.ts',
   'plugins/gauss-seidel/src/sweep-team.test.ts',

@@ -534,7 +534,17 @@ export function mixExtrapolateSpan(n: i32, m: i32, from: i32, to: i32): i32 {
   }
   v128.store(uo, u01); store<f64>(uo, u2, 16);
   const r0 = f64x2.extract_lane(r01, 0), r1 = f64x2.extract_lane(r01, 1);
-  const m0 = f(pMu, a);
+  return intoCone(a, r0, r1, r2);
+}
+
+/**
+ * An extrapolated r_a = (r0, r1, r2) written back into r: as it is when it lies in its cone,
+ * else projected (core's projectOntoCone) with the projection's move carried to u through
+ * block column a (AndersonMixer's and DominantMode's extrapolations alike).
+ * @returns 1 when the projection moved it, else 0
+ */
+@inline function intoCone(a: i32, r0: f64, r1: f64, r2: f64): i32 {
+  const o = 3 * a, m0 = f(pMu, a);
   if (r0 >= 0 && r1 * r1 + r2 * r2 <= m0 * m0 * r0 * r0) {
     setF(pR, o, r0); setF(pR, o + 1, r1); setF(pR, o + 2, r2);
     return 0;
@@ -573,14 +583,8 @@ export function dominantStep(n: i32, t: f64): i32 {
   }
   let projected: i32 = 0;
   for (let a = 0, nc = n / 3; a < nc; a++) {
-    const o = 3 * a, m = f(pMu, a);
-    const r0 = f(pR, o), r1 = f(pR, o + 1), r2 = f(pR, o + 2);
-    if (r0 >= 0 && r1 * r1 + r2 * r2 <= m * m * r0 * r0) continue;
-    projectInto(r0, r1, r2, m);
-    const c0 = s0r, c1 = s1r, c2 = s2r;
-    setF(pR, o, c0); setF(pR, o + 1, c1); setF(pR, o + 2, c2);
-    addColumn(a, c0 - r0, c1 - r1, c2 - r2);
-    projected++;
+    const o = 3 * a;
+    projected += intoCone(a, f(pR, o), f(pR, o + 1), f(pR, o + 2));
   }
   return projected;
 }

@@ -1,5 +1,6 @@
-import { choleskyFactor, choleskySolve, projectOntoCone } from '@moreau/core/kernels';
+import { choleskyFactor, choleskySolve } from '@moreau/core/kernels';
 import { isMoreauError } from '@moreau/core/contracts';
+import { intoCone } from './into-cone.js';
 
 /** Ridge added to the normal equations, relative to their largest diagonal entry (guards near-parallel differences). */
 const RIDGE = 1e-10;
@@ -72,7 +73,6 @@ export class AndersonMixer {
   private readonly systems: Float64Array[];
   private readonly gammas: Float64Array[];
   private readonly rhs: Float64Array;
-  private readonly cone = new Float64Array(3);
 
   constructor(private readonly depth: number) {
     this.gram = new Float64Array(depth * depth);
@@ -165,7 +165,7 @@ export class AndersonMixer {
    */
   private extrapolate(r: Float64Array, u: Float64Array | undefined, mu: Float64Array,
     columns: (a: number, d0: number, d1: number, d2: number) => void, gamma: Float64Array, m: number, order?: Int32Array): number {
-    const { n, dG, dU } = this, c = this.cone;
+    const { n, dG, dU } = this;
     let projected = 0;
     for (let i = 0, nc = n / 3; i < nc; i++) {
       const a = order === undefined ? i : order[i], o = 3 * a;
@@ -182,16 +182,7 @@ export class AndersonMixer {
         }
         u[o] = u0; u[o + 1] = u1; u[o + 2] = u2;
       }
-      const m0 = mu[a];
-      if (r0 >= 0 && r1 * r1 + r2 * r2 <= m0 * m0 * r0 * r0) {
-        r[o] = r0; r[o + 1] = r1; r[o + 2] = r2;
-        continue;
-      }
-      c[0] = r0; c[1] = r1; c[2] = r2;
-      projectOntoCone(c, 0, c, 0, m0);
-      r[o] = c[0]; r[o + 1] = c[1]; r[o + 2] = c[2];
-      projected++;
-      if (u !== undefined) columns(a, c[0] - r0, c[1] - r1, c[2] - r2);
+      projected += intoCone(r, a, r0, r1, r2, mu[a], u === undefined ? undefined : columns);
     }
     return projected;
   }

@@ -1,4 +1,4 @@
-import { projectOntoCone } from '@moreau/core/kernels';
+import { intoCone } from './into-cone.js';
 
 /** Sweeps between two extrapolations: the two before each one measure the direction. */
 export const DOMINANT_EVERY = 3;
@@ -49,7 +49,6 @@ export class DominantMode {
   private buffers = this.own;
   private passes: DominantPasses | undefined;
   private readonly sums = new Float64Array(3);
-  private readonly cone = new Float64Array(3);
 
   /** Starts a solve of n unknowns; with `passes`, in the kernel's buffers and passes (r and u must then be its own). */
   reset(n: number, passes?: DominantPasses): void {
@@ -113,17 +112,10 @@ export class DominantMode {
       r[i] += t * (r[i] - before[i]);
       u[i] += t * (u[i] - uBefore[i]);
     }
-    const c = this.cone;
     let projected = 0;
     for (let a = 0, nc = n / 3; a < nc; a++) {
-      const o = 3 * a, m = mu[a];
-      const r0 = r[o], r1 = r[o + 1], r2 = r[o + 2];
-      if (r0 >= 0 && r1 * r1 + r2 * r2 <= m * m * r0 * r0) continue;
-      c[0] = r0; c[1] = r1; c[2] = r2;
-      projectOntoCone(c, 0, c, 0, m);
-      r[o] = c[0]; r[o + 1] = c[1]; r[o + 2] = c[2];
-      projected++;
-      columns(a, c[0] - r0, c[1] - r1, c[2] - r2);
+      const o = 3 * a;
+      projected += intoCone(r, a, r[o], r[o + 1], r[o + 2], mu[a], columns);
     }
     return projected;
   }

@@ -121,9 +121,9 @@ export class Sweeper {
     return this.onWasm ? this.wasm : undefined;
   }
 
-  /** The dominant mode's passes on the kernel's memory, for the problem of the last `prepare` when it runs in WebAssembly with them. */
+  /** The dominant mode's passes on the kernel's memory, for the problem of the last `prepare` when it runs in WebAssembly (they run where `prepare` made room for them). */
   get wasmDominantPasses(): DominantPasses | undefined {
-    return this.onWasm && this.wasm!.dominantBuffers !== undefined ? this.wasm : undefined;
+    return this.onWasm ? this.wasm : undefined;
   }
 
   /** The Anderson passes on the kernel's memory, for the problem of the last `prepare` when it runs in WebAssembly. */
