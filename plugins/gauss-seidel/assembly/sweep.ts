@@ -260,7 +260,7 @@ function tryDirection(d1In: f64, d2In: f64, polish: bool): bool {
   if (!(D > 0)) return false;
   const rn = -q0 / (D * wScale());
   x0 = rn; x1 = mu * rn * d1; x2 = mu * rn * d2;
-  if (!polish && onConeWithin(d1, d2)) return true;
+  if (!bestOk && onConeWithin(d1, d2)) return true;
   if (consider()) return true;
   return polish && refine(rn, d1, d2);
 }
@@ -286,11 +286,18 @@ function projectInto(xn: f64, t1: f64, t2: f64, m: f64): void {
   }
 }
 
+/** SlidingSolver.farOutside: the near-stick test certainly false, told without its square roots. */
+function farOutside(s0: f64, tt: f64, mu: f64): bool {
+  const ss = s0 * s0 + tt, ms = mu * s0;
+  return ss > 1e-280 && ss < Infinity && tt > 1e-19 * ss && (s0 <= 0 || (ms > 1e-140 && tt > 4 * ms * ms));
+}
+
 /**
- * SlidingSolver.solve's common path: the stick just outside the cone, then Newton from the
- * previous direction (an isotropic block: −c as it is, on the bound then on the residual, then
- * Newton from −c); anything more is the host's (`slideRest`, which runs the whole solve again from the same inputs, so its answer
- * is the TypeScript one). Answer in (s0r, s1r, s2r).
+ * SlidingSolver.solve's common path: the stick just outside the cone (unless far outside), then
+ * Newton from the previous direction (an isotropic block: −c as it is, then Newton from −c), the
+ * first candidate that can be accepted on the bound, then on the residual; anything more is the
+ * host's (`slideRest`, which runs the whole solve again from the same inputs, so its answer is
+ * the TypeScript one). Answer in (s0r, s1r, s2r).
  */
 function slide(a: i32, w: usize, st0: f64, st1: f64, st2: f64): bool {
   W00 = load<f64>(w); W01 = load<f64>(w, 8); W02 = load<f64>(w, 16);
@@ -298,7 +305,7 @@ function slide(a: i32, w: usize, st0: f64, st1: f64, st2: f64): bool {
   W20 = load<f64>(w, 48); W21 = load<f64>(w, 56); W22 = load<f64>(w, 64);
   bestRes = Infinity; bestDist = Infinity; bestOk = false;
   setUp();
-  if (st0 == st0 && sqrt<f64>(st1 * st1 + st2 * st2) - mu * st0 <= 1e-10 * sqrt<f64>(st0 * st0 + st1 * st1 + st2 * st2)) {
+  if (st0 == st0 && !farOutside(st0, st1 * st1 + st2 * st2, mu) && sqrt<f64>(st1 * st1 + st2 * st2) - mu * st0 <= 1e-10 * sqrt<f64>(st0 * st0 + st1 * st1 + st2 * st2)) {
     projectInto(st0, st1, st2, mu);
     x0 = s0r; x1 = s1r; x2 = s2r;
     consider();

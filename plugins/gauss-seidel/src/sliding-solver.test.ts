@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { SlidingSolver } from './sliding-solver.js';
+import { farOutside, SlidingSolver } from './sliding-solver.js';
 
 /** Reaches into the solver to run one search stage alone (white box). */
 interface Stages {
@@ -122,6 +122,64 @@ describe('SlidingSolver', () => {
       expect(Math.abs(byResidual.residual - withBound.residual)).toBeLessThanOrEqual(1e-15);
     }
     expect(bounded).toBeGreaterThan(300);
+  });
+
+  test('should accept a coupled slide on the bound exactly where the residual accepts it, with the same answer', () => {
+    // Unsymmetric coupled blocks (a box's or an ellipsoid's contact): Newton polishes the
+    // direction, and its first candidate is tested on the bound before the residual. Each solve
+    // is run as it is and with the bound switched off (white box): the same bits.
+    let bounded = 0, polishedAndBounded = 0;
+    for (let k = 0; k < 400; k++) {
+      const c = 0.05 + 0.4 * ((k * 7) % 11) / 10, a = 1 + (k % 5);
+      const w = [a, c * a, -0.6 * c * a, 0.8 * c * a, 1.5 * a, 0.2 * c * a, -0.7 * c * a, 0.3 * c * a, 1.2 * a];
+      const mu = 0.2 + (k % 7) / 10, angle = 0.41 * k, qt = 0.5 + 3 * ((k * 3) % 13) / 12;
+      const q = [-1, qt * Math.cos(angle), qt * Math.sin(angle)];
+      const prev = k % 3 === 0 ? [0, 0, 0] : [1, -Math.cos(angle + 0.3), -Math.sin(angle + 0.3)];
+      let polished = false;
+      const run = (bound: boolean): SlidingSolver => {
+        const { s } = setUp(w, q, mu, prev);
+        const inner = s as unknown as { onConeWithin(d1: number, d2: number): boolean; refine(rn: number, d1: number, d2: number): boolean };
+        const within = inner.onConeWithin.bind(inner);
+        inner.onConeWithin = (d1, d2) => { if (!bound) return false; const ok = within(d1, d2); if (ok) bounded++; return ok; };
+        s.solve(Float64Array.from(w), 0);
+        if (bound && s.quarticUses === 0) polished = true;
+        return s;
+      };
+      const withBound = run(true), byResidual = run(false);
+      [0, 1, 2].forEach((i) => expect(Object.is(withBound.r[i], byResidual.r[i])).toBe(true));
+      expect(withBound.quarticUses).toBe(byResidual.quarticUses);
+      if (polished && withBound.residual <= 1e-14) polishedAndBounded++;
+    }
+    expect(bounded).toBeGreaterThan(300);
+    expect(polishedAndBounded).toBeGreaterThan(300);
+  });
+
+  test('should skip the near-stick test only where it is certainly false', () => {
+    // The near-stick test of `solve`, as it is written there.
+    const nearStick = (s0: number, s1: number, s2: number, mu: number): boolean =>
+      Math.sqrt(s1 * s1 + s2 * s2) - mu * s0 <= 1e-10 * Math.sqrt(s0 * s0 + s1 * s1 + s2 * s2);
+    let skipped = 0, cases = 0, near = 0;
+    const scales = [1e-200, 1e-160, 1e-150, 1e-100, 1e-10, 1, 1e10, 1e100, 1e150, 1e160];
+    for (const scale of scales) {
+      for (let k = 0; k < 2000; k++) {
+        const mu = [1e-3, 0.1, 0.5, 1, 3][k % 5];
+        // Sticks on both sides of the cone's surface, at relative distances from 1e-14 to 10.
+        const off = (k % 2 ? 1 : -1) * 10 ** (-14 + ((k * 7) % 16));
+        const sn = scale * (k % 13 === 0 ? -1 : 1) * (1 + (k % 17) / 7);
+        const t = Math.abs(mu * sn) * (1 + off) + (k % 11 === 0 ? scale * 1e-11 : 0);
+        const s1 = t * Math.cos(0.3 * k), s2 = t * Math.sin(0.3 * k);
+        cases++;
+        if (nearStick(sn, s1, s2, mu)) near++;
+        if (farOutside(sn, s1 * s1 + s2 * s2, mu)) { skipped++; expect(nearStick(sn, s1, s2, mu)).toBe(false); }
+      }
+    }
+    // Skips are taken where it matters: a stick well outside its cone, in the normal range.
+    expect(farOutside(1, 9 * 0.25, 0.5)).toBe(true);
+    expect(farOutside(-1, 1, 0.5)).toBe(true);
+    expect(farOutside(1, 0.25 * 1.5, 0.5)).toBe(false); // within a factor 2 of the cone: the test decides
+    expect(farOutside(1e-160, 1e-318, 0.5)).toBe(false); // squares outside the normal range
+    expect(skipped).toBeGreaterThan(cases / 20);
+    expect(near).toBeGreaterThan(cases / 4); // the test is true often enough to be put at risk
   });
 
   test('should not take a block with no positive normal or tangential entry for a sphere\'s', () => {

@@ -3,6 +3,18 @@ import { quarticRoots } from './quartic.js';
 import { isPlainSumOfSquares, naturalMapResidual, onConeResidualBound2 } from './residual.js';
 
 /**
+ * Whether the stick s = −W⁻¹q lies so far outside its cone that the near-stick test of
+ * `SlidingSolver.solve`, ‖s_T‖ − μ s_N <= 1e-10 ‖s‖, is certainly false, told without its two
+ * square roots (tt = ‖s_T‖²): ‖s_T‖ ≥ 2 μ s_N (or s_N ≤ 0) gives ‖s_T‖ − μ s_N ≥ ‖s_T‖ / 2, and
+ * tt > 1e-19 ‖s‖² puts that above 1.58e-10 ‖s‖. Margins of 1.58 and 2 over the test's
+ * rounding; squares outside the normal range answer false, and the test decides.
+ */
+export function farOutside(s0: number, tt: number, mu: number): boolean {
+  const ss = s0 * s0 + tt, ms = mu * s0;
+  return ss > 1e-280 && ss < Infinity && tt > 1e-19 * ss && (s0 <= 0 || (ms > 1e-140 && tt > 4 * ms * ms));
+}
+
+/**
  * The sliding case of the one-contact problem (see LocalSolver), solved exactly:
  * r = r_N (1, μ d) with ‖d‖ = 1 and r_N > 0, u_N = 0, u_T = −α d with α > 0.
  *
@@ -25,6 +37,7 @@ import { isPlainSumOfSquares, naturalMapResidual, onConeResidualBound2 } from '.
  *    of I, so −c is the slip, the only one; it is considered as it is (first on a bound of
  *    its residual that costs one square root, `onConeWithin`, then on the residual), and
  *    Newton runs from it only when the block's rounding leaves it short of the tolerance.
+ *    A polished direction, the first that can be accepted, is tested on that bound too.
  * 2. Every root of the quartic, each polished by the same Newton.
  * 3. A scan of f over 64 angles with bisection, where rounding defeats the quartic.
  *
@@ -94,7 +107,7 @@ export class SlidingSolver {
 
     const s0 = inp[6], s1 = inp[7], s2 = inp[8];
     const r = this.r;
-    if (s0 === s0 && Math.sqrt(s1 * s1 + s2 * s2) - mu * s0 <= 1e-10 * Math.sqrt(s0 * s0 + s1 * s1 + s2 * s2)) {
+    if (s0 === s0 && !farOutside(s0, s1 * s1 + s2 * s2, mu) && Math.sqrt(s1 * s1 + s2 * s2) - mu * s0 <= 1e-10 * Math.sqrt(s0 * s0 + s1 * s1 + s2 * s2)) {
       r[0] = s0; r[1] = s1; r[2] = s2;
       projectOntoCone(r, 0, r, 0, mu);
       this.x0 = r[0]; this.x1 = r[1]; this.x2 = r[2];
@@ -249,16 +262,17 @@ export class SlidingSolver {
     if (!(D > 0)) return false;
     const rn = -this.q0 / (D * this.wScale());
     this.x0 = rn; this.x1 = mu * rn * d1; this.x2 = mu * rn * d2;
-    if (!polish && this.onConeWithin(d1, d2)) return true;
+    // The first candidate that can be accepted is tested on its residual's bound first (one root).
+    if (!this.bestOk && this.onConeWithin(d1, d2)) return true;
     if (this.consider()) return true;
     return polish && this.refine(rn, d1, d2);
   }
 
   /**
    * Accepts the candidate (x0, x1, x2) = r_N (1, μ d), r_N > 0, when a bound on its residual
-   * (residual.ts's onConeResidualBound2, for a reaction on the cone) meets the tolerance: then
-   * so does the residual, and `consider` would have kept it, this being the first candidate
-   * that can be accepted. Only where the residual is computed plainly (its sums of squares
+   * (residual.ts's onConeResidualBound2, for a reaction on the cone, whatever W) meets the
+   * tolerance: then so does the residual, and `consider` would have kept it, this being the
+   * first candidate that can be accepted (the caller's `!bestOk`). Only where the residual is computed plainly (its sums of squares
    * in range, its scale above DBL_EPSILON); false leaves the candidate to `consider`, which
    * decides as before. The residual kept (`residual`) is then the bound.
    * @returns true when the candidate is accepted
