@@ -259,6 +259,7 @@ function tryDirection(d1In: f64, d2In: f64, polish: bool): bool {
   const D = a00 + mu * (a01 * d1 + a02 * d2);
   if (!(D > 0)) return false;
   const rn = -q0 / (D * wScale());
+  if (!(rn > 0)) return false;
   x0 = rn; x1 = mu * rn * d1; x2 = mu * rn * d2;
   if (!bestOk && onConeWithin(d1, d2)) return true;
   if (consider()) return true;
@@ -270,6 +271,20 @@ function isotropic(): bool {
   const eps = 1e-12 * W00, et = 1e-12 * W11;
   return W00 > 0 && W11 > 0 && abs<f64>(W01) <= eps && abs<f64>(W02) <= eps && abs<f64>(W10) <= eps && abs<f64>(W20) <= eps
     && abs<f64>(W12) <= et && abs<f64>(W21) <= et && abs<f64>(W11 - W22) <= et;
+}
+
+/** SlidingSolver.slideIsotropic: an isotropic block's slip in closed form, on the bound. */
+function slideIsotropic(): void {
+  const c1 = W00 * q1 - q0 * W10, c2 = W00 * q2 - q0 * W20;
+  const len = sqrt<f64>(c1 * c1 + c2 * c2);
+  if (!(len > 0 && len < Infinity)) return;
+  const d1 = -c1 / len, d2 = -c2 / len;
+  const D = W00 + mu * (W01 * d1 + W02 * d2);
+  if (!(D > 0)) return;
+  const rn = -q0 / D;
+  if (!(rn > 0)) return;
+  x0 = rn; x1 = mu * rn * d1; x2 = mu * rn * d2;
+  onConeWithin(d1, d2);
 }
 
 /** cone projection of (xn, t1, t2) into (s0r, s1r, s2r): core's projectOntoCone. */
@@ -288,14 +303,15 @@ function projectInto(xn: f64, t1: f64, t2: f64, m: f64): void {
 
 /** SlidingSolver.farOutside: the near-stick test certainly false, told without its square roots. */
 function farOutside(s0: f64, tt: f64, mu: f64): bool {
-  const ss = s0 * s0 + tt, ms = mu * s0;
-  return ss > 1e-280 && ss < Infinity && tt > 1e-19 * ss && (s0 <= 0 || (ms > 1e-140 && tt > 4 * ms * ms));
+  const ms = mu * s0;
+  return tt > 1e-19 * (s0 * s0 + tt) && (s0 <= 0 || (ms > 1e-140 && tt > 4 * ms * ms));
 }
 
 /**
- * SlidingSolver.solve's common path: the stick just outside the cone (unless far outside), then
- * Newton from the previous direction (an isotropic block: −c as it is, then Newton from −c), the
- * first candidate that can be accepted on the bound, then on the residual; anything more is the
+ * SlidingSolver.solve's common path: the stick just outside the cone (unless far outside), an
+ * isotropic block's slip in closed form, then Newton from the previous direction (an isotropic
+ * block: −c as it is, then Newton from −c), the first candidate that can be accepted on the
+ * bound, then on the residual; anything more is the
  * host's (`slideRest`, which runs the whole solve again from the same inputs, so its answer is
  * the TypeScript one). Answer in (s0r, s1r, s2r).
  */
@@ -304,14 +320,15 @@ function slide(a: i32, w: usize, st0: f64, st1: f64, st2: f64): bool {
   W10 = load<f64>(w, 24); W11 = load<f64>(w, 32); W12 = load<f64>(w, 40);
   W20 = load<f64>(w, 48); W21 = load<f64>(w, 56); W22 = load<f64>(w, 64);
   bestRes = Infinity; bestDist = Infinity; bestOk = false;
-  setUp();
   if (st0 == st0 && !farOutside(st0, st1 * st1 + st2 * st2, mu) && sqrt<f64>(st1 * st1 + st2 * st2) - mu * st0 <= 1e-10 * sqrt<f64>(st0 * st0 + st1 * st1 + st2 * st2)) {
     projectInto(st0, st1, st2, mu);
     x0 = s0r; x1 = s1r; x2 = s2r;
     consider();
   }
+  const iso = !bestOk && isotropic();
+  if (iso) slideIsotropic();
   if (!bestOk) {
-    const iso = isotropic();
+    setUp();
     if ((p1 != 0 || p2 != 0) && !iso) tryDirection(p1, p2, true);
     else if (!(iso && tryDirection(-c1, -c2, false))) tryDirection(-c1, -c2, true);
   }

@@ -69,7 +69,7 @@ describe('SlidingSolver', () => {
     expect(s.quarticUses).toBe(1);
   });
 
-  test("should take a sphere's slide along −c as it is, and run Newton only when the block's rounding leaves it short", () => {
+  test("should take a sphere's slide in closed form, and run Newton only when the block's rounding leaves it short", () => {
     // Spy on the candidate directions: [polished?, met the tolerance?] per try.
     const tries = (s: SlidingSolver): Array<[boolean, boolean]> => {
       const log: Array<[boolean, boolean]> = [];
@@ -82,10 +82,10 @@ describe('SlidingSolver', () => {
     const exact = setUp(sphere, [-1, 2, -1.5], 0.3);
     const exactTries = tries(exact.s);
     expect(exact.s.solve(exact.w, 0)).toBe(true);
-    expect(exactTries).toEqual([[false, true]]);
+    expect(exactTries).toEqual([]); // slideIsotropic's closed form met the tolerance on its bound
     [0.5, -0.12, 0.09].forEach((x, i) => expect(exact.s.r[i]).toBeCloseTo(x, 14));
     // Coupled by 5e-13 of b (still isotropic to the 1e-12 test), the slip just past the stick:
-    // −c misses the tolerance by the coupling's share, and Newton from it meets it.
+    // the closed form and −c miss the tolerance by the coupling's share, and Newton from −c meets it.
     const b = 3.5, e = 5e-13 * b, qt = b * 0.15 * (1 + 1e-4);
     const coupled = setUp([2, 0, 0, 0, b, e, 0, e, b + e], [-1, 0.8 * qt, -0.6 * qt], 0.3);
     const coupledTries = tries(coupled.s);
@@ -98,7 +98,7 @@ describe('SlidingSolver', () => {
   test("should accept a sphere's slide on the bound exactly where the residual accepts it, with the same answer", () => {
     // Blocks diag(a, b, b) with rounding-sized coupling, as a sphere's contact is assembled,
     // and slips from just past the stick to far past it. Each solve is run twice: as it is, and
-    // with the bound switched off (white box), so `consider` decides from the residual alone.
+    // with the bound's verdict replaced by the residual's (white box: `consider` on the same candidate).
     let bounded = 0;
     for (let k = 0; k < 400; k++) {
       const a = 1 + (k % 7), b = 3.5 * a * (1 + (k % 5) / 10), e = ((k % 3) - 1) * 1e-16 * b;
@@ -109,9 +109,9 @@ describe('SlidingSolver', () => {
       const q = [-1, qt * Math.cos(angle), qt * Math.sin(angle)];
       const run = (bound: boolean): SlidingSolver => {
         const { s } = setUp(w, q, mu);
-        const inner = s as unknown as { onConeWithin(d1: number, d2: number): boolean };
-        const within = inner.onConeWithin.bind(inner);
-        inner.onConeWithin = (d1, d2) => { if (!bound) return false; const ok = within(d1, d2); if (ok) bounded++; return ok; };
+        const inner = s as unknown as { onConeWithin(d1: number, d2: number): boolean; consider(): boolean };
+        const within = inner.onConeWithin.bind(inner), consider = inner.consider.bind(inner);
+        inner.onConeWithin = (d1, d2) => { if (!bound) return consider(); const ok = within(d1, d2); if (ok) bounded++; return ok; };
         expect(s.solve(Float64Array.from(w), 0)).toBe(true);
         return s;
       };
@@ -154,6 +154,34 @@ describe('SlidingSolver', () => {
     expect(polishedAndBounded).toBeGreaterThan(300);
   });
 
+  test("should take a slide in closed form only for an isotropic block, exact where the block's coupling is W_TN alone", () => {
+    const calls = (s: SlidingSolver): { closed: number; tries: number } => {
+      const count = { closed: 0, tries: 0 };
+      const inner = s as unknown as { slideIsotropic(): void; tryDirection(polish?: boolean): boolean };
+      const closed = inner.slideIsotropic.bind(inner), tryDirection = inner.tryDirection.bind(inner);
+      inner.slideIsotropic = () => { count.closed++; closed(); };
+      inner.tryDirection = (polish = true) => { count.tries++; return tryDirection(polish); };
+      return count;
+    };
+    // W_TN = (3e-13, −2e-13) a, W_NT = 0, W_TT = b I: c = a q_T − q_N W_TN is the slip's direction.
+    const a = 2, b = 3.5, w = [a, 0, 0, 3e-13 * a, b, 0, -2e-13 * a, 0, b], q = [-1, 2, -1.5], mu = 0.3;
+    const sphere = setUp(w, q, mu);
+    const count = calls(sphere.s);
+    expect(sphere.s.solve(sphere.w, 0)).toBe(true);
+    expect(count).toEqual({ closed: 1, tries: 0 });
+    const c1 = a * q[1] - q[0] * w[3], c2 = a * q[2] - q[0] * w[6], len = Math.hypot(c1, c2), rn = -q[0] / a;
+    [rn, -mu * rn * c1 / len, -mu * rn * c2 / len].forEach((x, i) => expect(sphere.s.r[i]).toBeCloseTo(x, 15));
+    // A coupled block never takes it; a separating q_N gives no slide, and no reaction off the cone.
+    const coupled = setUp(W, q, 0.8);
+    const coupledCount = calls(coupled.s);
+    expect(coupled.s.solve(coupled.w, 0)).toBe(true);
+    expect(coupledCount.closed).toBe(0);
+    const apart = setUp([a, 0, 0, 0, b, 0, 0, 0, b], [1, 2, -1.5], mu);
+    apart.s.solve(apart.w, 0);
+    expect(apart.s.r[0]).toBeGreaterThanOrEqual(0);
+    expect(Math.hypot(apart.s.r[1], apart.s.r[2])).toBeLessThanOrEqual(mu * apart.s.r[0]);
+  });
+
   test('should skip the near-stick test only where it is certainly false', () => {
     // The near-stick test of `solve`, as it is written there.
     const nearStick = (s0: number, s1: number, s2: number, mu: number): boolean =>
@@ -162,7 +190,7 @@ describe('SlidingSolver', () => {
     const scales = [1e-200, 1e-160, 1e-150, 1e-100, 1e-10, 1, 1e10, 1e100, 1e150, 1e160];
     for (const scale of scales) {
       for (let k = 0; k < 2000; k++) {
-        const mu = [1e-3, 0.1, 0.5, 1, 3][k % 5];
+        const mu = [1e-12, 1e-3, 0.1, 0.5, 1, 3][k % 6];
         // Sticks on both sides of the cone's surface, at relative distances from 1e-14 to 10.
         const off = (k % 2 ? 1 : -1) * 10 ** (-14 + ((k * 7) % 16));
         const sn = scale * (k % 13 === 0 ? -1 : 1) * (1 + (k % 17) / 7);
@@ -176,8 +204,10 @@ describe('SlidingSolver', () => {
     // Skips are taken where it matters: a stick well outside its cone, in the normal range.
     expect(farOutside(1, 9 * 0.25, 0.5)).toBe(true);
     expect(farOutside(-1, 1, 0.5)).toBe(true);
+    expect(farOutside(0, 1, 0.5)).toBe(true);
     expect(farOutside(1, 0.25 * 1.5, 0.5)).toBe(false); // within a factor 2 of the cone: the test decides
-    expect(farOutside(1e-160, 1e-318, 0.5)).toBe(false); // squares outside the normal range
+    expect(farOutside(1e-160, 1e-318, 0.5)).toBe(false); // (μ s_N)² would underflow
+    expect(farOutside(-1e200, 1e300, 0.5)).toBe(false); // ‖s‖² overflows
     expect(skipped).toBeGreaterThan(cases / 20);
     expect(near).toBeGreaterThan(cases / 4); // the test is true often enough to be put at risk
   });

@@ -6,12 +6,13 @@ import { isPlainSumOfSquares, naturalMapResidual, onConeResidualBound2 } from '.
  * Whether the stick s = −W⁻¹q lies so far outside its cone that the near-stick test of
  * `SlidingSolver.solve`, ‖s_T‖ − μ s_N <= 1e-10 ‖s‖, is certainly false, told without its two
  * square roots (tt = ‖s_T‖²): ‖s_T‖ ≥ 2 μ s_N (or s_N ≤ 0) gives ‖s_T‖ − μ s_N ≥ ‖s_T‖ / 2, and
- * tt > 1e-19 ‖s‖² puts that above 1.58e-10 ‖s‖. Margins of 1.58 and 2 over the test's
- * rounding; squares outside the normal range answer false, and the test decides.
+ * tt > 1e-19 ‖s‖² puts that above 1.58e-10 ‖s‖: margins of 1.58 and 2 over the test's rounding.
+ * A sum that overflows answers false (the test decides), and (μ s_N)² is compared only where
+ * it cannot underflow.
  */
 export function farOutside(s0: number, tt: number, mu: number): boolean {
-  const ss = s0 * s0 + tt, ms = mu * s0;
-  return ss > 1e-280 && ss < Infinity && tt > 1e-19 * ss && (s0 <= 0 || (ms > 1e-140 && tt > 4 * ms * ms));
+  const ms = mu * s0;
+  return tt > 1e-19 * (s0 * s0 + tt) && (s0 <= 0 || (ms > 1e-140 && tt > 4 * ms * ms));
 }
 
 /**
@@ -34,9 +35,11 @@ export function farOutside(s0: number, tt: number, mu: number): boolean {
  *    reaction's direction (or from −c, the μ → 0 slip): one or two steps in a sweep
  *    where contacts change little. A block with W_NT = W_TN = 0 and W_TT = b I (a sphere's
  *    contact, to rounding) takes −c whatever came before: M is then a positive multiple
- *    of I, so −c is the slip, the only one; it is considered as it is (first on a bound of
- *    its residual that costs one square root, `onConeWithin`, then on the residual), and
- *    Newton runs from it only when the block's rounding leaves it short of the tolerance.
+ *    of I, so −c is the slip, the only one: it is taken in closed form in the problem's own
+ *    units and accepted on a bound of its residual that costs one square root (`slideIsotropic`,
+ *    `onConeWithin`); failing that, it is considered as it is in the scaled units (on the
+ *    bound, then on the residual), and Newton runs from it only when the block's rounding
+ *    leaves it short of the tolerance.
  *    A polished direction, the first that can be accepted, is tested on that bound too.
  * 2. Every root of the quartic, each polished by the same Newton.
  * 3. A scan of f over 64 angles with bisection, where rounding defeats the quartic.
@@ -103,7 +106,6 @@ export class SlidingSolver {
     this.p0 = inp[3]; this.p1 = inp[4]; this.p2 = inp[5];
     const mu = (this.mu = inp[9]);
     this.bestRes = Infinity; this.bestDist = Infinity; this.bestOk = false;
-    this.setUp();
 
     const s0 = inp[6], s1 = inp[7], s2 = inp[8];
     const r = this.r;
@@ -113,15 +115,17 @@ export class SlidingSolver {
       this.x0 = r[0]; this.x1 = r[1]; this.x2 = r[2];
       this.consider();
     }
+    const isotropic = !this.bestOk && this.isotropic();
+    if (isotropic) this.slideIsotropic();
     if (!this.bestOk) {
-      // An isotropic block's slip is −c itself: its answer is considered as it is (the angle's
-      // Newton would move it by rounding only), and polished only if it falls short.
-      const isotropic = this.isotropic();
+      this.setUp();
+      // An isotropic block's slip is −c itself: its answer in the scaled units is considered as
+      // it is (the angle's Newton would move it by rounding only), and polished only if it falls short.
       if ((this.p1 !== 0 || this.p2 !== 0) && !isotropic) { this.d1 = this.p1; this.d2 = this.p2; } else { this.d1 = -this.c1; this.d2 = -this.c2; }
       if (!(isotropic && this.tryDirection(false))) this.tryDirection();
+      if (!this.bestOk) { this.quarticUses++; this.byQuartic(); }
+      if (!this.bestOk) { this.scanUses++; this.byScan(); }
     }
-    if (!this.bestOk) { this.quarticUses++; this.byQuartic(); }
-    if (!this.bestOk) { this.scanUses++; this.byScan(); }
     if (!this.bestOk) {
       this.x0 = 0; this.x1 = 0; this.x2 = 0;
       this.consider();
@@ -145,6 +149,26 @@ export class SlidingSolver {
     const eps = 1e-12 * this.W00, et = 1e-12 * this.W11;
     return this.W00 > 0 && this.W11 > 0 && Math.abs(this.W01) <= eps && Math.abs(this.W02) <= eps && Math.abs(this.W10) <= eps && Math.abs(this.W20) <= eps
       && Math.abs(this.W12) <= et && Math.abs(this.W21) <= et && Math.abs(this.W11 - this.W22) <= et;
+  }
+
+  /**
+   * An isotropic block's slip in closed form, in the problem's own units: d = −c / ‖c‖ with
+   * c = W_NN q_T − q_N W_TN, r_N = −q_N / D(d), accepted on its residual's bound (`onConeWithin`)
+   * or left to the search (a sum out of range, D ≤ 0, the block's coupling above the tolerance).
+   * Half the chain of roots and divisions of the scaled set-up a sphere's slide needs otherwise.
+   */
+  private slideIsotropic(): void {
+    const { W00, q0, mu } = this;
+    const c1 = W00 * this.q1 - q0 * this.W10, c2 = W00 * this.q2 - q0 * this.W20;
+    const len = Math.sqrt(c1 * c1 + c2 * c2);
+    if (!(len > 0 && len < Infinity)) return;
+    const d1 = -c1 / len, d2 = -c2 / len;
+    const D = W00 + mu * (this.W01 * d1 + this.W02 * d2);
+    if (!(D > 0)) return;
+    const rn = -q0 / D;
+    if (!(rn > 0)) return;
+    this.x0 = rn; this.x1 = mu * rn * d1; this.x2 = mu * rn * d2;
+    this.onConeWithin(d1, d2);
   }
 
   private wScale(): number {
@@ -261,6 +285,8 @@ export class SlidingSolver {
     const D = this.a00 + mu * (this.a01 * d1 + this.a02 * d2);
     if (!(D > 0)) return false;
     const rn = -this.q0 / (D * this.wScale());
+    // A slide needs r_N > 0: none from here when q_N >= 0 (a caller's separated contact).
+    if (!(rn > 0)) return false;
     this.x0 = rn; this.x1 = mu * rn * d1; this.x2 = mu * rn * d2;
     // The first candidate that can be accepted is tested on its residual's bound first (one root).
     if (!this.bestOk && this.onConeWithin(d1, d2)) return true;
@@ -272,8 +298,9 @@ export class SlidingSolver {
    * Accepts the candidate (x0, x1, x2) = r_N (1, μ d), r_N > 0, when a bound on its residual
    * (residual.ts's onConeResidualBound2, for a reaction on the cone, whatever W) meets the
    * tolerance: then so does the residual, and `consider` would have kept it, this being the
-   * first candidate that can be accepted (the caller's `!bestOk`). Only where the residual is computed plainly (its sums of squares
-   * in range, its scale above DBL_EPSILON); false leaves the candidate to `consider`, which
+   * first candidate that can be accepted (the caller's `!bestOk`). Only where the residual is
+   * computed plainly (its sums of squares in range, its scale above DBL_EPSILON); false leaves
+   * the candidate to `consider`, which
    * decides as before. The residual kept (`residual`) is then the bound.
    * @returns true when the candidate is accepted
    */
