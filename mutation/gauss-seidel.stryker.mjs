@@ -6,12 +6,14 @@ import { moduleStrykerConfig } from './stryker-module.mjs';
 // both share, into-cone.ts), and the host side of
 // the WebAssembly sweep (wasm-sweep.ts; the kernel itself is WebAssembly, which Stryker does not mutate). The driver
 // loop (gauss-seidel.ts) is left out so a run stays near ten minutes: its tests are the slow
-// whole-solver ones. The sliding solver and its quartic are a fallback path with their own suites.
+// whole-solver ones. The sliding solver (sliding-solver.ts) is in: a sphere's slide is taken in
+// closed form there on every sweep; its quartic is a fallback path with its own suite.
 // The two-thread sweep: the partition (partition.ts) and the team's main side (sweep-team.ts,
 // kernel-host.ts); the worker's loop runs in another thread, where Stryker's coverage does not reach.
 export default moduleStrykerConfig('gauss-seidel', [
   'plugins/gauss-seidel/src/sweep.ts',
   'plugins/gauss-seidel/src/local-solver.ts',
+  'plugins/gauss-seidel/src/sliding-solver.ts',
   'plugins/gauss-seidel/src/lu3.ts',
   'plugins/gauss-seidel/src/residual.ts',
   'plugins/gauss-seidel/src/anderson.ts',

@@ -1,6 +1,6 @@
 import { moduleVitestConfig } from './vitest-module.js';
 
-// The unit tests of the mutated files only (sweep, local solver, LU, residual, Anderson mixing, the
+// The unit tests of the mutated files only (sweep, local and sliding solvers, LU, residual, Anderson mixing, the
 // dominant mode's extrapolation, the WebAssembly sweep's host side, the two-thread partition and
 // team), so the score says how tightly those tests pin them and a run fits a busy machine (13
 // minutes at concurrency 1).
@@ -11,6 +11,7 @@ export default moduleVitestConfig([
   'plugins/gauss-seidel/src/sweep.test.ts',
   'plugins/gauss-seidel/src/sweep-cases.test.ts',
   'plugins/gauss-seidel/src/local-solver.test.ts',
+  'plugins/gauss-seidel/src/sliding-solver.test.ts',
   'plugins/gauss-seidel/src/lu3.test.ts',
   'plugins/gauss-seidel/src/residual.test.ts',
   'plugins/gauss-seidel/src/anderson.test.ts',
