@@ -311,9 +311,8 @@ function farOutside(s0: f64, tt: f64, mu: f64): bool {
  * SlidingSolver.solve's common path: the stick just outside the cone (unless far outside), an
  * isotropic block's slip in closed form, then Newton from the previous direction (an isotropic
  * block: −c as it is, then Newton from −c), the first candidate that can be accepted on the
- * bound, then on the residual; anything more is the
- * host's (`slideRest`, which runs the whole solve again from the same inputs, so its answer is
- * the TypeScript one). Answer in (s0r, s1r, s2r).
+ * bound, then on the residual; anything more is the host's (`slideRest`, which runs the whole
+ * solve again from the same inputs, so its answer is the TypeScript one). Answer in (s0r, s1r, s2r).
  */
 function slide(a: i32, w: usize, st0: f64, st1: f64, st2: f64): bool {
   W00 = load<f64>(w); W01 = load<f64>(w, 8); W02 = load<f64>(w, 16);

@@ -300,8 +300,8 @@ export class SlidingSolver {
    * tolerance: then so does the residual, and `consider` would have kept it, this being the
    * first candidate that can be accepted (the caller's `!bestOk`). Only where the residual is
    * computed plainly (its sums of squares in range, its scale above DBL_EPSILON); false leaves
-   * the candidate to `consider`, which
-   * decides as before. The residual kept (`residual`) is then the bound.
+   * the candidate to `consider`, which decides as before. The residual kept (`residual`) is then
+   * the bound.
    * @returns true when the candidate is accepted
    */
   private onConeWithin(d1: number, d2: number): boolean {
