@@ -4,7 +4,7 @@ import { farOutside, SlidingSolver } from './sliding-solver.js';
 /** Reaches into the solver to run one search stage alone (white box). */
 interface Stages {
   bestOk: boolean; bestRes: number; bestDist: number; best0: number; best1: number; best2: number;
-  byQuartic(): void; byScan(): void;
+  byQuartic(): void; byScan(): void; setUp(): void;
 }
 
 function setUp(W: number[], q: number[], mu: number, prev = [0, 0, 0]) {
@@ -35,6 +35,59 @@ describe('SlidingSolver', () => {
       const alone = runStage(s, stage);
       expect(alone).toBeDefined();
       alone!.forEach((x, i) => expect(x).toBeCloseTo(r[i], 12));
+    }
+  });
+
+  test('should find both slides of a block that has two, by the scan and by the quartic, on its grid and off it', () => {
+    // c = 0 and M = μ diag(−2w + b, b) with w > b/2: the slides are d = ±e₁ (β = μ (2w − b), the
+    // one negative eigenvalue), r = r_N (1, ±μ, 0) with r_N = 1 / (W_NN ± μ w). Unrotated, f(θ)
+    // vanishes exactly at the scan's first angle and at every quarter turn, two of them not
+    // slides; turned by φ in the tangent plane, the slides turn with it, off the grid, one of
+    // them just below the full turn where the scan closes its circle.
+    const a = 2, w = 1.5, b = 1, mu = 0.5;
+    for (const phi of [0, 0.3, -0.02, Math.PI / 2 + 0.1]) {
+      const c = Math.cos(phi), s = Math.sin(phi);
+      // W_TT = b I is unchanged by the turn; W_TN, W_NT and q_T turn with the tangent plane.
+      const block = [a, w * c, w * s, 4 * c, b, 0, 4 * s, 0, b];
+      const qq = [-1, -2 * c, -2 * s];
+      const slides = [1, -1].map((sign) => { const rn = 1 / (a + sign * mu * w); return [rn, sign * mu * rn * c, sign * mu * rn * s]; });
+      for (const [k, near] of slides.entries()) {
+        const { s: solver, w: ww } = setUp(block, qq, mu, near);
+        solver.solve(ww, 0); // the stick (0.5, 0, 0) answers the whole solve: the stages are run alone
+        (solver as unknown as Stages).setUp();
+        for (const stage of ['byScan', 'byQuartic'] as const) {
+          // The nearest of the two to the previous reaction is kept: each is found.
+          const found = runStage(solver, stage);
+          expect(found, `${stage} φ = ${phi}, slide ${k}`).toBeDefined();
+          found!.forEach((x, i) => expect(x).toBeCloseTo(slides[k][i], 13));
+        }
+      }
+    }
+  });
+
+  test('should refine a slide whose D nearly vanishes, which the scaled search leaves short of the tolerance', () => {
+    // q_N about 1e-7 of ‖q_T‖ and W_NN + μ W_NT·d about 1e-6 of W_NN along the slip: the scaled
+    // system's answer misses 1e-14 by rounding (4e-13, 1.6e-12); Newton on (r_N, θ) in the
+    // problem's own units meets it. Each is solved again with that refinement switched off.
+    const cases = [
+      { W: [0.16708434575778755, 0.8067176342010498, -0.24879670143127441, -0.9351131916046143, 1.7362863421440125, 0.7588077783584595, -0.5568475723266602, 0.7963019013404846, 1.2482779026031494], q: [-2.101266590368259e-7, 0.21846178312836417, -0.19273264382799185], mu: 0.2986216644838366 },
+      { W: [0.02460921670332874, 0.9535763263702393, -0.5793342590332031, -0.793907105922699, 1.4995166063308716, -0.21676886081695557, -0.5527821779251099, -0.5046496987342834, 1.062072515487671], q: [-3.0396084967441285e-8, 0.0029942264043552576, -0.0008837790528060547], mu: 0.5015528095656148 },
+    ];
+    for (const { W: block, q: qq, mu } of cases) {
+      const { s, w } = setUp(block, qq, mu);
+      expect(s.solve(w, 0)).toBe(true);
+      expect(s.residual).toBeLessThanOrEqual(1e-14);
+      const r = s.r;
+      const u = [0, 1, 2].map((i) => block[3 * i] * r[0] + block[3 * i + 1] * r[1] + block[3 * i + 2] * r[2] + qq[i]);
+      const scale = Math.max(Math.hypot(...qq), Math.hypot(...r), Math.hypot(...u));
+      expect(Math.abs(u[0])).toBeLessThanOrEqual(1e-14 * scale);
+      expect(Math.hypot(r[1], r[2]) / (mu * r[0])).toBeCloseTo(1, 14);
+      expect((u[1] * r[1] + u[2] * r[2]) / (Math.hypot(u[1], u[2]) * Math.hypot(r[1], r[2]))).toBeCloseTo(-1, 12);
+      const unrefined = setUp(block, qq, mu);
+      (unrefined.s as unknown as { refine(): boolean }).refine = () => false;
+      expect(unrefined.s.solve(unrefined.w, 0)).toBe(false);
+      expect(unrefined.s.residual).toBeGreaterThan(1e-14);
+      [0, 1, 2].forEach((i) => expect(unrefined.s.r[i]).toBeCloseTo(r[i], 10));
     }
   });
 

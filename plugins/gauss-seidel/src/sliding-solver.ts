@@ -229,10 +229,13 @@ export class SlidingSolver {
   private byScan(): void {
     const points = 64;
     const step = (2 * Math.PI) / points;
-    let fPrev = this.angleResidual(1, 0);
+    const fFirst = this.angleResidual(1, 0);
+    let fPrev = fFirst;
     for (let i = 1; i <= points; i++) {
       const th = i * step;
-      const f = this.angleResidual(Math.cos(th), Math.sin(th));
+      // The circle closes on its first point exactly (sin 2π rounds to −2.4e-16, not 0), so a
+      // root at θ = 0 is found there as any root on the grid is: f = 0 at a bracket's end.
+      const f = i === points ? fFirst : this.angleResidual(Math.cos(th), Math.sin(th));
       if ((f > 0) !== (fPrev > 0) || f === 0) {
         let lo = th - step, hi = th, flo = fPrev;
         for (let it = 0; it < this.maxIterations && hi - lo > 1e-15; it++) {
