@@ -66,9 +66,9 @@ describe('SlidingSolver', () => {
   });
 
   test('should refine a slide whose D nearly vanishes, which the scaled search leaves short of the tolerance', () => {
-    // q_N about 1e-7 of ‖q_T‖ and W_NN + μ W_NT·d about 1e-6 of W_NN along the slip: the scaled
-    // system's answer misses 1e-14 by rounding (4e-13, 1.6e-12); Newton on (r_N, θ) in the
-    // problem's own units meets it. Each is solved again with that refinement switched off.
+    // q_N 7e-7 and 1e-5 of ‖q_T‖, and D = W_NN + μ W_NT·d 1e-5 and 1.5e-4 of W_NN along the slip:
+    // the scaled system's answer misses 1e-14 by rounding (4e-13, 1.6e-12); Newton on (r_N, θ) in
+    // the problem's own units meets it. Each is solved again with that refinement switched off.
     const cases = [
       { W: [0.16708434575778755, 0.8067176342010498, -0.24879670143127441, -0.9351131916046143, 1.7362863421440125, 0.7588077783584595, -0.5568475723266602, 0.7963019013404846, 1.2482779026031494], q: [-2.101266590368259e-7, 0.21846178312836417, -0.19273264382799185], mu: 0.2986216644838366 },
       { W: [0.02460921670332874, 0.9535763263702393, -0.5793342590332031, -0.793907105922699, 1.4995166063308716, -0.21676886081695557, -0.5527821779251099, -0.5046496987342834, 1.062072515487671], q: [-3.0396084967441285e-8, 0.0029942264043552576, -0.0008837790528060547], mu: 0.5015528095656148 },
