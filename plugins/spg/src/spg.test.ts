@@ -157,3 +157,55 @@ describe('spg: options', () => {
     expect(options.safeParse({ gamma: 1 }).success).toBe(false);
   });
 });
+
+describe('spg: the solve\'s stops and statistics', () => {
+  const p = randomProblem(5, { contacts: 8 });
+
+  test('should account every iteration to a pass, every pass but the last to a shift update, and keep the best merit', () => {
+    const res = solve(p);
+    expect(res.converged).toBe(true);
+    const st = res.stats as { passes: number; outerIterations: number; passIterations: number[]; sChanges: number[]; matvecs: number; history: { iterations: number[]; errors: number[] } };
+    expect(st.passIterations).toHaveLength(st.passes);
+    expect(st.passIterations.reduce((a, b) => a + b, 0)).toBe(res.iterations);
+    // the Coulomb cone updates s after every pass that does not end the solve
+    expect(st.outerIterations).toBe(st.passes - 1);
+    expect(st.sChanges).toHaveLength(st.outerIterations);
+    expect(st.history.iterations.at(-1)).toBe(res.iterations);
+    expect(st.history.errors).toHaveLength(st.history.iterations.length);
+    // the answer is the best point by the merit, and the merit judged it
+    expect(res.error).toBe(Math.min(...st.history.errors));
+    expect(res.error).toBe(new SiconosMerit().evaluate(p, res.r));
+    // one product with W per iteration, one per pass for W x afresh, the start's and the answer's
+    expect(st.matvecs).toBe(res.iterations + st.passes + 2);
+  });
+
+  test('should stop at maxIterations exactly, the last pass cut short, with the best point kept', () => {
+    const full = solve(p);
+    expect(full.iterations).toBeGreaterThan(12);
+    const res = solve(p, { maxIterations: 12 });
+    expect(res.converged).toBe(false);
+    expect(res.reason).toBe('max-iterations');
+    expect(res.iterations).toBe(12);
+    const st = res.stats as { history: { errors: number[] } };
+    expect(res.error).toBe(Math.min(...st.history.errors));
+    expect(res.error).toBe(new SiconosMerit().evaluate(p, res.r));
+  });
+
+  test('should stop before any iteration on a spent time budget, answering with the warm start', () => {
+    const warm = new Float64Array(p.size).fill(0.01);
+    const res = plugin.create(options.parse({}), testContext()).solve(p, { warmStart: warm, timeBudgetMs: 0 });
+    expect(res.reason).toBe('time-budget');
+    expect(res.iterations).toBe(0);
+    expect(res.converged).toBe(false);
+  });
+
+  test('should solve the relaxed problem in one pass when its merit is the passes\' own KKT residual', () => {
+    const res = solve(p, { cone: 'relaxed', tolerance: 1e-9 });
+    expect(res.converged).toBe(true);
+    const st = res.stats as { passes: number; outerIterations: number; cone: string };
+    expect(st).toMatchObject({ passes: 1, outerIterations: 0, cone: 'relaxed' });
+    // judged by another merit, the relaxed passes stop at half their start residual, so it takes several
+    const other = solve(p, { cone: 'relaxed', tolerance: 1e-9, merit: 'siconos' });
+    expect((other.stats as { passes: number }).passes).toBeGreaterThan(1);
+  });
+});
