@@ -21,14 +21,14 @@ describe('P-SPG-FB preconditioner (paper 002: "we use diagonal")', () => {
   const W = w([[2, 4, 6], [3, 0, -1], [1, 8, 12]]);
   const mean = 36 / 7;
 
-  test('diagonal: diag(W) itself, a non-positive entry replaced by the mean of the positive ones', () => {
+  test('should be diag(W) itself for diagonal, a non-positive entry replaced by the mean of the positive ones', () => {
     const P = build(W, 'diagonal');
     expect(P.p).toEqual([2, 4, 6, 3, mean, mean, 1, 8, 12]);
     expect(P.inverse).toEqual(P.p.map((v) => 1 / v));
     expect(P.max).toBe(12);
   });
 
-  test('contact: each contact\'s three entries (after the same replacement) replaced by their mean', () => {
+  test('should replace each contact\'s three entries (after the same replacement) by their mean for contact', () => {
     const P = build(W, 'contact');
     const c1 = (3 + mean + mean) / 3;
     expect(P.p).toEqual([4, 4, 4, c1, c1, c1, 7, 7, 7]);
@@ -36,7 +36,7 @@ describe('P-SPG-FB preconditioner (paper 002: "we use diagonal")', () => {
     expect(P.max).toBe(7);
   });
 
-  test('none: the mean of the positive entries of diag(W) everywhere', () => {
+  test('should be the mean of the positive entries of diag(W) everywhere for none', () => {
     const P = build(W, 'none');
     expect(P.p).toEqual(Array(9).fill(mean));
     expect(P.inverse).toEqual(Array(9).fill(1 / mean));
