@@ -209,3 +209,16 @@ describe('spg: the solve\'s stops and statistics', () => {
     expect((other.stats as { passes: number }).passes).toBeGreaterThan(1);
   });
 });
+
+describe('spg: a warm start brings its De Saxcé shift', () => {
+  test('should start the first pass from s = μ‖u_T‖ at the warm start, and finish in that pass', () => {
+    // W = I, q = (−1, 2, 0), μ = 0.5 slides: r* = (1, −0.5, 0), u_T = (1.5, 0), s* = 0.75. From r* nudged,
+    // the first pass solves the problem shifted by s ≈ s*, whose answer is r* again; with s = 0 it
+    // would head for the relaxed answer (1.6, −0.8, 0), far from the Coulomb one, and need more passes.
+    const p = oneContact([-1, 2, 0], 0.5);
+    const res = solve(p, { tolerance: 1e-12 }, Float64Array.of(1.001, -0.5, 0));
+    expect(res.converged).toBe(true);
+    expect(res.stats).toMatchObject({ passes: 1, outerIterations: 0 });
+    for (const [i, v] of [1, -0.5, 0].entries()) expect(Math.abs(res.r[i] - v)).toBeLessThan(1e-9);
+  });
+});
