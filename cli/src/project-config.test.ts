@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
-import { createRegistry, loadPlugins, readConfigFile, resolve } from '@moreau/core';
+import { createRegistry, loadPlugins, readConfigFile, resolve, type SolverConfig } from '@moreau/core';
 
 // The project's own chain (the root moreau.config.json, which `npm start` runs) and the guide that
 // shows it (docs/usage.md, its first JSON block): one config, valid for the installed plugins.
@@ -24,7 +24,7 @@ describe("the project's moreau.config.json", () => {
     // resolve checks each link's options against its plugin's schema and throws E_CONFIG otherwise
     expect(() => resolve(config, registry)).not.toThrow();
     const names: string[] = [];
-    for (let link: { name: string; fallback?: unknown } | undefined = config.solver; link; link = link.fallback as typeof link) names.push(link.name);
+    for (let link: SolverConfig | undefined = config.solver; link; link = link.fallback) names.push(link.name);
     expect(names).toEqual(['gauss-seidel', 'pqn', 'gauss-seidel', 'apgd', 'spg']);
   });
 });
