@@ -25,6 +25,6 @@ describe("the project's moreau.config.json", () => {
     expect(() => resolve(config, registry)).not.toThrow();
     const names: string[] = [];
     for (let link: SolverConfig | undefined = config.solver; link; link = link.fallback) names.push(link.name);
-    expect(names).toEqual(['gauss-seidel', 'pqn', 'gauss-seidel', 'apgd', 'spg']);
+    expect(names).toEqual(['gauss-seidel', 'cluster-gauss-seidel', 'pqn', 'gauss-seidel', 'apgd', 'spg']);
   });
 });
