@@ -21,7 +21,8 @@
 // accuracy Moreau gives, not only at its defaults. `--split` adds where each engine's step goes,
 // by its own timers (Rapier's from a second, profiled run of each setting: its profiler costs
 // time, so the timed run has it off). `--repeat n` runs each case n times, the engines alternated,
-// and gives the median CPU time with the range beside it; it also checks that every run of an
+// and gives the median CPU time with the range beside it, and the range of each run's own ratio
+// of the two engines beside the medians' ratio; it also checks that every run of an
 // engine ended in the same poses, to the bit. Before the cases, each engine runs 200 steps
 // of the stack, not reported. Writes the tables to --out, the scenes beside it
 // (peers/<case>.json), and prints them; progress goes to stderr every 100 Moreau steps. Moreau's
@@ -34,7 +35,7 @@ import RAPIER from '@dimforge/rapier3d-compat';
 import { DEFAULT_SOLVER, EventBus, isMoreauError, openRun, readConfigFile, resolveDynamics } from '@moreau/core';
 import { benchArgs } from './args.mjs';
 import { median, rapierSettings, runMoreau, runRapier } from './peers/engines.mjs';
-import { combineRuns } from './peers/repeats.mjs';
+import { combineRuns, runRatioRange } from './peers/repeats.mjs';
 import { moreauSplit, rapierSplit } from './peers/split.mjs';
 import { deepestBoxOverlap, deepestSphereOverlap, deepestStackOverlap, driftAlong } from './peers/measures.mjs';
 import { cubesScene, INCLINE, pourScene, stackScene, stickScene, TIME_STEP } from './peers/scenes.mjs';
@@ -181,7 +182,7 @@ for (const name of cases) {
   }
   const moreau = combineRuns(moreauRuns);
   const peers = rapierIterations.map((iterations, j) => {
-    const peer = combineRuns(peerRuns[j]);
+    const peer = { ...combineRuns(peerRuns[j]), ratioRange: runRatioRange(moreauRuns, peerRuns[j]) };
     if (!values.split) return peer;
     process.stderr.write(`; Rapier${iterations === undefined ? '' : ` at ${iterations} iterations`} profiled… `);
     return { ...peer, split: rapierSplit(runRapier(RAPIER, JSON.parse(text), n, { canSleep, solver: rapierSolver(iterations), profile: true })) };
@@ -197,6 +198,8 @@ const f = (x, d = 2) => (Math.abs(x) < 0.5 * 10 ** -d ? 0 : x).toFixed(d);
 const e = (x) => x.toExponential(1);
 /** CPU ms a step: the median of the runs, with their range when there were several. */
 const cpuCell = (run, d) => `${f(run.cpuMs / run.steps, d)}${run.runs > 1 ? ` (${run.cpuRange.map((x) => f(x / run.steps, d)).join('–')})` : ''}`;
+/** Moreau's CPU over the peer's: the medians' ratio, with each run's own ratio as a range when there were several. */
+const ratioCell = (moreau, peer) => `${f(moreau.cpuMs / peer.cpuMs, 1)}${peer.runs > 1 ? ` (${peer.ratioRange.map((x) => f(x, 1)).join('–')})` : ''}`;
 const command = `node bench/peers.mjs ${process.argv.slice(2).join(' ')}`.trim();
 const lines = [
   `Command: \`${command}\`; ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.versions.node}; load average (1, 5, 15 min) ${load.before.map((x) => f(x)).join(', ')} before, ${load.after.map((x) => f(x)).join(', ')} after.`,
@@ -205,10 +208,10 @@ const lines = [
   '',
   '### Cost per step',
   '',
-  ...(repeat > 1 ? [`Each case ran ${repeat} times, Moreau and Rapier alternated: times are the runs' medians, the CPU range of the runs in brackets.`, ''] : []),
+  ...(repeat > 1 ? [`Each case ran ${repeat} times, Moreau and Rapier alternated: times are the runs' medians, the CPU range of the runs in brackets; the ratio is the medians', with the range of each run's own ratio (the two engines back to back) in brackets.`, ''] : []),
   '| case | bodies | steps | Moreau CPU ms / step | Moreau wall ms / step | Rapier iterations | Rapier CPU ms / step | Rapier wall ms / step | CPU Moreau / Rapier |',
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ...results.flatMap((r) => r.peers.map((p) => `| ${r.name} | ${r.bodies} | ${r.moreau.steps} | ${cpuCell(r.moreau, 2)} | ${f(r.moreau.wallMs / r.moreau.steps)} | ${p.iterations} | ${cpuCell(p, 3)} | ${f(p.wallMs / p.steps, 3)} | ${f(r.moreau.cpuMs / p.cpuMs, 1)} |`)),
+  ...results.flatMap((r) => r.peers.map((p) => `| ${r.name} | ${r.bodies} | ${r.moreau.steps} | ${cpuCell(r.moreau, 2)} | ${f(r.moreau.wallMs / r.moreau.steps)} | ${p.iterations} | ${cpuCell(p, 3)} | ${f(p.wallMs / p.steps, 3)} | ${ratioCell(r.moreau, p)} |`)),
   '',
 ];
 const differed = results.flatMap((r) => [...(r.moreau.sameEnd ? [] : [`${r.name} (Moreau)`]), ...r.peers.filter((p) => !p.sameEnd).map((p) => `${r.name} (Rapier, ${p.iterations} iterations)`)]);

@@ -21,3 +21,16 @@ export function combineRuns(runs) {
     sameEnd: runs.every((r) => JSON.stringify(r.poses) === first),
   };
 }
+
+/**
+ * Each run's own ratio of CPU times, Moreau's over the peer's, as [least, most]: the two engines
+ * of run k ran back to back, so the machine's load moves both, and the ratios' range says how far
+ * a single run's ratio can be trusted (the ratio of the medians may pair runs of different hours).
+ */
+export function runRatioRange(moreauRuns, peerRuns) {
+  if (moreauRuns.length === 0 || moreauRuns.length !== peerRuns.length) {
+    throw new Error(`runRatioRange: ${moreauRuns.length} runs of Moreau against ${peerRuns.length} of the peer`);
+  }
+  const ratios = moreauRuns.map((m, k) => m.cpuMs / peerRuns[k].cpuMs);
+  return [Math.min(...ratios), Math.max(...ratios)];
+}

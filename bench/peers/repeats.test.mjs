@@ -1,6 +1,6 @@
 // bench/peers.mjs's --repeat: runs of one engine combined into one row.
 import { describe, expect, test } from 'vitest';
-import { combineRuns } from './repeats.mjs';
+import { combineRuns, runRatioRange } from './repeats.mjs';
 
 const run = (cpuMs, wallMs, x = 1) => ({ cpuMs, wallMs, steps: 10, poses: [{ position: [x, 0, 0], rotation: [1, 0, 0, 0, 1, 0, 0, 0, 1] }] });
 
@@ -19,5 +19,13 @@ describe('peers: repeated runs', () => {
     expect(combineRuns([run(1, 1, 1), run(1, 1, 1 + 2 ** -52)]).sameEnd).toBe(false);
     expect(combineRuns([run(1, 1)]).sameEnd).toBe(true);
     expect(() => combineRuns([])).toThrow(/no runs/);
+  });
+
+  test('should give the range of each run\'s own ratio, the engines paired by run', () => {
+    // Medians 20 / 10 = 2, but run by run 3, 1 and 2: the pairing is by run, not by rank.
+    expect(runRatioRange([run(30, 30), run(10, 10), run(20, 20)], [run(10, 10), run(10, 10), run(10, 10)])).toEqual([1, 3]);
+    expect(runRatioRange([run(12, 12), run(24, 24)], [run(6, 6), run(8, 8)])).toEqual([2, 3]);
+    expect(() => runRatioRange([run(1, 1)], [])).toThrow(/1 runs of Moreau against 0/);
+    expect(() => runRatioRange([], [])).toThrow(/0 runs/);
   });
 });
