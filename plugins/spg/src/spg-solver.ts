@@ -90,12 +90,13 @@ export class SpgSolver implements ContactSolver {
       if (performance.now() >= s.deadline) { reason = 'time-budget'; break; }
       reason = this.afterPass(s, this.pass(s, ws), ws);
     }
+    // The best point is the answer. afterPass holds every merit to the tolerance as it comes, so
+    // a solve that stopped for another reason has no point at or below it (a breakdown aside).
     if (s.best < s.error) {
       ws.x.set(this.bestR);
       ws.wx.set(this.bestWr);
       s.error = s.best;
     }
-    if ((reason === 'max-iterations' || reason === 'time-budget' || reason === 'stalled') && s.error <= opts.tolerance) reason = 'converged';
     return this.answer(problem, s, reason, ws, t0);
   }
 
@@ -213,8 +214,8 @@ interface SolveState {
   readonly errorIterations: number[];
 }
 
-/** ‖q‖∞ / (smallest positive W_NN): the impulse that stops the fastest approach through the stiffest contact's own diagonal; Infinity without a positive W_NN. */
-function naturalImpulse(problem: FrictionContactProblem): number {
+/** ‖q‖∞ / (smallest positive W_NN): the impulse that stops the fastest approach through the stiffest contact's own diagonal; Infinity without a positive W_NN, or with q = 0. */
+export function naturalImpulse(problem: FrictionContactProblem): number {
   const { W, q } = problem;
   let wmin = Infinity, qmax = 0;
   for (let a = 0; a < problem.contacts; a++) {

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { BlockSparseMatrix, bsrMul, FrictionContactProblem, SiconosMerit, type z } from '@moreau/core';
 import { randomProblem } from '@moreau/conformance';
 import plugin, { options } from './index.js';
+import { naturalImpulse } from './spg-solver.js';
 import { testContext } from './__fixtures__/context.js';
 
 function solve(p: FrictionContactProblem, opts: z.input<typeof options> = {}, warmStart?: Float64Array) {
@@ -113,6 +114,9 @@ describe('spg: convergence at the siconos measure', () => {
     const warm = solve(p, {}, cold.r);
     expect(warm.converged).toBe(true);
     expect(warm.iterations).toBe(0);
+    // no step taken: the spectral step is still its start, 1 clamped into [α_min, α_max]
+    expect(warm.stats).toMatchObject({ alpha: 1, passes: 0, backtracks: 0, fallbackDirections: 0, nonmonotoneSteps: 0 });
+    expect((solve(p, { alphaMax: 0.5 }, cold.r).stats as { alpha: number }).alpha).toBe(0.5);
   });
 });
 
@@ -186,9 +190,23 @@ describe('spg: the solve\'s stops and statistics', () => {
     expect(res.converged).toBe(false);
     expect(res.reason).toBe('max-iterations');
     expect(res.iterations).toBe(12);
-    const st = res.stats as { history: { errors: number[] } };
+    const st = res.stats as { passIterations: number[]; history: { errors: number[] } };
     expect(res.error).toBe(Math.min(...st.history.errors));
     expect(res.error).toBe(new SiconosMerit().evaluate(p, res.r));
+    // no pass is started once the cap is spent
+    expect(st.passIterations.every((k) => k > 0)).toBe(true);
+  });
+
+  test('should answer with the best point when the last pass ends worse', () => {
+    // Found by search: on this problem the siconos error after 5 iterations is above the one before.
+    const q = randomProblem(3, { contacts: 4 });
+    const res = solve(q, { maxIterations: 5 });
+    const errors = (res.stats as { history: { errors: number[] } }).history.errors;
+    expect(errors.at(-1)!).toBeGreaterThan(Math.min(...errors));
+    expect(res.error).toBe(Math.min(...errors));
+    expect(res.error).toBe(new SiconosMerit().evaluate(q, res.r));
+    const u = velocity(q, res.r);
+    for (let i = 0; i < u.length; i++) expect(res.u[i]).toBeCloseTo(u[i], 12);
   });
 
   test('should stop before any iteration on a spent time budget, answering with the warm start', () => {
@@ -197,6 +215,103 @@ describe('spg: the solve\'s stops and statistics', () => {
     expect(res.reason).toBe('time-budget');
     expect(res.iterations).toBe(0);
     expect(res.converged).toBe(false);
+    // the warm start (projected into the cones, as every solver starts) is the answer
+    expect(res.stats).toMatchObject({ passes: 0, history: { iterations: [0] } });
+    expect(res.error).toBe(new SiconosMerit().evaluate(p, res.r));
+  });
+
+  test('should call a pass that cannot tighten its residual a stall, on either cone', () => {
+    // innerTolerance above any residual: every pass stops at its first iteration, at its floor.
+    const coulomb = solve(p, { innerTolerance: 1e3 });
+    expect(coulomb.reason).toBe('stalled');
+    const st = coulomb.stats as { passes: number; outerIterations: number; passIterations: number[]; sChanges: number[] };
+    expect(st.passIterations.every((k) => k === 1)).toBe(true);
+    // the Coulomb cone stalls once s has settled too: its last update changed s by at most outerTolerance
+    expect(st.outerIterations).toBe(st.passes);
+    expect(st.sChanges.at(-1)!).toBeLessThanOrEqual(options.parse({}).outerTolerance);
+    expect(st.sChanges.slice(0, -1).every((c) => c > options.parse({}).outerTolerance)).toBe(true);
+    // the relaxed cone judged by another merit has no s to wait for: one pass
+    const relaxed = solve(p, { cone: 'relaxed', merit: 'siconos', innerTolerance: 1e3 });
+    expect(relaxed.reason).toBe('stalled');
+    expect(relaxed.stats).toMatchObject({ passes: 1, outerIterations: 0 });
+  });
+
+  test('should stop after maxOuterIterations updates of s', () => {
+    expect((solve(p).stats as { outerIterations: number }).outerIterations).toBeGreaterThan(2);
+    const res = solve(p, { maxOuterIterations: 2 });
+    expect(res.reason).toBe('max-iterations');
+    expect(res.converged).toBe(false);
+    expect(res.stats).toMatchObject({ outerIterations: 2, passes: 3 });
+  });
+
+  test('should end its passes at innerReduction of their start unless the merit is the passes\' own residual', () => {
+    // the first pass's length follows innerReduction; were it run to the tolerance, it would not
+    const first = (o: z.input<typeof options>) => (solve(p, o).stats as { passIterations: number[] }).passIterations[0];
+    const follows = (o: z.input<typeof options>) => expect(first({ ...o, innerReduction: 1e-6 })).toBeGreaterThan(first({ ...o, innerReduction: 0.5 }));
+    follows({});
+    // the Coulomb cone's passes solve a shifted problem: its merit is never their residual, even named projected-gradient
+    follows({ merit: 'projected-gradient' });
+    // a projected-gradient merit of another τ_g is not the passes' residual either
+    follows({ cone: 'relaxed', merit: 'projected-gradient', gd: 0.5, tolerance: 1e-9 });
+  });
+
+  test('should call ten passes in a row at their cap without a better merit a stall', () => {
+    // Relaxed passes judged by the Coulomb measure: they cannot get below about 0.07 here, so the
+    // passes of one iteration each stop lowering it, and after ten more the solve stops.
+    const res = solve(p, { cone: 'relaxed', merit: 'siconos', innerMaxIterations: 1, tolerance: 1e-300 });
+    expect(res.reason).toBe('stalled');
+    const st = res.stats as { passes: number; passIterations: number[]; history: { errors: number[] } };
+    expect(st.passIterations.every((k) => k === 1)).toBe(true);
+    expect(st.passes).toBeGreaterThan(10);
+    const errors = st.history.errors;
+    // the best merit came before the last ten passes, and none of them lowered it
+    expect(Math.min(...errors.slice(0, -10))).toBe(Math.min(...errors));
+    expect(errors.slice(-10).every((e) => e >= res.error)).toBe(true);
+    // a pass before those ten did lower it (else the solve would have stopped sooner)
+    expect(Math.min(...errors.slice(0, -11))).toBeGreaterThan(res.error);
+  });
+
+  test('should solve within a time budget it does not spend', () => {
+    const res = plugin.create(options.parse({}), testContext()).solve(p, { timeBudgetMs: 600_000 });
+    expect(res.reason).toBe('converged');
+    expect(res.iterations).toBe(solve(p).iterations);
+  });
+
+  test('should refuse a claim the tolerance allows when a contact still approaches', () => {
+    // A tolerance of 0.9 is met at r = 0 on this problem; its contacts approach, so core's rules refuse the claim.
+    const q = randomProblem(1, { contacts: 2 });
+    const res = solve(q, { tolerance: 0.9 });
+    expect(res.error).toBeLessThanOrEqual(0.9);
+    expect(res.reason).toBe('rejected');
+    expect(res.converged).toBe(false);
+  });
+
+  test('should report each pass and the end on the event bus, and time the solve', () => {
+    const ctx = testContext();
+    const passes: { solver: string; iteration: number; pass: number; error: number }[] = [];
+    const ends: { solver: string; converged: boolean; reason: string; iterations: number; merit: string }[] = [];
+    ctx.events.on('solver:iteration', (e) => passes.push(e as never));
+    ctx.events.on('solver:end', (e) => ends.push(e as never));
+    const t0 = performance.now();
+    const res = plugin.create(options.parse({}), ctx).solve(p, {});
+    const elapsed = performance.now() - t0;
+    const st = res.stats as { passes: number; history: { iterations: number[]; errors: number[] } };
+    expect(passes.map((e) => e.pass)).toEqual(Array.from({ length: st.passes }, (_, i) => i + 1));
+    expect(passes.every((e) => e.solver === 'spg')).toBe(true);
+    expect(passes.map((e) => e.iteration)).toEqual(st.history.iterations.slice(1));
+    expect(passes.map((e) => e.error)).toEqual(st.history.errors.slice(1));
+    expect(ends).toEqual([expect.objectContaining({ solver: 'spg', converged: true, reason: 'converged', iterations: res.iterations, merit: 'siconos' })]);
+    expect(res.ms).toBeGreaterThanOrEqual(0);
+    expect(res.ms).toBeLessThanOrEqual(elapsed);
+  });
+
+  test('should not let a later solve change an earlier answer', () => {
+    const solver = plugin.create(options.parse({}), testContext());
+    const first = solver.solve(p, {});
+    const r = Array.from(first.r), u = Array.from(first.u);
+    solver.solve(randomProblem(6, { contacts: 8 }), {});
+    expect(Array.from(first.r)).toEqual(r);
+    expect(Array.from(first.u)).toEqual(u);
   });
 
   test('should solve the relaxed problem in one pass when its merit is the passes\' own KKT residual', () => {
@@ -210,7 +325,28 @@ describe('spg: the solve\'s stops and statistics', () => {
   });
 });
 
+describe('spg: the runaway limit\'s scale', () => {
+  test('should be ‖q‖∞ over the smallest positive W_NN, skipping zero and negative diagonals', () => {
+    const d = (n: number) => [n, 0, 0, 0, 1, 0, 0, 0, 1];
+    const W = BlockSparseMatrix.fromBlocks(4, [
+      { row: 0, col: 0, values: d(0) }, { row: 1, col: 1, values: d(2) }, { row: 2, col: 2, values: d(4) }, { row: 3, col: 3, values: d(-1) },
+    ]);
+    expect(naturalImpulse(new FrictionContactProblem(W, Float64Array.of(1, -6, 0, -2, 0, 0, 3, 0, 0, 0, 0, 0), new Float64Array(4)))).toBe(3);
+    // no scale: no positive W_NN, or q = 0
+    const none = BlockSparseMatrix.fromBlocks(1, [{ row: 0, col: 0, values: d(0) }]);
+    expect(naturalImpulse(new FrictionContactProblem(none, Float64Array.of(-1, 0, 0), new Float64Array(1)))).toBe(Infinity);
+    expect(naturalImpulse(new FrictionContactProblem(W, new Float64Array(12), new Float64Array(4)))).toBe(Infinity);
+  });
+});
+
 describe('spg: a warm start brings its De Saxcé shift', () => {
+  test('should leave the relaxed problem unshifted: its answer from a warm start is Π_K(−q)', () => {
+    const p = oneContact([-1, 2, 0], 0.5);
+    const res = solve(p, { cone: 'relaxed', tolerance: 1e-10 }, Float64Array.of(1, -0.5, 0));
+    expect(res.converged).toBe(true);
+    for (const [i, v] of [1.6, -0.8, 0].entries()) expect(Math.abs(res.r[i] - v)).toBeLessThan(1e-7);
+  });
+
   test('should start the first pass from s = μ‖u_T‖ at the warm start, and finish in that pass', () => {
     // W = I, q = (−1, 2, 0), μ = 0.5 slides: r* = (1, −0.5, 0), u_T = (1.5, 0), s* = 0.75. From r* nudged,
     // the first pass solves the problem shifted by s ≈ s*, whose answer is r* again; with s = 0 it
