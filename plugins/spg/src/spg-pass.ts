@@ -118,7 +118,9 @@ export function spgPass(
     counters.backtracks += Math.min(tries, MAX_BACKTRACKS);
     // no acceptable step (only rounding can refuse every small λ along a descent direction)
     if (tries > MAX_BACKTRACKS || !(change === change)) { stop = change === change ? 'stationary' : 'breakdown'; break; }
-    if (change > prm.gamma * lambda * slope) counters.nonmonotoneSteps++;
+    // the monotone test is the same one with f itself as the reference (the same sums, so a
+    // monotone window counts none, whatever the rounding)
+    if (!acceptsStep(f + change, f, prm.gamma, lambda, slope)) counters.nonmonotoneSteps++;
     k++;
     // paper 002, P-SPG-FB lines 10-12 with the accepted λ; s_j = λ d, y_j = λ W d
     for (let i = 0; i < n; i++) {
