@@ -58,8 +58,8 @@ describe('P-SPG-FB pass (paper 002 lines 2-27) on one shifted problem', () => {
   const problem = randomProblem(5, { contacts: 8 });
   const prm = options.parse({});
 
-  /** A pass from r = 0 on the relaxed problem (s = 0), with the solver's own pieces. */
-  function run(control: Partial<PassControl> = {}) {
+  /** A pass from r = 0 on the relaxed problem (s = 0), with the solver's own pieces; `memory` is N_GLL. */
+  function run(control: Partial<PassControl> = {}, memory = prm.memory) {
     const sp = new ShiftedProblem(problem, prm.gd, new BsrMulKernel().use(problem.W));
     const ws = new Workspace(problem.size);
     const P = diagonalPreconditioner(problem.W, prm.preconditioner, ws.p, ws.pinv);
@@ -67,7 +67,7 @@ describe('P-SPG-FB pass (paper 002 lines 2-27) on one shifted problem', () => {
     const startResidual = sp.residual(ws.x, ws.wx);
     const state = { alpha: 1, iteration: 0 };
     const counters = { fallbackDirections: 0, backtracks: 0, nonmonotoneSteps: 0 };
-    const outcome = spgPass(sp, ws, P, prm, new NonmonotoneWindow(prm.memory), state, counters, {
+    const outcome = spgPass(sp, ws, P, prm, new NonmonotoneWindow(memory), state, counters, {
       threshold: 0, maxIterations: 1000, deadline: Infinity, startResidual, limit: Infinity, ...control,
     });
     return { sp, ws, outcome, state, counters, startResidual };
@@ -117,14 +117,6 @@ describe('P-SPG-FB pass (paper 002 lines 2-27) on one shifted problem', () => {
     expect(outcome.stop).toBe('threshold');
     expect(counters.backtracks + counters.nonmonotoneSteps).toBeGreaterThan(0);
     // a monotone window (N_GLL = 0) accepts no step a monotone test refuses
-    const sp = new ShiftedProblem(problem, prm.gd, new BsrMulKernel().use(problem.W));
-    const ws = new Workspace(problem.size);
-    const P = diagonalPreconditioner(problem.W, prm.preconditioner, ws.p, ws.pinv);
-    sp.mul(ws.x, ws.wx);
-    const monotone = { fallbackDirections: 0, backtracks: 0, nonmonotoneSteps: 0 };
-    spgPass(sp, ws, P, prm, new NonmonotoneWindow(0), { alpha: 1, iteration: 0 }, monotone, {
-      threshold: 1e-10, maxIterations: 1000, deadline: Infinity, startResidual: sp.residual(ws.x, ws.wx), limit: Infinity,
-    });
-    expect(monotone.nonmonotoneSteps).toBe(0);
+    expect(run({ threshold: 1e-10 }, 0).counters.nonmonotoneSteps).toBe(0);
   });
 });
