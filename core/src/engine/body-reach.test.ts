@@ -58,6 +58,29 @@ describe('BodyReach', () => {
     expect(reach).toBeCloseTo(0.01 * fastest, 12);
   });
 
+  test('whichever corner of a box is fastest, the reach is its speed', () => {
+    const shape: Shape = { type: 'box', halfExtents: [0.3, 0.2, 0.1] };
+    const R = turn(0.3), e = boundingHalfExtents(shape);
+    let seed = 5;
+    const next = (): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648 - 0.5; };
+    const fastestCorners = new Set<number>();
+    for (let trial = 0; trial < 200; trial++) {
+      const u = Array.from({ length: 6 }, () => 4 * next());
+      const t = table([shape], [{ position: [0, 0, 0], linear: R }], [u]);
+      new BodyReach(t).update(1);
+      let fastest = 0, which = -1;
+      for (let c = 0; c < 8; c++) {
+        const X = [0, 1, 2].map((j) => (c >> j & 1 ? 1 : -1) * e[j]);
+        const r = [0, 1, 2].map((i) => R[3 * i] * X[0] + R[3 * i + 1] * X[1] + R[3 * i + 2] * X[2]);
+        const speed = Math.hypot(u[0] + u[4] * r[2] - u[5] * r[1], u[1] + u[5] * r[0] - u[3] * r[2], u[2] + u[3] * r[1] - u[4] * r[0]);
+        if (speed > fastest) { fastest = speed; which = c; }
+      }
+      fastestCorners.add(which);
+      expect(t.detectorBodies[0].reach! / fastest).toBeCloseTo(1, 13);
+    }
+    expect(fastestCorners.size).toBe(8);
+  });
+
   test('a deforming body (an affine velocity field, 12 dofs) reaches as far as its fastest corner, under u or b', () => {
     // u = [v; G]: the velocity of the point p is v + G (p − c), G row-major; the operator's row k is [e_k, e_k ⊗ (p − c)].
     const shape: Shape = { type: 'box', halfExtents: [0.2, 0.15, 0.05] };

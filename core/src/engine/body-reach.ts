@@ -61,48 +61,66 @@ export class BodyReach {
   /** The largest corner speed of body i, under its velocity and, where given, its free velocity in `b`. */
   speed(i: number, b?: Float64Array): number {
     const { bodies, point, H, half, field } = this;
-    const kin = bodies.kin[i], local = bodies.local[i], dofs = bodies.dofs[i];
+    const kin = bodies.kin[i], local = bodies.local[i], dofs = bodies.dofs[i], bo = bodies.offset[i];
     const u = kin.velocity(local);
     const free = b !== undefined && bodies.free[i] === 1;
     // A body at rest (every static one) reaches nowhere: no operator to build.
-    if (isZero(u, 0, dofs) && (!free || isZero(b, bodies.offset[i], dofs))) return 0;
+    if (isZero(u, 0, dofs) && (!free || isZero(b, bo, dofs))) return 0;
     const { position, linear } = bodies.detectorBodies[i].pose;
     // field: v(c), then a_0, a_1, a_2 (3 each) under u, and the same under b at 12. A plane has
     // no extent: its four points coincide, each a_k is 0 and every corner is v(c).
     for (let k = 0; k < 4; k++) {
       // k = 0: the centre; k > 0: c + e_{k−1}, the box's half axis along reference axis k − 1.
-      const h = k === 0 ? 0 : half[3 * i + k - 1];
-      for (let r = 0; r < 3; r++) point[r] = k === 0 ? position[r] : position[r] + linear[3 * r + k - 1] * h;
+      if (k === 0) {
+        point[0] = position[0]; point[1] = position[1]; point[2] = position[2];
+      } else {
+        const h = half[3 * i + k - 1];
+        point[0] = position[0] + linear[k - 1] * h;
+        point[1] = position[1] + linear[3 + k - 1] * h;
+        point[2] = position[2] + linear[6 + k - 1] * h;
+      }
       kin.contactOperator(local, point, 0, WORLD_FRAME, 0, H);
       pointVelocity(H, u, 0, dofs, field, 3 * k);
-      if (free) pointVelocity(H, b, bodies.offset[i], dofs, field, 12 + 3 * k);
+      if (free) pointVelocity(H, b, bo, dofs, field, 12 + 3 * k);
     }
-    for (let k = 1; k < 4; k++) for (let r = 0; r < 3; r++) {
-      field[3 * k + r] -= field[r];
-      if (free) field[12 + 3 * k + r] -= field[12 + r];
-    }
-    let fastest = 0;
-    for (let c = 0; c < 8; c++) {
-      fastest = Math.max(fastest, cornerSpeed2(field, 0, c & 1, c & 2, c & 4));
-      if (free) fastest = Math.max(fastest, cornerSpeed2(field, 12, c & 1, c & 2, c & 4));
+    for (let k = 3; k < 12; k++) field[k] -= field[k % 3];
+    let fastest = fastestCorner2(field, 0);
+    if (free) {
+      for (let k = 15; k < 24; k++) field[k] -= field[12 + (k % 3)];
+      fastest = Math.max(fastest, fastestCorner2(field, 12));
     }
     // √ is monotone: the square root of the largest square is the largest speed.
     return Math.sqrt(fastest);
   }
 }
 
-/** |v(c) ± a_0 ± a_1 ± a_2|² from field[o..o+12) (a plus where the flag is set). */
-function cornerSpeed2(field: Float64Array, o: number, s0: number, s1: number, s2: number): number {
-  let total = 0;
+/**
+ * The largest |v(c) ± a_0 ± a_1 ± a_2|² over the 8 sign choices, from field[o..o+12): each
+ * component summed as ((v(c) ± a_0) ± a_1) ± a_2, the partial sums shared between corners.
+ */
+function fastestCorner2(field: Float64Array, o: number): number {
+  const corners = CORNERS;
+  corners.fill(0);
   for (let r = 0; r < 3; r++) {
-    let v = field[o + r];
-    v += s0 ? field[o + 3 + r] : -field[o + 3 + r];
-    v += s1 ? field[o + 6 + r] : -field[o + 6 + r];
-    v += s2 ? field[o + 9 + r] : -field[o + 9 + r];
-    total += v * v;
+    const c = field[o + r], a0 = field[o + 3 + r], a1 = field[o + 6 + r], a2 = field[o + 9 + r];
+    const m = c - a0, p = c + a0;
+    const mm = m - a1, mp = m + a1, pm = p - a1, pp = p + a1;
+    let v = mm - a2; corners[0] += v * v;
+    v = pm - a2; corners[1] += v * v;
+    v = mp - a2; corners[2] += v * v;
+    v = pp - a2; corners[3] += v * v;
+    v = mm + a2; corners[4] += v * v;
+    v = pm + a2; corners[5] += v * v;
+    v = mp + a2; corners[6] += v * v;
+    v = pp + a2; corners[7] += v * v;
   }
-  return total;
+  let fastest = 0;
+  for (let c = 0; c < 8; c++) fastest = Math.max(fastest, corners[c]);
+  return fastest;
 }
+
+/** Squared speeds of the 8 corners, corner c taking +a_k where bit k of c is set. */
+const CORNERS = new Float64Array(8);
 
 /** Whether v[o..o+n) is all zeros. */
 function isZero(v: Float64Array, o: number, n: number): boolean {

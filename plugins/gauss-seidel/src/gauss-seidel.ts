@@ -1,4 +1,4 @@
-import { bsrMul, initialReactions, type FrictionContactProblem } from '@moreau/core/kernels';
+import { BsrMulKernel, initialReactions, type FrictionContactProblem } from '@moreau/core/kernels';
 import { solveBudget } from '@moreau/core/kernels';
 import { type ContactSolver, type EventBus, type MeritFunction, type PluginContext, type SolveOptions, type SolveResult, type StopReason } from '@moreau/core/contracts';
 import type { GaussSeidelOptions } from './options.js';
@@ -37,6 +37,8 @@ export class GaussSeidel implements ContactSolver {
   private readonly mixer: AndersonMixer | undefined;
   private readonly dominant: DominantMode | undefined;
   private rolling: RollingGaussSeidel | undefined;
+  /** W r for the products below: in WebAssembly from W's copy there (the same bits as bsrMul). */
+  private readonly products = new BsrMulKernel();
 
   constructor(private readonly options: GaussSeidelOptions, ctx: PluginContext) {
     this.merit = ctx.merit(options.merit);
@@ -77,8 +79,9 @@ export class GaussSeidel implements ContactSolver {
       r = resident.r;
     }
     // u = W r + q into out, as a merit computes it before it evaluates.
+    const products = this.products.use(problem.W);
     const product = (out: Float64Array): Float64Array => {
-      bsrMul(problem.W, r, out);
+      products.mul(r, out);
       for (let i = 0; i < n; i++) out[i] += problem.q[i];
       return out;
     };
@@ -112,7 +115,7 @@ export class GaussSeidel implements ContactSolver {
     // `fresh`: u = W r + q just computed, as by `product`.
     const evaluate = (k: number, fresh?: Float64Array): number => {
       exactU = fresh ?? (exact === undefined ? undefined : product(exact));
-      const e = this.merit.evaluate(problem, r, exactU);
+      const e = this.screen.evaluate(problem, r, exactU, kernelScreen);
       evaluations++;
       historyIterations.push(k);
       historyErrors.push(e);

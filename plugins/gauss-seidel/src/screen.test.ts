@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { bsrMul, EnergyMerit, FrictionContactProblem, NewtonMerit, SiconosMerit } from '@moreau/core';
 import plugin, { options, type GaussSeidelOptions } from './index.js';
 import { ABSOLUTE_SLACK, MeritScreen, RELATIVE_SLACK } from './screen.js';
+import { Sweeper } from './sweep.js';
 import { randomProblem } from './__fixtures__/random-problem.js';
 import { testContext } from './__fixtures__/context.js';
 import { seededRandom } from './ordering.js';
@@ -70,6 +71,22 @@ describe('merit screen', () => {
           }
         }
       }
+    }
+  });
+
+  test("should evaluate each merit to its own bits, the energy merit on the kernel's memory where the kernel has the problem", () => {
+    const p = randomProblem({ contacts: 25, bodies: 9, seed: 3 });
+    const r = coneReaction(p, 3, 1), u = velocity(p, r);
+    const sweeper = new Sweeper({ tolerance: 1e-14, maxIterations: 50 }, 'wasm');
+    sweeper.prepare(p, true);
+    const kernel = sweeper.wasmScreen;
+    expect(kernel).toBeDefined();
+    for (const merit of [new SiconosMerit(), new EnergyMerit(), new EnergyMerit(2.220446049250313e-16), new NewtonMerit()]) {
+      const screen = new MeritScreen(merit), expected = merit.evaluate(p, r, u);
+      expect(Object.is(screen.evaluate(p, r, u, kernel), expected)).toBe(true);
+      expect(Object.is(screen.evaluate(p, r, u), expected)).toBe(true);
+      // Without u the merit makes its own product.
+      expect(Object.is(screen.evaluate(p, r, undefined, kernel), merit.evaluate(p, r))).toBe(true);
     }
   });
 

@@ -35,6 +35,8 @@ import { ENERGY_RESCALE } from './wasm-sweep.js';
 export interface KernelScreen {
   siconosError(r: Float64Array, u: Float64Array): number;
   energyScreen(r: Float64Array, u: Float64Array, bound: number, floor: number): number;
+  /** `EnergyMerit.evaluate` at r and u (to the bit), or ENERGY_RESCALE; the kernel's kept u unchanged. */
+  energyAt(r: Float64Array, u: Float64Array, floor: number): number;
 }
 
 export class MeritScreen {
@@ -55,6 +57,18 @@ export class MeritScreen {
   /** False when the merit has no stand-in and must be evaluated on every due sweep. */
   get active(): boolean {
     return this.kind !== 'none';
+  }
+
+  /**
+   * The merit at r with u = W r + q given, `merit.evaluate(problem, r, u)` to the bit: for the
+   * energy merit on the kernel's memory when it has the problem, else the merit's own.
+   */
+  evaluate(problem: FrictionContactProblem, r: Float64Array, u: Float64Array | undefined, kernel?: KernelScreen): number {
+    if (this.kind === 'given-u' && u !== undefined && kernel !== undefined && problem.rolling === undefined) {
+      const value = kernel.energyAt(r, u, (this.merit as EnergyMerit).floor);
+      if (value !== ENERGY_RESCALE) return value;
+    }
+    return this.merit.evaluate(problem, r, u);
   }
 
   /**

@@ -165,6 +165,34 @@ describe('the WebAssembly Gauss–Seidel sweep', () => {
     expect([...answers].sort()).toEqual(['above', 'rescale', 'value']);
   });
 
+  test("should compute the energy merit at any u to core's bits, the kernel's kept u left as it was", () => {
+    const s = new Sweeper(local, 'wasm');
+    let seed = 11;
+    const next = (): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648 - 0.5; };
+    let compared = 0;
+    for (const [i, scale] of [1, 1e-9, 1e-170].entries()) {
+      const p = scaled(randomProblem({ contacts: 12, bodies: 5, seed: i + 1 }), scale);
+      s.prepare(p, true);
+      const kernel = s.wasmScreen!, resident = s.resident!;
+      for (const floor of [0, 2.220446049250313e-16]) {
+        const merit = new EnergyMerit(floor);
+        resident.r.set(Float64Array.from({ length: p.size }, () => next() * scale));
+        resident.u.set(Float64Array.from({ length: p.size }, () => next() * scale));
+        const kept = Float64Array.from(resident.u);
+        const other = Float64Array.from({ length: p.size }, () => next() * scale);
+        for (const u of [other, resident.u]) {
+          const got = kernel.energyAt(resident.r, u, floor);
+          if (got === ENERGY_RESCALE) continue;
+          expect(Object.is(got, merit.evaluate(p, resident.r, u))).toBe(true);
+          expect(differing(resident.u, kept)).toBe(0);
+          compared++;
+        }
+      }
+    }
+    // The smallest scale needs core's rescaled sums: the kernel says so instead of answering.
+    expect(compared).toBe(8);
+  });
+
   test('should stop at a local answer that is not finite before writing it, as the TypeScript sweep does', () => {
     const p = randomProblem({ contacts: 10, bodies: 5, seed: 7 });
     // A frictionless approaching contact with a vanishing W_NN: r_N = −q_N / W_NN overflows.

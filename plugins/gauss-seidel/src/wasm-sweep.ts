@@ -105,6 +105,8 @@ export class WasmSweep {
   private contacts = 0;
   private r = new Float64Array(0);
   private u = new Float64Array(0);
+  /** The kept u while `energyAt` sums at another. */
+  private keptU = new Float64Array(0);
   private order = new Int32Array(0);
   private x = new Float64Array(0);
   private row = new Float64Array(0);
@@ -395,6 +397,23 @@ export class WasmSweep {
     copyIn(this.r, r);
     copyIn(this.u, u);
     return this.ex.energyScreen(this.contacts, bound, floor);
+  }
+
+  /**
+   * The energy merit at r and any u (`energyScreen` with no bound: core's `EnergyMerit.evaluate`
+   * with that `floor`, to the bit, or `ENERGY_RESCALE`), r copied in as there but the kernel's
+   * kept u left as it was: a u other than the resident one is swapped in for the sum and the
+   * kept one put back.
+   */
+  energyAt(r: Float64Array, u: Float64Array, floor: number): number {
+    if (u === this.u) return this.energyScreen(r, u, Infinity, floor);
+    const kept = this.keptU.length === this.u.length ? this.keptU : (this.keptU = new Float64Array(this.u.length));
+    kept.set(this.u);
+    try {
+      return this.energyScreen(r, u, Infinity, floor);
+    } finally {
+      this.u.set(kept);
+    }
   }
 
   /** One contact's relative natural-map residual as the kernel computes it (residual.ts's, to the bit). */
