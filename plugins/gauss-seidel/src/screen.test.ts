@@ -3,6 +3,7 @@ import { bsrMul, EnergyMerit, FrictionContactProblem, NewtonMerit, SiconosMerit 
 import plugin, { options, type GaussSeidelOptions } from './index.js';
 import { ABSOLUTE_SLACK, MeritScreen, RELATIVE_SLACK } from './screen.js';
 import { Sweeper } from './sweep.js';
+import { ENERGY_RESCALE } from './wasm-sweep.js';
 import { randomProblem } from './__fixtures__/random-problem.js';
 import { testContext } from './__fixtures__/context.js';
 import { seededRandom } from './ordering.js';
@@ -88,6 +89,36 @@ describe('merit screen', () => {
       // Without u the merit makes its own product.
       expect(Object.is(screen.evaluate(p, r, undefined, kernel), merit.evaluate(p, r))).toBe(true);
     }
+    // A free energy too small for the kernel's plain sums (ENERGY_RESCALE): the merit's own rescaled form.
+    const tiny = new FrictionContactProblem(p.W, p.q.map((x) => 1e-170 * x), p.mu);
+    const rTiny = r.map((x) => 1e-170 * x), uTiny = velocity(tiny, rTiny);
+    sweeper.prepare(tiny, true);
+    const merit = new EnergyMerit();
+    expect(sweeper.wasmScreen!.energyAt(rTiny, uTiny, merit.floor)).toBe(ENERGY_RESCALE);
+    const expected = merit.evaluate(tiny, rTiny, uTiny);
+    expect(expected).toBeGreaterThan(0);
+    expect(Object.is(new MeritScreen(merit).evaluate(tiny, rTiny, uTiny, sweeper.wasmScreen), expected)).toBe(true);
+  });
+
+  test("should hand the energy merit, and only it, to the kernel when it has u, and fall back where the kernel cannot sum", () => {
+    const p = randomProblem({ contacts: 10, bodies: 5, seed: 8 });
+    const r = coneReaction(p, 8, 1), u = velocity(p, r);
+    let answer = 0.125;
+    const asked: number[] = [];
+    const kernel = {
+      siconosError: () => { throw new Error('not a screen'); },
+      energyScreen: () => { throw new Error('not a screen'); },
+      energyAt: (_r: Float64Array, _u: Float64Array, floor: number) => { asked.push(floor); return answer; },
+    };
+    const energy = new EnergyMerit(1e-300);
+    expect(new MeritScreen(energy).evaluate(p, r, u, kernel)).toBe(0.125);
+    expect(asked).toEqual([1e-300]);
+    answer = ENERGY_RESCALE;
+    expect(Object.is(new MeritScreen(energy).evaluate(p, r, u, kernel), energy.evaluate(p, r, u))).toBe(true);
+    const siconos = new SiconosMerit();
+    expect(Object.is(new MeritScreen(siconos).evaluate(p, r, u, kernel), siconos.evaluate(p, r, u))).toBe(true);
+    expect(Object.is(new MeritScreen(energy).evaluate(p, r, undefined, kernel), energy.evaluate(p, r))).toBe(true);
+    expect(asked).toHaveLength(2);
   });
 
   test('should say yes to every sweep for a merit it does not know', () => {
