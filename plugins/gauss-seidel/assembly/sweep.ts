@@ -379,9 +379,14 @@ function solveLocal(a: i32, w: usize): i32 {
 
 /** u += (block column a of W) d: Sweeper.addColumn. */
 @inline function addColumn(a: i32, d0: f64, d1: f64, d2: f64): void {
+  addColumnInto(pU, a, d0, d1, d2);
+}
+
+/** y += (block column a of W) d, y at byte address `y` (3 doubles a contact). */
+@inline function addColumnInto(y: usize, a: i32, d0: f64, d1: f64, d2: f64): void {
   const e0 = f64x2.splat(d0), e1 = f64x2.splat(d1), e2 = f64x2.splat(d2);
   for (let k = n32(pColPtr, a), end = n32(pColPtr, a + 1); k < end; k++) {
-    const j = pU + (<usize>(3 * n32(pColRow, k)) << 3), v = pColVal + (<usize>(9 * k) << 3);
+    const j = y + (<usize>(3 * n32(pColRow, k)) << 3), v = pColVal + (<usize>(9 * k) << 3);
     // The block is held by columns (wasm-sweep.ts's load): rows 0 and 1 of a column side by side.
     let t = f64x2.mul(v128.load(v), e0);
     t = f64x2.add(t, f64x2.mul(v128.load(v, 24), e1));
@@ -389,6 +394,20 @@ function solveLocal(a: i32, w: usize): i32 {
     v128.store(j, f64x2.add(v128.load(j), t));
     store<f64>(j, load<f64>(j, 16) + (load<f64>(v, 16) * d0 + load<f64>(v, 40) * d1 + load<f64>(v, 64) * d2), 16);
   }
+}
+
+/**
+ * out = W r + q on the kernel's r (3 nc doubles at byte address `out`): core's `bsrMul` and
+ * the host's `+ q`, to the bit. There row b sums its blocks in column order, each block's
+ * three products grouped ((w0 x0 + w1 x1) + w2 x2); here the block columns are added in turn,
+ * so every row meets the same terms in the same order, grouped the same way (`addColumn`),
+ * then q is added.
+ */
+export function product(nc: i32, out: usize): void {
+  const n = 3 * nc;
+  for (let i = 0; i < n; i++) setF(out, i, 0);
+  for (let a = 0; a < nc; a++) addColumnInto(out, a, f(pR, 3 * a), f(pR, 3 * a + 1), f(pR, 3 * a + 2));
+  for (let i = 0; i < n; i++) setF(out, i, f(out, i) + f(pQ, i));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { BsrMulKernel, initialReactions, type FrictionContactProblem } from '@moreau/core/kernels';
+import { bsrMul, initialReactions, type FrictionContactProblem } from '@moreau/core/kernels';
 import { solveBudget } from '@moreau/core/kernels';
 import { type ContactSolver, type EventBus, type MeritFunction, type PluginContext, type SolveOptions, type SolveResult, type StopReason } from '@moreau/core/contracts';
 import type { GaussSeidelOptions } from './options.js';
@@ -37,8 +37,6 @@ export class GaussSeidel implements ContactSolver {
   private readonly mixer: AndersonMixer | undefined;
   private readonly dominant: DominantMode | undefined;
   private rolling: RollingGaussSeidel | undefined;
-  /** W r for the products below: in WebAssembly from W's copy there (the same bits as bsrMul). */
-  private readonly products = new BsrMulKernel();
 
   constructor(private readonly options: GaussSeidelOptions, ctx: PluginContext) {
     this.merit = ctx.merit(options.merit);
@@ -78,10 +76,12 @@ export class GaussSeidel implements ContactSolver {
       resident.r.set(r);
       r = resident.r;
     }
-    // u = W r + q into out, as a merit computes it before it evaluates.
-    const products = this.products.use(problem.W);
+    // u = W r + q into out, as a merit computes it before it evaluates; in WebAssembly the
+    // kernel makes it from the block columns it holds, to the same bits.
+    const kernelProducts = sweeper.wasmProducts;
     const product = (out: Float64Array): Float64Array => {
-      products.mul(r, out);
+      if (kernelProducts !== undefined) return kernelProducts.product(out);
+      bsrMul(problem.W, r, out);
       for (let i = 0; i < n; i++) out[i] += problem.q[i];
       return out;
     };
@@ -94,8 +94,9 @@ export class GaussSeidel implements ContactSolver {
     // then is the u returned when it was made for the last sweep; kept u has drifted.
     let exact: Float64Array | undefined;
     if (!jacobi && this.screen.takesU) {
-      if (this.exact.length !== n) this.exact = new Float64Array(n);
-      exact = this.exact;
+      if (resident === undefined && this.exact.length !== n) this.exact = new Float64Array(n);
+      // In WebAssembly the kernel's own buffer: the product stays where the merit sums it.
+      exact = resident?.exact ?? this.exact;
     }
     let exactU: Float64Array | undefined;
     const mixer = this.mixer;

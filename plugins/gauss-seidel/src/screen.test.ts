@@ -116,7 +116,7 @@ describe('merit screen', () => {
     answer = ENERGY_RESCALE;
     expect(Object.is(new MeritScreen(energy).evaluate(p, r, u, kernel), energy.evaluate(p, r, u))).toBe(true);
     const siconos = new SiconosMerit();
-    expect(Object.is(new MeritScreen(siconos).evaluate(p, r, u, kernel), siconos.evaluate(p, r, u))).toBe(true);
+    expect(Object.is(new MeritScreen(siconos).evaluate(p, r, u, kernel), siconos.evaluate(p, r))).toBe(true);
     expect(Object.is(new MeritScreen(energy).evaluate(p, r, undefined, kernel), energy.evaluate(p, r))).toBe(true);
     expect(asked).toHaveLength(2);
   });

@@ -102,8 +102,13 @@ export class Sweeper {
    * there (`WasmSweep.resident`): a solve that works in them is spared the copies in and out of
    * every sweep, screen and Anderson pass.
    */
-  get resident(): { r: Float64Array; u: Float64Array; x: Float64Array } | undefined {
+  get resident(): { r: Float64Array; u: Float64Array; x: Float64Array; exact: Float64Array } | undefined {
     return this.onWasm ? this.wasm!.resident : undefined;
+  }
+
+  /** u = W r + q on the kernel's r (`WasmSweep.product`), for the problem of the last `prepare` when it runs in WebAssembly. */
+  get wasmProducts(): { product(out: Float64Array): Float64Array } | undefined {
+    return this.onWasm ? this.wasm : undefined;
   }
 
   /** Whether the last partitioned sweep ran its first part on a second thread. */

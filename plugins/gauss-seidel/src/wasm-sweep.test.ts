@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { BlockSparseMatrix, EnergyMerit, FrictionContactProblem, MERIT_ABOVE, siconosErrorAt } from '@moreau/core';
+import { BlockSparseMatrix, bsrMul, EnergyMerit, FrictionContactProblem, MERIT_ABOVE, siconosErrorAt } from '@moreau/core';
 import { naturalMapResidual } from './residual.js';
 import { SlidingSolver } from './sliding-solver.js';
 import { Sweeper } from './sweep.js';
@@ -163,6 +163,30 @@ describe('the WebAssembly Gauss–Seidel sweep', () => {
       }
     }
     expect([...answers].sort()).toEqual(['above', 'rescale', 'value']);
+  });
+
+  test("should make u = W r + q from the kernel's block columns to the bits of core's bsrMul and + q, into the kept u, its own buffer or any array", () => {
+    const s = new Sweeper(local, 'wasm');
+    let seed = 21;
+    const next = (): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648 - 0.5; };
+    let compared = 0;
+    for (const [contacts, bodies, scale] of [[8, 4, 1], [60, 12, 1e-150], [400, 120, 1e120], [30, 30, 1]] as const) {
+      const p = scaled(randomProblem({ contacts, bodies, seed: contacts }), scale);
+      s.prepare(p, true);
+      const kernel = s.wasmProducts!, resident = s.resident!;
+      // r with zeros of both signs among its entries, as sweeps leave them.
+      const r = Float64Array.from({ length: p.size }, (_, i) => (i % 7 === 0 ? 0 : i % 11 === 0 ? -0 : next() * scale));
+      resident.r.set(r);
+      const expected = bsrMul(p.W, r, new Float64Array(p.size));
+      for (let i = 0; i < p.size; i++) expected[i] += p.q[i];
+      const elsewhere = new Float64Array(p.size).fill(7);
+      for (const out of [resident.u, resident.exact, elsewhere]) {
+        expect(kernel.product(out)).toBe(out);
+        expect(differing(out, expected)).toBe(0);
+        compared++;
+      }
+    }
+    expect(compared).toBe(12);
   });
 
   test("should compute the energy merit at any u to core's bits, the kernel's kept u left as it was", () => {

@@ -24,6 +24,7 @@ interface SweepExports {
   layoutScreen(q: number, e: number, winv: number): void;
   siconosError(nc: number): number;
   energyScreen(nc: number, bound: number, floor: number): number;
+  product(nc: number, out: number): void;
   residual(r0: number, r1: number, r2: number, u0: number, u1: number, u2: number, q0: number, q1: number, q2: number, mu: number): number;
   dotOlder: WebAssembly.Global; dotLast: WebAssembly.Global; dotBoth: WebAssembly.Global;
   layoutDominant(earlier: number, before: number, uBefore: number): void;
@@ -107,6 +108,9 @@ export class WasmSweep {
   private u = new Float64Array(0);
   /** The kept u while `energyAt` sums at another. */
   private keptU = new Float64Array(0);
+  /** W r + q made afresh by `product` (not the kept u), and where it and the kept u lie. */
+  private exactU = new Float64Array(0);
+  private at = { u: 0, exact: 0 };
   private order = new Int32Array(0);
   private x = new Float64Array(0);
   private row = new Float64Array(0);
@@ -153,7 +157,7 @@ export class WasmSweep {
     const n = 3 * nc, pDF = take(8 * depth * n), pDG = take(8 * depth * n), pDU = take(8 * depth * n);
     const pFPrev = take(8 * n), pGPrev = take(8 * n), pUPrev = take(8 * n), pX = take(8 * n);
     const pRow = take(8 * depth), pRhs = take(8 * depth), pGamma = take(8 * depth);
-    const pQ = take(8 * n), pE = take(8 * n), pWinv = take(72 * nc);
+    const pQ = take(8 * n), pE = take(8 * n), pWinv = take(72 * nc), pExact = take(8 * n);
     const dn = dominant ? n : 0, pEarlier = take(8 * dn), pBefore = take(8 * dn), pUBefore = take(8 * dn);
     const pColPtr = take(4 * (nc + 1)), pColRow = take(4 * blocks), pOrder = take(4 * nc);
     const pPerm = take(3 * nc), pLuOk = take(nc);
@@ -189,6 +193,8 @@ export class WasmSweep {
     new Uint8Array(b, pLuOk, nc).set(luOk.subarray(0, nc));
     this.r = new Float64Array(b, pR, 3 * nc);
     this.u = new Float64Array(b, pU, 3 * nc);
+    this.exactU = new Float64Array(b, pExact, n);
+    this.at = { u: pU, exact: pExact };
     this.order = new Int32Array(b, pOrder, nc);
     this.x = new Float64Array(b, pX, n);
     this.row = new Float64Array(b, pRow, depth);
@@ -310,8 +316,24 @@ export class WasmSweep {
    * out (the methods here skip copying an array that is their own view). Valid until the next
    * `load`; an answer handed out of the solver must be copied out of them.
    */
-  get resident(): { r: Float64Array; u: Float64Array; x: Float64Array } {
-    return { r: this.r, u: this.u, x: this.x };
+  get resident(): { r: Float64Array; u: Float64Array; x: Float64Array; exact: Float64Array } {
+    return { r: this.r, u: this.u, x: this.x, exact: this.exactU };
+  }
+
+  /**
+   * u = W r + q on the kernel's r, into `out`: the kept u (made afresh), the kernel's own
+   * `resident.exact`, or any other array (through that buffer). The kernel's `product`, from W's
+   * block columns already loaded: core's `bsrMul` and the host's `+ q`, to the bit.
+   * @returns out
+   */
+  product(out: Float64Array): Float64Array {
+    if (out === this.u) {
+      this.ex.product(this.contacts, this.at.u);
+      return out;
+    }
+    this.ex.product(this.contacts, this.at.exact);
+    if (out !== this.exactU) out.set(this.exactU);
+    return out;
   }
 
   /** Whether the last `sweepParts` could hand a part to a second thread (a worker started and ready). */
