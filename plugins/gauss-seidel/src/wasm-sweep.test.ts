@@ -18,6 +18,12 @@ const local = { tolerance: 1e-14, maxIterations: 50 };
 
 
 /** The same problem with q multiplied by s, so r and u are too (s = 1e-150: their sums of squares underflow). */
+/** Numbers in [−0.5, 0.5) from a linear congruential sequence started at `seed`: the same each run. */
+function uniform(seed: number): () => number {
+  let state = seed;
+  return () => { state = (state * 1103515245 + 12345) % 2147483648; return state / 2147483648 - 0.5; };
+}
+
 function scaled(p: FrictionContactProblem, s: number): FrictionContactProblem {
   return new FrictionContactProblem(p.W, p.q.map((v) => v * s), p.mu);
 }
@@ -100,8 +106,7 @@ describe('the WebAssembly Gauss–Seidel sweep', () => {
 
   test("should compute a contact's residual to residual.ts's bits, in the plain and the rescaled ranges", () => {
     const kernel = new WasmSweep(new SlidingSolver(local), local.tolerance, local.maxIterations);
-    let seed = 12345;
-    const next = (): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648 - 0.5; };
+    const next = uniform(12345);
     // Magnitudes from underflowing to overflowing sums of squares, and exact zeros.
     const scales = [0, 1e-170, 1e-150, 1e-100, 1, 1e100, 1e160];
     let compared = 0;
@@ -118,8 +123,7 @@ describe('the WebAssembly Gauss–Seidel sweep', () => {
 
   test("should compute the stopping screen's siconos error to core's bits, on any r and u and at any scale", () => {
     const s = new Sweeper(local, 'wasm');
-    let seed = 99;
-    const next = (): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648 - 0.5; };
+    const next = uniform(99);
     let compared = 0;
     for (const scale of [0, 1e-200, 1e-150, 1, 1e100, 1e170]) {
       const p = scaled(randomProblem({ contacts: 12, bodies: 5, seed: compared + 1 }), scale);
@@ -138,8 +142,7 @@ describe('the WebAssembly Gauss–Seidel sweep', () => {
 
   test("should compute the energy merit's screen to core's bits: its value, its early answer, its weights", () => {
     const s = new Sweeper(local, 'wasm');
-    let seed = 7;
-    const next = (): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648 - 0.5; };
+    const next = uniform(7);
     const answers = new Set<string>();
     for (const [i, scale] of [1, 1e-9, 1e-170, 1e150].entries()) {
       const base = randomProblem({ contacts: 12, bodies: 5, seed: i + 1 });
@@ -167,8 +170,7 @@ describe('the WebAssembly Gauss–Seidel sweep', () => {
 
   test("should make u = W r + q from the kernel's block columns to the bits of core's bsrMul and + q, into the kept u, its own buffer or any array", () => {
     const s = new Sweeper(local, 'wasm');
-    let seed = 21;
-    const next = (): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648 - 0.5; };
+    const next = uniform(21);
     let compared = 0;
     for (const [contacts, bodies, scale] of [[8, 4, 1], [60, 12, 1e-150], [400, 120, 1e120], [30, 30, 1]] as const) {
       const p = scaled(randomProblem({ contacts, bodies, seed: contacts }), scale);
@@ -194,8 +196,7 @@ describe('the WebAssembly Gauss–Seidel sweep', () => {
 
   test("should compute the energy merit at any u to core's bits, the kernel's kept u left as it was", () => {
     const s = new Sweeper(local, 'wasm');
-    let seed = 11;
-    const next = (): number => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed / 2147483648 - 0.5; };
+    const next = uniform(11);
     let compared = 0;
     for (const [i, scale] of [1, 1e-9, 1e-170].entries()) {
       const p = scaled(randomProblem({ contacts: 12, bodies: 5, seed: i + 1 }), scale);
