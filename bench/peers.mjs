@@ -225,7 +225,7 @@ if (values.split) {
     '|---|---|---:|---:|---:|---:|---:|---:|---:|',
     ...results.flatMap((r) => [row(r.name, 'Moreau', moreauSplit(r.moreau)), ...r.peers.map((p) => row(r.name, `Rapier, ${p.iterations} iterations`, p.split))]),
     '',
-    'Moreau\'s iterations are its chain\'s (mostly Gauss–Seidel sweeps), on average over all steps; its assembly builds W, and the rest of its step is integration, position correction and bookkeeping. Rapier\'s come from a second run of each setting with its profiler on (the cost table\'s run has it off): its solver\'s time less its velocity assembly is the solve, and the rest is what its step timer holds beyond collision detection and the solver.',
+    'Moreau\'s iterations are its chain\'s (mostly Gauss–Seidel sweeps), on average over all steps; its assembly builds W, and the rest of its step is its position projection, integration and bookkeeping. Rapier\'s come from a second run of each setting with its profiler on (the cost table\'s run has it off): its solver\'s time less its velocity assembly is the solve, and the rest is what its step timer holds beyond collision detection and the solver.',
     '',
   );
 }

@@ -10,7 +10,7 @@
 // the growth measured is the width's. The run starts from the lattice (the lowest layer lands
 // after about 0.1 s, h = 1e-3): `--steps` counts steps from there. Prints, per rung, the time to
 // build the simulation, ms per step (median and mean over the steps), contacts, solver
-// iterations, the detect / assemble / solve / update split and the memory (RSS and V8 heap after
+// iterations, the detect / assemble / correct / solve / update split and the memory (RSS and V8 heap after
 // the run), and the growth exponent of the mean ms per step between rungs (log-log slope), after
 // a warm-up run that is not reported; writes the table
 // to bench/out/scale.md. Runs the compiled packages (`npm run bench:scale` builds them first).
@@ -80,7 +80,7 @@ for (const n of ladder) {
     contactsMean: mean(stats.map((s) => s.contacts)), contactsMax: Math.max(...stats.map((s) => s.contacts)),
     iterationsMean: mean(stats.filter((s) => s.contacts > 0).map((s) => s.iterations)),
     notConverged: stats.filter((s) => !s.converged).length,
-    split: ['detect', 'assemble', 'solve', 'update'].map((key) => (100 * total(key)) / all),
+    split: ['detect', 'assemble', 'correct', 'solve', 'update'].map((key) => (100 * total(key)) / all),
     rssMb: mem.rss / 2 ** 20, heapMb: mem.heapUsed / 2 ** 20,
   });
   console.error(`${n} spheres: ${rows.at(-1).msMean.toFixed(1)} ms per step (mean), RSS ${rows.at(-1).rssMb.toFixed(0)} MB`);
@@ -91,7 +91,7 @@ const slope = (a, b) => Math.log(b.msMean / a.msMean) / Math.log(b.n / a.n);
 const lines = [
   `### Poured spheres, ${layers} layers deep, the first ${steps} steps from the lattice (h = 1e-3), ${values.config ? `config ${values.config}` : 'gauss-seidel, defaults'}`,
   '',
-  '| spheres | build ms | ms / step median / mean | growth exponent | contacts mean / max | iterations mean | not converged | detect / assemble / solve / update % | RSS MB | heap MB |',
+  '| spheres | build ms | ms / step median / mean | growth exponent | contacts mean / max | iterations mean | not converged | detect / assemble / correct / solve / update % | RSS MB | heap MB |',
   '|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|',
   ...rows.map((r, i) => `| ${r.n} | ${f(r.buildMs, 0)} | ${f(r.msMedian)} / ${f(r.msMean)} | ${i ? f(slope(rows[i - 1], r), 2) : '—'} | ${f(r.contactsMean, 0)} / ${r.contactsMax} | ${f(r.iterationsMean)} | ${r.notConverged} of ${steps} | ${r.split.map((x) => f(x)).join(' / ')} | ${f(r.rssMb, 0)} | ${f(r.heapMb, 0)} |`),
   '',

@@ -6,7 +6,7 @@
 // Runs the compiled packages (npm run build first; `npm run bench:sim` does). The scene is
 // generated here: a seeded, jittered lattice of spheres (radius 5 cm, 10 per row) above an
 // open box made of five static planes, falling under gravity. Prints a markdown table of the
-// step cost, contacts, solver iterations and the detect / assemble / solve / update split,
+// step cost, contacts, solver iterations and the detect / assemble / correct / solve / update split,
 // and writes it to bench/out/sim.md. Without --config the built-in defaults run (Gauss-Seidel
 // to 1e-8 in the siconos merit, the Moreau midpoint integrator); --tol loosens Gauss-Seidel.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -71,9 +71,9 @@ const f = (x, d = 2) => (Number.isInteger(x) ? String(x) : x.toFixed(d));
 const lines = [
   `### ${count} spheres into a box, h = ${h}, ${r.ended === 'interrupted' ? `interrupted at ${r.time} of ${until}` : until} s (${r.steps} steps), ${values.config ? `config ${values.config}` : `gauss-seidel to ${values.tol ?? '1e-8'}`}`,
   '',
-  '| ms / step | wall s | contacts mean / max | iterations mean / median / p90 / max | not converged | fallbacks | detect | assemble | solve | update |',
-  '|---|---|---|---|---|---|---|---|---|---|',
-  `| ${f(r.msPerStep)} | ${f(r.wallMs / 1000, 1)} | ${f(r.contacts.mean, 0)} / ${r.contacts.max} | ${f(r.iterations.mean, 1)} / ${r.iterations.median} / ${r.iterations.p90} / ${r.iterations.max} | ${r.notConverged} of ${r.solvedSteps} | ${r.fallbacks} | ${f(r.split.detect, 1)} % | ${f(r.split.assemble, 1)} % | ${f(r.split.solve, 1)} % | ${f(r.split.update, 1)} % |`,
+  '| ms / step | wall s | contacts mean / max | iterations mean / median / p90 / max | not converged | fallbacks | detect | assemble | correct | solve | update |',
+  '|---|---|---|---|---|---|---|---|---|---|---|',
+  `| ${f(r.msPerStep)} | ${f(r.wallMs / 1000, 1)} | ${f(r.contacts.mean, 0)} / ${r.contacts.max} | ${f(r.iterations.mean, 1)} / ${r.iterations.median} / ${r.iterations.p90} / ${r.iterations.max} | ${r.notConverged} of ${r.solvedSteps} | ${r.fallbacks} | ${f(r.split.detect, 1)} % | ${f(r.split.assemble, 1)} % | ${f(r.split.correct ?? 0, 1)} % | ${f(r.split.solve, 1)} % | ${f(r.split.update, 1)} % |`,
   '',
 ];
 mkdirSync(join(root, 'bench', 'out'), { recursive: true });

@@ -41,8 +41,8 @@ export function median(xs) {
 export function runMoreau(sceneJson, steps, { config, registry, source, onStep = () => {} }) {
   const sim = createSimulation(sceneJson, config, { registry, source });
   const solves = { withContacts: 0, notConverged: 0, largestError: 0, merits: new Set(), iterations: 0, contactsMax: 0, siconos: [] };
-  // The step's own timers (wall ms, summed): `update` is the step's rest (integration, correction, output).
-  const phases = { detect: 0, assemble: 0, solve: 0, update: 0, total: 0 };
+  // The step's own timers (wall ms, summed): `correct` the position projection, `update` the rest (integration, output).
+  const phases = { detect: 0, assemble: 0, correct: 0, solve: 0, update: 0, total: 0 };
   const siconos = new SiconosMerit();
   const time = timed((aside) => {
     for (let k = 0; k < steps; k++) {

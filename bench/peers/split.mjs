@@ -3,10 +3,13 @@
 // position correction, bookkeeping); and what the solve costs an iteration. An exact solve and a
 // fixed number of iterations differ in how many iterations they run, not in what one costs.
 
-/** Moreau's split, a step on average, from runMoreau's answer (its chain's iterations: mostly sweeps). */
+/**
+ * Moreau's split, a step on average, from runMoreau's answer (its chain's iterations: mostly
+ * sweeps). Its position projection goes to the rest, where Rapier's position correction is.
+ */
 export function moreauSplit({ phases, steps, solves }) {
   return perStep({
-    detect: phases.detect, assemble: phases.assemble, solve: phases.solve, rest: phases.update, total: phases.total,
+    detect: phases.detect, assemble: phases.assemble, solve: phases.solve, rest: phases.update + phases.correct, total: phases.total,
   }, steps, solves.iterations / steps);
 }
 

@@ -3,10 +3,10 @@ import { describe, expect, test } from 'vitest';
 import { moreauSplit, rapierSplit } from './split.mjs';
 
 describe('peers: where a step goes', () => {
-  test('should give Moreau\'s phases a step and its solve per mean iteration', () => {
+  test('should give Moreau\'s phases a step, its position projection in the rest, and its solve per mean iteration', () => {
     const split = moreauSplit({
       steps: 4, solves: { iterations: 200 },
-      phases: { detect: 8, assemble: 4, solve: 100, update: 12, total: 124 },
+      phases: { detect: 8, assemble: 4, correct: 8, solve: 100, update: 4, total: 124 },
     });
     expect(split).toEqual({ iterations: 50, detect: 2, assemble: 1, solve: 25, rest: 3, total: 31, solvePerIteration: 0.5 });
   });
@@ -17,7 +17,7 @@ describe('peers: where a step goes', () => {
   });
 
   test('should say no iteration cost when no iteration ran, and refuse an unprofiled Rapier run', () => {
-    expect(moreauSplit({ steps: 1, solves: { iterations: 0 }, phases: { detect: 1, assemble: 0, solve: 0, update: 1, total: 2 } }).solvePerIteration).toBeUndefined();
+    expect(moreauSplit({ steps: 1, solves: { iterations: 0 }, phases: { detect: 1, assemble: 0, correct: 0, solve: 0, update: 1, total: 2 } }).solvePerIteration).toBeUndefined();
     expect(() => rapierSplit({ steps: 1, iterations: 4 })).toThrow(/not profiled/);
   });
 });

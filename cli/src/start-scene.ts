@@ -71,12 +71,12 @@ function renderStartTable(rows: HistoryRow[], history: string, current: Simulate
   const f = formatNumber;
   const pct = (x: number) => `${Math.round(x)}`;
   const table = renderTable(
-    ['solver', 'wall s', 'ms/step', 'contacts mean/max', 'iters mean/med/p90/max', 'first solver mean/max', 'at cap', 'fallbacks', 'detect/assemble/solve/update %'],
+    ['solver', 'wall s', 'ms/step', 'contacts mean/max', 'iters mean/med/p90/max', 'first solver mean/max', 'at cap', 'fallbacks', 'detect/assemble/correct/solve/update %'],
     rows.map(({ solver, report: r }) => [
       solver, f(r.wallMs / 1000), f(r.msPerStep), `${f(r.contacts.mean)}/${r.contacts.max}`,
       `${f(r.iterations.mean)}/${r.iterations.median}/${r.iterations.p90}/${r.iterations.max}`,
       r.firstSolver ? `${f(r.firstSolver.mean)}/${r.firstSolver.max}` : '',
-      r.stepsAtCap, r.fallbacks, `${pct(r.split.detect)}/${pct(r.split.assemble)}/${pct(r.split.solve)}/${pct(r.split.update)}`,
+      r.stepsAtCap, r.fallbacks, `${pct(r.split.detect)}/${pct(r.split.assemble)}/${pct(r.split.correct ?? 0)}/${pct(r.split.solve)}/${pct(r.split.update)}`,
     ]),
   );
   const lines = [

@@ -138,7 +138,7 @@ export class FakeSimulation implements Simulation {
       step: this.steps, time: this.time, contacts: nc, iterations: nc > 0 ? 1 + (this.steps % 3) : 0,
       answeredBy: nc > 0 ? 'exact' : '', converged, reason: nc === 0 ? 'no-contacts' : converged ? 'converged' : 'max-iterations',
       error: 0, merit: 'siconos', fallbacks: 0, attempts: [], kinetic, potential, penetration: 0, correctionSweeps: 0,
-      ms: { detect: 0.1, assemble: 0.2, solve: 0.3, update: 0.4, total: 1 },
+      ms: { detect: 0.1, assemble: 0.2, correct: 0, solve: 0.3, update: 0.4, total: 1 },
     };
   }
 

@@ -9,7 +9,7 @@ function stats(step: number, over: Partial<StepStats> = {}): StepStats {
   return {
     step, time: step * 0.01, contacts: 2, iterations: 5, answeredBy: 'gs', converged: true, reason: 'converged',
     error: 0, merit: 'siconos', fallbacks: 0, attempts: [], kinetic: 0, potential: 0, penetration: 0, correctionSweeps: 0,
-    ms: { detect: 1, assemble: 1, solve: 1, update: 1, total: 4 }, ...over,
+    ms: { detect: 1, assemble: 1, correct: 1, solve: 1, update: 1, total: 5 }, ...over,
   };
 }
 
@@ -54,8 +54,22 @@ describe('StepStatistics', () => {
     expect(r).toMatchObject({ steps: 2000, solvedSteps: 1000, notConverged: 1, fallbacks: 1, contacts: { mean: 1.5, max: 3 } });
     // Odd steps: iterations (step mod 10) + 1 ∈ {2, 4, 6, 8, 10}, 200 each.
     expect(r.iterations).toEqual({ mean: 6, median: 6, p90: 10, max: 10 });
-    expect(r.msPerStep).toBe(4);
-    expect(r.split).toEqual({ detect: 25, assemble: 25, solve: 25, update: 25, other: 0 });
+    expect(r.msPerStep).toBe(5);
+    expect(r.split).toEqual({ detect: 20, assemble: 20, correct: 20, solve: 20, update: 20, other: 0 });
+  });
+
+  test('should time the position projection apart from assembly, and read a line written before it was as none', () => {
+    const s = new StepStatistics();
+    s.add(stats(1, { ms: { detect: 1, assemble: 2, correct: 3, solve: 4, update: 0, total: 10 } }));
+    const older = stats(2, { ms: { detect: 1, assemble: 5, solve: 4, update: 0, total: 10 } as StepStats['ms'] });
+    s.add(older);
+    expect(s.summary().split).toEqual({ detect: 10, assemble: 35, correct: 15, solve: 40, update: 0, other: 0 });
+    const report = { ...s.summary(), scene: 's', file: 's.json', time: 0.02, step: 2, until: 0.02, from: { step: 0, time: 0 }, ended: 'until' as const, wallMs: 1 };
+    expect(renderSimulateReport(report)).toMatch(/time split +detect 10\.0 %, assemble 35\.0 %, correct 15\.0 %, solve 40\.0 %, update 0\.0 %/);
+    // No projection: no `correct` in the report's split.
+    const none = new StepStatistics();
+    none.add(stats(1, { ms: { detect: 1, assemble: 1, correct: 0, solve: 1, update: 1, total: 4 } }));
+    expect(renderSimulateReport({ ...report, ...none.summary() })).toMatch(/assemble 25\.0 %, solve 25\.0 %/);
   });
 
   test('should give zeros, not NaN, for an empty run', () => {

@@ -55,7 +55,7 @@ export function renderSimulateReport(r: SimulateReport): string {
     ['deepest overlap found', `${formatNumber(r.overlap.max)} (${r.overlap.steps} steps deeper than 1e-6)`],
     ...(r.projection && r.projection.steps > 0 ? [['position projection', `in ${r.projection.steps} steps, sweeps mean ${formatNumber(r.projection.sweeps.mean)}, max ${r.projection.sweeps.max}`]] : []),
     ...(r.sleeping ? [['bodies asleep', `${r.sleeping.last} at the end, at most ${r.sleeping.max}`]] : []),
-    ['time split', `detect ${pct(r.split.detect)}, assemble ${pct(r.split.assemble)}, solve ${pct(r.split.solve)}, update ${pct(r.split.update)}${r.split.other >= 0.05 ? `, other ${pct(r.split.other)}` : ''}`],
+    ['time split', `detect ${pct(r.split.detect)}, assemble ${pct(r.split.assemble)}${(r.split.correct ?? 0) >= 0.05 ? `, correct ${pct(r.split.correct ?? 0)}` : ''}, solve ${pct(r.split.solve)}, update ${pct(r.split.update)}${r.split.other >= 0.05 ? `, other ${pct(r.split.other)}` : ''}`],
   ];
   if (r.out !== undefined) rows.push(['output', `${r.out}: ${r.frames} frames${r.problems ? `, ${r.problems} problems` : ''}, checkpoint at t = ${formatNumber(r.time)}`]);
   return [

@@ -33,8 +33,11 @@ export interface RunStatistics {
   /** Sum of the steps' own timers, milliseconds, and that per step. */
   stepMs: number;
   msPerStep: number;
-  /** Share of the step time spent in each phase, percent (`other`: the rest). */
-  split: { detect: number; assemble: number; solve: number; update: number; other: number };
+  /**
+   * Share of the step time spent in each phase, percent (`other`: the rest). `correct` is the
+   * position projection, timed apart from `assemble`; absent from records written before it was.
+   */
+  split: { detect: number; assemble: number; correct?: number; solve: number; update: number; other: number };
 }
 
 /** One solver's share of the chain's work over a run. */
@@ -79,7 +82,7 @@ export class StepStatistics {
   private sleeping: { last: number; max: number } | undefined;
   /** Indexed by position in the solver chain (the same solver may appear twice in it). */
   private readonly byLink: AttemptStatistics[] = [];
-  private readonly ms = { detect: 0, assemble: 0, solve: 0, update: 0, total: 0 };
+  private readonly ms = { detect: 0, assemble: 0, correct: 0, solve: 0, update: 0, total: 0 };
 
   add(s: StepStats): void {
     this.steps++;
@@ -119,6 +122,7 @@ export class StepStatistics {
     }
     this.ms.detect += s.ms.detect;
     this.ms.assemble += s.ms.assemble;
+    this.ms.correct += s.ms.correct ?? 0;
     this.ms.solve += s.ms.solve;
     this.ms.update += s.ms.update;
     this.ms.total += s.ms.total;
@@ -155,8 +159,8 @@ export class StepStatistics {
       stepMs: ms.total,
       msPerStep: this.steps ? ms.total / this.steps : 0,
       split: {
-        detect: pct(ms.detect), assemble: pct(ms.assemble), solve: pct(ms.solve), update: pct(ms.update),
-        other: pct(Math.max(0, ms.total - ms.detect - ms.assemble - ms.solve - ms.update)),
+        detect: pct(ms.detect), assemble: pct(ms.assemble), correct: pct(ms.correct), solve: pct(ms.solve), update: pct(ms.update),
+        other: pct(Math.max(0, ms.total - ms.detect - ms.assemble - ms.correct - ms.solve - ms.update)),
       },
     };
   }

@@ -4,7 +4,10 @@ import type { ChainStart, SolveAttempt, StopReason } from './solver.js';
 /** Wall time of one step split as Solfec's timers split it, milliseconds. */
 export interface StepTimes {
   detect: number;
+  /** Building W and q (the position projection not included). */
   assemble: number;
+  /** The position projection's sweeps (a solve of its own over W's normal rows; 0 when none ran). */
+  correct: number;
   solve: number;
   update: number;
   total: number;

@@ -207,7 +207,7 @@ class EngineSimulation implements Simulation {
     const solved = res !== undefined && nc > 0;
     const attempts = solved ? res.attempts ?? [] : [];
     const { kinetic, potential } = this.energy();
-    const { detect, assemble, solve } = system.times;
+    const { detect, assemble, correct, solve } = system.times;
     return {
       step,
       time: this.time,
@@ -225,7 +225,7 @@ class EngineSimulation implements Simulation {
       penetration: system.penetration,
       correctionSweeps: system.correctionSweeps,
       ...(this.sleep ? { sleeping: this.sleep.asleep } : {}),
-      ms: { detect, assemble, solve, update: Math.max(0, totalMs - detect - assemble - solve), total: totalMs },
+      ms: { detect, assemble, correct, solve, update: Math.max(0, totalMs - detect - assemble - correct - solve), total: totalMs },
     };
   }
 

@@ -160,4 +160,17 @@ describe('the position correction', () => {
     const { first } = run({ correction: 'velocity', stabilization: 0.25 });
     expect(first.v).toBeCloseTo((0.25 * 0.002) / 1e-3, 9);
   });
+
+  test('is timed as its own phase of the step, apart from assembly', () => {
+    const firstStep = (law: Record<string, unknown>): StepStats =>
+      createSimulation(overlapping, { solver: { name: 'gauss-seidel' }, integrator: { name: 'moreau-midpoint', options: law } }, { registry: registry() }).step();
+    const position = firstStep({});
+    expect(position.correctionSweeps).toBeGreaterThan(0);
+    expect(position.ms.correct).toBeGreaterThan(0);
+    const { detect, assemble, correct, solve, update, total } = position.ms;
+    expect(detect + assemble + correct + solve + update).toBeCloseTo(total, 9);
+    const velocity = firstStep({ correction: 'velocity', stabilization: 0.25 });
+    expect(velocity.correctionSweeps).toBe(0);
+    expect(velocity.ms.correct).toBe(0);
+  });
 });

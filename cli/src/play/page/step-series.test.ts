@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import type { StepRecord } from '../live-run.js';
 import { errorRange, StepSeries } from './step-series.js';
 
-const ms = { detect: 0, assemble: 0, solve: 0, update: 0, total: 0 };
+const ms = { detect: 0, assemble: 0, correct: 0, solve: 0, update: 0, total: 0 };
 function record(step: number, answeredBy: string, iterations: number, error: number, contacts = 1): StepRecord {
   return { step, time: step / 100, contacts, iterations, answeredBy, converged: true, reason: 'converged', error, merit: 'siconos', fallbacks: 0, ms, revision: 0 };
 }

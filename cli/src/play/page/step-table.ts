@@ -19,7 +19,7 @@ export class StepTable {
       ['iterations', String(r.iterations)],
       ['error', r.contacts > 0 ? `${formatError(r.error)} (${r.merit})` : '–'],
       ['verdict', verdict],
-      ['time (ms)', `detect ${ms(r.ms.detect)}, assemble ${ms(r.ms.assemble)}, solve ${ms(r.ms.solve)}, update ${ms(r.ms.update)}; total ${ms(r.ms.total)}`],
+      ['time (ms)', `detect ${ms(r.ms.detect)}, assemble ${ms(r.ms.assemble)}, correct ${ms(r.ms.correct)}, solve ${ms(r.ms.solve)}, update ${ms(r.ms.update)}; total ${ms(r.ms.total)}`],
     ];
     const table = document.createElement('table');
     for (const [name, value] of rows) {
