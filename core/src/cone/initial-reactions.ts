@@ -22,10 +22,12 @@ export function isTrivialProblem(problem: FrictionContactProblem): boolean {
  * A solver's first iterate: r = 0 for a trivial problem (see isTrivialProblem), else
  * the warm start checked (length, finiteness) and projected onto the cones (Z for rolling
  * pairs), else r = 0.
- * @returns a new array of length 3·nc
+ * @param out where to write it (problem.size numbers), instead of a new array: a solver that
+ *   iterates in buffers of its own saves an allocation of the problem's size a solve
+ * @returns `out`, or a new array of length problem.size
  */
-export function initialReactions(problem: FrictionContactProblem, warm: Float64Array | undefined): Float64Array {
-  const r = new Float64Array(problem.size);
+export function initialReactions(problem: FrictionContactProblem, warm: Float64Array | undefined, out?: Float64Array): Float64Array {
+  const r = out === undefined ? new Float64Array(problem.size) : out.fill(0);
   if (warm === undefined) return r;
   checkWarmStart(problem, warm);
   if (isTrivialProblem(problem)) return r;

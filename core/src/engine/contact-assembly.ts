@@ -1,7 +1,7 @@
 import type { ContactSet, NormalBias } from '../contracts/dynamics.js';
 import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import type { BodyTable } from './body-table.js';
-import { growF64, growI32 } from './grow.js';
+import { growF64, growI32 } from '../linalg/grow.js';
 import { torqueFrames, torqueOperator, type TorqueRows } from './torque-rows.js';
 
 /** What `assemble` produced: W and q as views into the assembly's buffers (valid until the next assembly). */

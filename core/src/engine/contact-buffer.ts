@@ -1,7 +1,7 @@
 import type { ContactBufferLike } from '../contracts/dynamics.js';
 import { completeFrame } from '../geometry/contact-frame.js';
 import { contactOrder } from './contact-order.js';
-import { growF64, growI32 } from './grow.js';
+import { growF64, growI32 } from '../linalg/grow.js';
 
 /**
  * Contact points as structure of arrays (DESIGN §7). Grows, never shrinks, so a

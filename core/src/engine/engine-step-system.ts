@@ -10,7 +10,7 @@ import type { BodyTable } from './body-table.js';
 import { ContactAssembly } from './contact-assembly.js';
 import { ContactBuffer } from './contact-buffer.js';
 import type { FrictionTable } from './friction-table.js';
-import { growF64 } from './grow.js';
+import { growF64 } from '../linalg/grow.js';
 import { PositionProjection } from './position-correction.js';
 import type { SleepTable } from './sleep.js';
 import { collectTorqueRows, noTorqueRows, rollingInput, type TorqueRows } from './torque-rows.js';

@@ -2,7 +2,7 @@ import type { PositionCorrection } from '../contracts/dynamics.js';
 import { isMoreauError } from '../contracts/errors.js';
 import { wasmBsrMulAvailable } from '../linalg/bsr-mul-wasm.js';
 import type { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
-import { growF64, growI32 } from './grow.js';
+import { growF64, growI32 } from '../linalg/grow.js';
 import { WasmProjectionSweep } from './projection-sweep-wasm.js';
 
 /** Sweeps of the projection at most; what is left of a penetration is taken up by the next step. */

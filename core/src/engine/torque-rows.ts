@@ -3,7 +3,7 @@ import { MoreauError } from '../contracts/errors.js';
 import type { RollingPairsInput } from '../problem/rolling-pairs.js';
 import type { BodyTable } from './body-table.js';
 import type { FrictionTable } from './friction-table.js';
-import { growF64, growI32 } from './grow.js';
+import { growF64, growI32 } from '../linalg/grow.js';
 
 /**
  * The contacts of a step with rolling and spinning resistance (paper 002, "Modeling

@@ -1,6 +1,6 @@
 import type { ContactSet } from '../contracts/dynamics.js';
 import { MoreauError } from '../contracts/errors.js';
-import { growF64, growI32, growU8 } from './grow.js';
+import { growF64, growI32, growU8 } from '../linalg/grow.js';
 import type { TorqueRows } from './torque-rows.js';
 
 /** Numbers of a checkpoint row after its id: the reaction (3), the point (3), the frame (9). */

@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './vector.js';
+export * from './grow.js';
 export * from './block3.js';
 export * from './bsr-matvec.js';
 export { compileBsrMulWasm, wasmBsrMulAvailable, WasmBsrMul } from './bsr-mul-wasm.js';

@@ -250,6 +250,30 @@ describe('energy merit on coupled contacts, against eq 40 written out', () => {
     expect(after).not.toBe(before);
   });
 
+  test('should give what a fresh merit gives over problems whose contact count rises and falls, blocks shared or not', () => {
+    // One instance keeps its buffers at the largest size seen and its weights where the blocks
+    // are unchanged: a step of a simulation has another count, often the same first blocks.
+    const pool = [
+      [2, 0.3, -0.1, 0.3, 1.5, 0.2, -0.1, 0.2, 1], [1, 0, 0, 0, 1, 0, 0, 0, 1],
+      [0, 0, 0, 0, 0, 0, 0, 0, 0], [1, 2, 0, 2, 1, 0, 0, 0, 1], [3, -0.5, 0, -0.5, 2, 0.1, 0, 0.1, 0.5],
+    ];
+    const problemOf = (picks: number[], q: number[]): FrictionContactProblem => {
+      const n = 3 * picks.length, Wd = new Array(n * n).fill(0);
+      picks.forEach((p, a) => pool[p].forEach((v, k) => { Wd[(3 * a + Math.floor(k / 3)) * n + 3 * a + (k % 3)] = v; }));
+      return new FrictionContactProblem(BlockSparseMatrix.fromDense(n, Wd), Float64Array.from(q.slice(0, n)), new Float64Array(picks.length).fill(0.4));
+    };
+    const kept = new EnergyMerit();
+    fc.assert(fc.property(
+      fc.array(fc.integer({ min: 0, max: pool.length - 1 }), { minLength: 1, maxLength: 8 }),
+      fc.array(fc.double({ min: -2, max: 2, noNaN: true }), { minLength: 24, maxLength: 24 }),
+      fc.array(fc.double({ min: -1, max: 1, noNaN: true }), { minLength: 24, maxLength: 24 }),
+      (picks, q, r) => {
+        const problem = problemOf(picks, q), rr = Float64Array.from(r.slice(0, problem.size));
+        expect(Object.is(kept.evaluate(problem, rr), new EnergyMerit().evaluate(problem, rr))).toBe(true);
+      },
+    ), { seed: 20261201, numRuns: 300 });
+  });
+
   test('should name itself energy', () => {
     expect(merit.name).toBe('energy');
     expect(energyPlugin.summary.length).toBeGreaterThan(0);

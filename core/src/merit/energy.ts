@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bsrMul } from '../linalg/bsr-matvec.js';
 import { invert3 } from '../linalg/block3.js';
+import { growF64 } from '../linalg/grow.js';
 import { cOmegaContact } from '../cone/c-omega.js';
 import { isSafeSumOfSquares } from '../cone/hypot2.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
@@ -42,11 +43,17 @@ export const MERIT_ABOVE = -1;
 
 export class EnergyMerit implements MeritFunction {
   readonly name = 'energy';
-  private u = new Float64Array(0);
-  private c = new Float64Array(0);
-  private winv = new Float64Array(0);
+  // Views of the problem's length on buffers that grow and never shrink: fresh arrays at every
+  // new contact count (every step of a simulation) set off full garbage collections at scale.
+  private u: Float64Array = new Float64Array(0);
+  private c: Float64Array = new Float64Array(0);
+  private winv: Float64Array = new Float64Array(0);
   /** The diagonal blocks `winv` was computed from (NaN: none yet). */
-  private weighed = new Float64Array(0);
+  private weighed: Float64Array = new Float64Array(0);
+  private uStore: Float64Array = new Float64Array(0);
+  private cStore: Float64Array = new Float64Array(0);
+  private winvStore: Float64Array = new Float64Array(0);
+  private weighedStore: Float64Array = new Float64Array(0);
 
   /** @param floor free energies at or below this give the absolute numerator (see above); read by solvers that compute the merit themselves */
   constructor(readonly floor = 0) {}
@@ -65,12 +72,7 @@ export class EnergyMerit implements MeritFunction {
    */
   evaluateUnlessAbove(problem: FrictionContactProblem, r: Float64Array, uIn: Float64Array | undefined, bound: number): number {
     const n = problem.size, nc = problem.contacts;
-    if (this.c.length !== n) {
-      this.u = new Float64Array(n);
-      this.c = new Float64Array(n);
-      this.winv = new Float64Array(9 * nc);
-      this.weighed = new Float64Array(9 * nc).fill(NaN);
-    }
+    if (this.c.length !== n || this.winv.length !== 9 * nc) this.resize(n, nc);
     const { W, q, mu } = problem;
     let u = uIn;
     if (u === undefined || u.length !== n) {
@@ -110,6 +112,23 @@ export class EnergyMerit implements MeritFunction {
     if (Number.isNaN(value)) return Infinity;
     // Each term is >= 0 in exact arithmetic; rounding must not make the sum negative.
     return value > 0 ? value : 0;
+  }
+
+  /**
+   * Views of n and 9 nc numbers. The weights kept from an earlier problem stay with the values
+   * they were computed from, which `weigh` compares before it reuses any.
+   */
+  private resize(n: number, nc: number): void {
+    this.uStore = growF64(this.uStore, n);
+    this.cStore = growF64(this.cStore, n);
+    if (this.winvStore.length < 9 * nc) {
+      this.winvStore = growF64(this.winvStore, 9 * nc);
+      this.weighedStore = new Float64Array(this.winvStore.length).fill(NaN);
+    }
+    this.u = this.uStore.subarray(0, n);
+    this.c = this.cStore.subarray(0, n);
+    this.winv = this.winvStore.subarray(0, 9 * nc);
+    this.weighed = this.weighedStore.subarray(0, 9 * nc);
   }
 
   /**

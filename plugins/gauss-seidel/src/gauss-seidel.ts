@@ -1,4 +1,4 @@
-import { bsrMul, initialReactions, type FrictionContactProblem } from '@moreau/core/kernels';
+import { bsrMul, growF64, growI32, initialReactions, type FrictionContactProblem } from '@moreau/core/kernels';
 import { solveBudget } from '@moreau/core/kernels';
 import { type ContactSolver, type EventBus, type MeritFunction, type PluginContext, type SolveOptions, type SolveResult, type StopReason } from '@moreau/core/contracts';
 import type { GaussSeidelOptions } from './options.js';
@@ -29,11 +29,16 @@ export class GaussSeidel implements ContactSolver {
   private readonly events: EventBus;
   private readonly sweeper: Sweeper;
   private readonly screen: MeritScreen;
-  private order = new Int32Array(0);
-  private previous = new Float64Array(0);
-  private u = new Float64Array(0);
-  private exact = new Float64Array(0);
-  private beforeSweep = new Float64Array(0);
+  // Views of the problem's length on stores that grow and never shrink (core's growF64): a
+  // fresh array at every contact count, that is every step, sets off full collections at scale.
+  private order: Int32Array = new Int32Array(0);
+  private previous: Float64Array = new Float64Array(0);
+  private u: Float64Array = new Float64Array(0);
+  private exact: Float64Array = new Float64Array(0);
+  private beforeSweep: Float64Array = new Float64Array(0);
+  private readonly stores: { order: Int32Array; previous: Float64Array; u: Float64Array; exact: Float64Array; beforeSweep: Float64Array } = {
+    order: new Int32Array(0), previous: new Float64Array(0), u: new Float64Array(0), exact: new Float64Array(0), beforeSweep: new Float64Array(0),
+  };
   private readonly mixer: AndersonMixer | undefined;
   private readonly dominant: DominantMode | undefined;
   private rolling: RollingGaussSeidel | undefined;
@@ -59,9 +64,10 @@ export class GaussSeidel implements ContactSolver {
     const jacobi = opts.variant === 'jacobi';
     const omega = opts.relaxation ?? (jacobi ? 1 / maxBlocksPerRow(problem) : 1);
 
-    if (this.order.length !== nc) this.order = new Int32Array(nc);
-    if (jacobi && this.previous.length !== n) this.previous = new Float64Array(n);
-    if (!jacobi && this.u.length !== n) this.u = new Float64Array(n);
+    const stores = this.stores;
+    if (this.order.length !== nc) this.order = (stores.order = growI32(stores.order, nc)).subarray(0, nc);
+    if (jacobi && this.previous.length !== n) this.previous = (stores.previous = growF64(stores.previous, n)).subarray(0, n);
+    if (!jacobi && this.u.length !== n) this.u = (stores.u = growF64(stores.u, n)).subarray(0, n);
     const order = naturalOrder(this.order);
     const random = seededRandom(opts.seed);
     if (opts.ordering === 'shuffled') shuffle(order, random);
@@ -71,11 +77,7 @@ export class GaussSeidel implements ContactSolver {
     // In WebAssembly the solve works in the kernel's own r, u and x: no copies in and out of
     // every sweep, screen and pass (the answer is copied out at the end).
     const resident = sweeper.resident;
-    let r = initialReactions(problem, solveOptions.warmStart);
-    if (resident !== undefined) {
-      resident.r.set(r);
-      r = resident.r;
-    }
+    const r = initialReactions(problem, solveOptions.warmStart, resident?.r);
     // u = W r + q into out, as a merit computes it before it evaluates; in WebAssembly the
     // kernel makes it from the block columns it holds, to the same bits.
     const kernelProducts = sweeper.wasmProducts;
@@ -94,7 +96,7 @@ export class GaussSeidel implements ContactSolver {
     // then is the u returned when it was made for the last sweep; kept u has drifted.
     let exact: Float64Array | undefined;
     if (!jacobi && this.screen.takesU) {
-      if (resident === undefined && this.exact.length !== n) this.exact = new Float64Array(n);
+      if (resident === undefined && this.exact.length !== n) this.exact = (stores.exact = growF64(stores.exact, n)).subarray(0, n);
       // In WebAssembly the kernel's own buffer: the product stays where the merit sums it.
       exact = resident?.exact ?? this.exact;
     }
@@ -102,7 +104,7 @@ export class GaussSeidel implements ContactSolver {
     const mixer = this.mixer;
     if (mixer !== undefined) {
       mixer.reset(n);
-      if (this.beforeSweep.length !== n) this.beforeSweep = new Float64Array(n);
+      if (this.beforeSweep.length !== n) this.beforeSweep = (stores.beforeSweep = growF64(stores.beforeSweep, n)).subarray(0, n);
     }
     const dominant = this.dominant;
     dominant?.reset(n, sweeper.wasmDominantPasses);

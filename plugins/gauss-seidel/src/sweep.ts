@@ -1,4 +1,4 @@
-import { projectOntoCone, type FrictionContactProblem } from '@moreau/core/kernels';
+import { growF64, growI32, growU8, projectOntoCone, type FrictionContactProblem } from '@moreau/core/kernels';
 import { lu3 } from './lu3.js';
 import { LocalSolver, SEPARATED, SLIDING, STICKING, type LocalSolverOptions } from './local-solver.js';
 import type { SlidingSolver } from './sliding-solver.js';
@@ -46,23 +46,23 @@ export class Sweeper {
   /** ‖r_new − r_old‖² of the last sweep. */
   change2 = 0;
 
-  private lu = new Float64Array(0);
-  private perm = new Uint8Array(0);
-  private luOk = new Uint8Array(0);
+  private lu: Float64Array = new Float64Array(0);
+  private perm: Uint8Array = new Uint8Array(0);
+  private luOk: Uint8Array = new Uint8Array(0);
   private readonly stick = new Float64Array(3);
   // W by block columns for `sweepUpdating`: column a holds the blocks W_ba (row-major), b ascending;
   // colBlock[p] is the index in W's values of the block at column position p. The values are
   // copied (read in place through indices, the scattered blocks made the drum's solves 17 %
   // slower, copy included), here only when the sweep runs in TypeScript: the kernel copies
   // them into its own memory from W (`hostColumns`).
-  private colPtr = new Int32Array(1);
-  private colRow = new Int32Array(0);
-  private colBlock = new Int32Array(0);
+  private colPtr: Int32Array = new Int32Array(1);
+  private colRow: Int32Array = new Int32Array(0);
+  private colBlock: Int32Array = new Int32Array(0);
   private colVal = new Float64Array(0);
   // The problem of the last `prepare(problem, true)`, and the one whose values `colVal` holds.
   private columnsOf: FrictionContactProblem | undefined;
   private colValOf: FrictionContactProblem | undefined;
-  private colFill = new Int32Array(0);
+  private colFill: Int32Array = new Int32Array(0);
   // q̂ of the contact being updated, and its new reaction: arrays, not arguments, so V8 boxes no doubles.
   private readonly qh = new Float64Array(3);
   private readonly next = new Float64Array(3);
@@ -144,11 +144,10 @@ export class Sweeper {
    */
   prepare(problem: FrictionContactProblem, columns: boolean, historyDepth = 0, dominant = false): void {
     const nc = problem.contacts;
-    if (this.luOk.length !== nc) {
-      this.lu = new Float64Array(9 * nc);
-      this.perm = new Uint8Array(3 * nc);
-      this.luOk = new Uint8Array(nc);
-    }
+    // Grown, never shrunk: the kernel's `load` and the sweeps read the first nc factors only.
+    this.lu = growF64(this.lu, 9 * nc);
+    this.perm = growU8(this.perm, 3 * nc);
+    this.luOk = growU8(this.luOk, nc);
     const { values, diagIdx } = problem.W;
     for (let a = 0; a < nc; a++) this.luOk[a] = lu3(values, 9 * diagIdx[a], this.lu, 9 * a, this.perm, 3 * a) ? 1 : 0;
     if (columns) this.layOutColumns(problem);
@@ -171,8 +170,10 @@ export class Sweeper {
   private layOutColumns(problem: FrictionContactProblem): void {
     const { rowPtr, colIdx } = problem.W;
     const nc = problem.contacts, blocks = rowPtr[nc];
-    if (this.colPtr.length < nc + 1) { this.colPtr = new Int32Array(nc + 1); this.colFill = new Int32Array(nc); }
-    if (this.colRow.length < blocks) { this.colRow = new Int32Array(blocks); this.colBlock = new Int32Array(blocks); }
+    this.colPtr = growI32(this.colPtr, nc + 1);
+    this.colFill = growI32(this.colFill, nc);
+    this.colRow = growI32(this.colRow, blocks);
+    this.colBlock = growI32(this.colBlock, blocks);
     const { colPtr, colRow, colBlock, colFill } = this;
     colPtr.fill(0, 0, nc + 1);
     for (let k = 0; k < blocks; k++) colPtr[colIdx[k] + 1]++;

@@ -1,4 +1,4 @@
-import type { FrictionContactProblem } from '@moreau/core/kernels';
+import { growF64, type FrictionContactProblem } from '@moreau/core/kernels';
 import { KernelHost, SLIDE_DOUBLES } from './kernel-host.js';
 import type { SlidingSolver } from './sliding-solver.js';
 import { SweepTeam, type SpanOutcome } from './sweep-team.js';
@@ -107,7 +107,7 @@ export class WasmSweep {
   private r = new Float64Array(0);
   private u = new Float64Array(0);
   /** The kept u while `energyAt` sums at another. */
-  private keptU = new Float64Array(0);
+  private keptU: Float64Array = new Float64Array(0);
   /** W r + q made afresh by `product` (not the kept u), and where it and the kept u lie. */
   private exactU = new Float64Array(0);
   private at = { u: 0, exact: 0 };
@@ -429,7 +429,9 @@ export class WasmSweep {
    */
   energyAt(r: Float64Array, u: Float64Array, floor: number): number {
     if (u === this.u) return this.energyScreen(r, u, Infinity, floor);
-    const kept = this.keptU.length === this.u.length ? this.keptU : (this.keptU = new Float64Array(this.u.length));
+    // Grown, never shrunk: a fresh copy at every contact count is garbage at every step.
+    this.keptU = growF64(this.keptU, this.u.length);
+    const kept = this.keptU.subarray(0, this.u.length);
     kept.set(this.u);
     try {
       return this.energyScreen(r, u, Infinity, floor);
