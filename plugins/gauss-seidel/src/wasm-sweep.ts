@@ -403,7 +403,6 @@ export class WasmSweep {
    * loaded problem: Gauss–Seidel's stopping screen (screen.ts), r and u copied in.
    */
   siconosError(r: Float64Array, u: Float64Array): number {
-    const n = 3 * this.contacts;
     copyIn(this.r, r);
     copyIn(this.u, u);
     return this.ex.siconosError(this.contacts);
@@ -415,7 +414,6 @@ export class WasmSweep {
    * loaded problem, r and u copied in. `ENERGY_RESCALE` where the sums need core's rescaled form.
    */
   energyScreen(r: Float64Array, u: Float64Array, bound: number, floor: number): number {
-    const n = 3 * this.contacts;
     copyIn(this.r, r);
     copyIn(this.u, u);
     return this.ex.energyScreen(this.contacts, bound, floor);
