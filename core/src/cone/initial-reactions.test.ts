@@ -39,6 +39,26 @@ describe('initialReactions', () => {
     expect(code(() => initialReactions(pushed, new Float64Array(5)))).toBe('E_PROBLEM_SHAPE');
     expect(code(() => initialReactions(pushed, Float64Array.of(0, 0, NaN, 0, 0, 0)))).toBe('E_NOT_FINITE');
   });
+
+  test('should write into the array given, over what it held, and return that array', () => {
+    const out = Float64Array.of(9, 9, 9, 9, 9, 9);
+    expect(initialReactions(pushed, undefined, out)).toBe(out);
+    expect([...out]).toEqual([0, 0, 0, 0, 0, 0]);
+    out.fill(9);
+    expect(initialReactions(free, Float64Array.of(1, 0, 0, 1, 0, 0), out)).toBe(out);
+    expect([...out]).toEqual([0, 0, 0, 0, 0, 0]);
+    expect(initialReactions(pushed, Float64Array.of(1, 2, 0, -1, 0, 0), out)).toBe(out);
+    expect([...out]).toEqual([...initialReactions(pushed, Float64Array.of(1, 2, 0, -1, 0, 0))]);
+  });
+
+  test('should project a rolling pair\'s warm start onto its cone Z, not each block onto its own cone', () => {
+    // Block 0 a contact (μ = 0.5), block 1 its torque block (ρ = 0.5, σ = 1): the closed form of
+    // rolling-cones.test.ts's pair 0 gives t = 4 and both groups at radius 2.
+    const rolling = new FrictionContactProblem(W, Float64Array.of(-1, 0, 0, -1, 0, 0), Float64Array.of(0.5, 0),
+      'rolling', { force: Int32Array.of(0), torque: Int32Array.of(1), rho: Float64Array.of(0.5), sigma: Float64Array.of(1) });
+    const r = initialReactions(rolling, Float64Array.of(1, 3, 4, -4, 3, 0));
+    [4, 1.2, 1.6, -1.6, 1.2, 0].forEach((v, i) => expect(r[i]).toBeCloseTo(v, 13));
+  });
 });
 
 describe('solveBudget', () => {
