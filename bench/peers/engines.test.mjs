@@ -38,7 +38,7 @@ describe('peers: runMoreau', () => {
     const p = run.phases;
     expect(p.detect).toBeGreaterThan(0);
     expect(p.solve).toBeGreaterThan(0);
-    expect(p.detect + p.assemble + p.solve + p.update).toBeCloseTo(p.total, 6);
+    expect(p.detect + p.assemble + p.correct + p.solve + p.update).toBeCloseTo(p.total, 6);
   });
 
   test('should report the siconos error of an energy chain\'s answers, not the energy error it stopped on', () => {
