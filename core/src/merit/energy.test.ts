@@ -272,6 +272,18 @@ describe('energy merit on coupled contacts, against eq 40 written out', () => {
         expect(Object.is(kept.evaluate(problem, rr), new EnergyMerit().evaluate(problem, rr))).toBe(true);
       },
     ), { seed: 20261201, numRuns: 300 });
+    // A block that differs from the one weighed before in a single entry, each entry in turn,
+    // at the same place: the weights kept must not be taken for it.
+    const base = pool[0], q = [-1, 0.4, -0.3, 0.5, -0.2, 0.1], r = Float64Array.of(0.3, 0.2, -0.1, 0.1, 0.05, 0.02);
+    const twoBlocks = (first: number[]): FrictionContactProblem => {
+      const Wd = new Array(36).fill(0);
+      [first, base].forEach((blk, a) => blk.forEach((v, k) => { Wd[(3 * a + Math.floor(k / 3)) * 6 + 3 * a + (k % 3)] = v; }));
+      return new FrictionContactProblem(BlockSparseMatrix.fromDense(6, Wd), Float64Array.from(q), Float64Array.of(0.4, 0.4));
+    };
+    for (let k = 0; k < 9; k++) {
+      const other = base.map((v, i) => (i === k ? v + 0.25 : v));
+      for (const blk of [base, other]) expect(Object.is(kept.evaluate(twoBlocks(blk), r), new EnergyMerit().evaluate(twoBlocks(blk), r))).toBe(true);
+    }
   });
 
   test('should name itself energy', () => {
