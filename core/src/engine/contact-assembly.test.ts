@@ -161,4 +161,68 @@ describe('contact assembly (paper 004 eqs 70-76)', () => {
     const next = contacts([[0, 1], [0, 2], [1, 3]]);
     expect(dense(next, kept)).toEqual(dense(next, new ContactAssembly(bodies)));
   });
+
+  test('should give each block the sum over its shared free bodies in body order, to the bit, over an earlier assembly\'s values', () => {
+    // Point masses again (H = ±frame, A⁻¹ = 1/m). Pairs repeat, so two free bodies can share two
+    // rows (an off-diagonal block with two terms); static bodies give blocks of one term. The
+    // assembly first runs on other contacts, so its buffers hold stale values where no zeroing is.
+    const arbPairs = (n: number) => fc.array(fc.tuple(fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: n - 1 }), fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true }))
+      .filter(([a, b]) => a !== b), { minLength: 1, maxLength: 14 });
+    const arbCase = fc.record({
+      mass: fc.array(fc.double({ min: 0.1, max: 10, noNaN: true }), { minLength: 5, maxLength: 5 }),
+      free: fc.array(fc.boolean(), { minLength: 5, maxLength: 5 }),
+      before: arbPairs(5), pairs: arbPairs(5),
+    });
+    fc.assert(fc.property(arbCase, ({ mass, free, before, pairs }) => {
+      const kin = {
+        contactOperator: (_i: number, _p: Float64Array, _po: number, frame: Float64Array, fo: number, out: Float64Array) => {
+          for (let k = 0; k < 9; k++) out[k] = frame[fo + k];
+        },
+        applyInverse: (i: number, x: Float64Array, xo: number, out: Float64Array, oo: number) => {
+          for (let k = 0; k < 3; k++) out[oo + k] = x[xo + k] / mass[i];
+        },
+        velocity: () => new Float64Array(3),
+      };
+      const isFree = (i: number) => free[i] || i === 0;
+      const bodies = {
+        count: 5, maxDofs: 3, dofs: Int32Array.of(3, 3, 3, 3, 3), offset: Int32Array.of(0, 3, 6, 9, 12),
+        free: Uint8Array.from([0, 1, 2, 3, 4], (i) => (isFree(i) ? 1 : 0)), kin: [kin, kin, kin, kin, kin], local: [0, 1, 2, 3, 4],
+      } as unknown as BodyTable;
+      // The detector never pairs two bodies without unknowns: body 0 stands in for one of them.
+      const fix = ([a, b, x, y]: [number, number, number, number]): [number, number, number, number] => (isFree(a) || isFree(b) ? [a, b, x, y] : [0, b, x, y]);
+      const contacts = (list: [number, number, number, number][]) => {
+        const set = new ContactBuffer();
+        list.map(fix).filter(([a, b]) => a !== b).forEach(([a, b, x, y]) => set.push(a, b, 0, 0, 0, 0, x, y, 1, 0));
+        set.sort();
+        return set;
+      };
+      const set = contacts(pairs);
+      if (set.count === 0) return;
+      const asm = new ContactAssembly(bodies);
+      const b = new Float64Array(15);
+      asm.assemble(contacts(before), b);
+      const W = asm.assemble(set, b).W;
+      // The reference, block (α, β) with β ≥ α: 0, then + f Σ_d H_α[i][d] G_β[j][d] per shared free body, lowest first.
+      const upper = (a: number, c: number): number[] => {
+        const v = new Array<number>(9).fill(0);
+        const shared = [set.bodyA[a], set.bodyB[a]].filter((x) => isFree(x) && (x === set.bodyA[c] || x === set.bodyB[c])).sort((x, y) => x - y);
+        for (const body of shared) {
+          const f = (set.bodyA[a] === body ? 1 : -1) * (set.bodyA[c] === body ? 1 : -1);
+          const t = new Array<number>(9).fill(0);
+          for (let i = 0; i < 3; i++) for (let j = 0; j < 3; j++) for (let d = 0; d < 3; d++) t[3 * i + j] += set.frame[9 * a + 3 * i + d] * (set.frame[9 * c + 3 * j + d] / mass[body]);
+          if (a === c) { t[3] = t[1]; t[6] = t[2]; t[7] = t[5]; }
+          for (let k = 0; k < 9; k++) v[k] += f * t[k];
+        }
+        return v;
+      };
+      for (let a = 0; a < set.count; a++) {
+        for (let k = W.rowPtr[a]; k < W.rowPtr[a + 1]; k++) {
+          const c = W.colIdx[k];
+          const u = c >= a ? upper(a, c) : upper(c, a);
+          const want = c >= a ? u : [u[0], u[3], u[6], u[1], u[4], u[7], u[2], u[5], u[8]];
+          expect(Array.from(W.values.subarray(9 * k, 9 * k + 9))).toEqual(want);
+        }
+      }
+    }), { numRuns: 300 });
+  });
 });

@@ -247,6 +247,15 @@ describe('AnswerChecker thresholds', () => {
     expect(claimRefusal(p, r, Float64Array.of(-1e-11, 0, 0, 0, 0, 0), wr)).toBe('diverged');
   });
 
+  test('should measure the normal velocity scale without overflow when the normals\' squares overflow', () => {
+    // (W r)_N = (1e160, 0) and q_N = (0, −9e159): the squares overflow, the norm does not. V_N = 1e160,
+    // so contact 1's approach of 9e159 is more than half of it; a scale read as ∞ would let it pass.
+    const p = new FrictionContactProblem(blockDiagonal([diag(1e-140, 1, 1), diag(1, 1, 1)]), Float64Array.of(0, 0, 0, -9e159, 0, 0), Float64Array.of(0.5, 0.5));
+    const out = new AnswerChecker().check(p, claim(p, [1e300, 0, 0, 0, 0, 0]), { ...expectation, tolerance: Infinity });
+    expect(out).toMatchObject({ converged: false, reason: 'rejected', check: { failed: 'approach', contact: 1 } });
+    expect(out.check?.message).toMatch(/normal velocity scale 1\.000e\+160:/);
+  });
+
   test('should accept r on the cone boundary up to rounding', () => {
     // ‖r_T‖ = μ r_N exactly in reals, rounded in floating point
     const mu = 0.7, rn = 1.3;

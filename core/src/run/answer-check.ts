@@ -1,4 +1,4 @@
-import { hypot2, norm2Scaled } from '../cone/hypot2.js';
+import { hypot2, isSafeSumOfSquares, norm2Scaled } from '../cone/hypot2.js';
 import { bsrMul } from '../linalg/bsr-matvec.js';
 import type { FrictionContactProblem } from '../problem/friction-contact-problem.js';
 import type { AnswerCheckFailure, MeritFunction, SolveResult } from '../contracts/solver.js';
@@ -187,10 +187,17 @@ function velocityScales(scale: ProblemScales, Wr: Float64Array, torque?: Uint8Ar
   };
 }
 
-/** ‖(x_N)‖ over the contacts, overflow-proof. */
+/**
+ * ‖(x_N)‖ over the contacts, overflow-proof: the plain sum of squares, in place; the normals are
+ * copied out for the scaled norm only when that sum is not safe (no array a call at scale).
+ */
 function normalNorm(x: Float64Array): number {
-  const normals = new Float64Array(x.length / 3);
-  for (let a = 0; a < normals.length; a++) normals[a] = x[3 * a];
+  const nc = x.length / 3;
+  let s = 0;
+  for (let a = 0; a < nc; a++) s += x[3 * a] * x[3 * a];
+  if (isSafeSumOfSquares(s)) return Math.sqrt(s);
+  const normals = new Float64Array(nc);
+  for (let a = 0; a < nc; a++) normals[a] = x[3 * a];
   return norm2Scaled(normals);
 }
 
