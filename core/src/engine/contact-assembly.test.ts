@@ -55,6 +55,9 @@ describe('contact assembly (paper 004 eqs 70-76)', () => {
         }
       }
       expect(asymmetric).toBe(0);
+      // Marked so for the solvers, and the mark is true (asSymmetric checks it to the bit).
+      expect(p.W.symmetric).toBe(true);
+      expect(p.W.asSymmetric().symmetric).toBe(true);
       // Sums of at most six products: a few ulps of the largest entry.
       expect(err).toBeLessThanOrEqual(8 * Number.EPSILON * scale);
       // q = H b + bias: b = u0 + h g (point masses under gravity), bias = max(0, gap)/h on the normal.
@@ -128,6 +131,7 @@ describe('contact assembly (paper 004 eqs 70-76)', () => {
       expect(Array.from(p.W.diagIdx)).toEqual(Array.from(q.W.diagIdx));
       expect(Array.from(p.W.values)).toEqual(Array.from(q.W.values));
       expect(Array.from(p.q)).toEqual(Array.from(q.q));
+      expect([p.W.symmetric, q.W.symmetric]).toEqual([true, true]);
     }), { numRuns: 40 });
     // The kept pattern was exercised, not only the fresh one.
     expect(kept).toBeGreaterThan(0);
@@ -202,6 +206,7 @@ describe('contact assembly (paper 004 eqs 70-76)', () => {
       const b = new Float64Array(15);
       asm.assemble(contacts(before), b);
       const W = asm.assemble(set, b).W;
+      expect(W.asSymmetric().symmetric).toBe(true);
       // The reference, block (α, β) with β ≥ α: 0, then + f Σ_d H_α[i][d] G_β[j][d] per shared free body, lowest first.
       const upper = (a: number, c: number): number[] => {
         const v = new Array<number>(9).fill(0);

@@ -1,5 +1,6 @@
 import type { ContactSet, NormalBias } from '../contracts/dynamics.js';
 import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
+import { madeSymmetric } from '../problem/symmetric-mark.js';
 import type { BodyTable } from './body-table.js';
 import { growF64, growI32 } from '../linalg/grow.js';
 import { torqueFrames, torqueOperator, type TorqueRows } from './torque-rows.js';
@@ -94,8 +95,9 @@ export class ContactAssembly {
     this.count = nc;
     this.rows = rows;
     const values = this.values.subarray(0, 9 * nnz);
-    const W = same && this.last ? this.last.withValues(values)
-      : new BlockSparseMatrix(rows, this.rowPtr.subarray(0, rows + 1), this.colIdx.subarray(0, nnz), values);
+    // Symmetric to the bit by construction (`mirror`), so marked so.
+    const W = madeSymmetric(() => (same && this.last ? this.last.withValues(values)
+      : new BlockSparseMatrix(rows, this.rowPtr.subarray(0, rows + 1), this.colIdx.subarray(0, nnz), values)));
     this.last = W;
     return { W, q: this.q.subarray(0, 3 * rows) };
   }

@@ -1,4 +1,5 @@
 import { MoreauError } from '../contracts/errors.js';
+import { madeSymmetric, symmetricMark } from './symmetric-mark.js';
 
 /** Values per dense 3x3 block (row-major inside the block). */
 export const BLOCK = 9;
@@ -26,11 +27,20 @@ export class BlockSparseMatrix {
   readonly values: Float64Array;
   /** Index of the diagonal block of each block row. */
   readonly diagIdx: Int32Array;
+  /**
+   * True when block (j, i) is stored and is the exact transpose of block (i, j), bit for bit, for
+   * every stored block: the engine's W, whose assembly mirrors its upper triangle. A solver may then
+   * read a block column as the block row's transpose without gathering it. False for every other
+   * matrix (one read from a file, scaled, or made by a plugin), whatever its values.
+   */
+  readonly symmetric: boolean;
 
   constructor(blockRows: number, rowPtr: Int32Array, colIdx: Int32Array, values: Float64Array) {
-    // Taken first, so that a refusal below cannot leave it set for another call.
+    // Taken first, so that a refusal below cannot leave them set for another call.
     const checked = patternOf;
     patternOf = undefined;
+    const symmetric = symmetricMark.next;
+    symmetricMark.next = false;
     if (!Number.isInteger(blockRows) || blockRows < 0) {
       throw new MoreauError('E_PROBLEM_SHAPE', `block row count must be a non-negative integer, got ${blockRows}`);
     }
@@ -61,6 +71,7 @@ export class BlockSparseMatrix {
     this.colIdx = colIdx;
     this.values = values;
     this.diagIdx = diagIdx;
+    this.symmetric = symmetric;
   }
 
   /**
@@ -72,6 +83,41 @@ export class BlockSparseMatrix {
   withValues(values: Float64Array): BlockSparseMatrix {
     patternOf = this;
     return new BlockSparseMatrix(this.blockRows, this.rowPtr, this.colIdx, values);
+  }
+
+  /**
+   * This matrix (its arrays shared) marked `symmetric`, after checking that it is: every block
+   * (j, i) stored and the exact transpose of block (i, j), signs of zeros included. A pass over W,
+   * for a maker that cannot promise it by construction.
+   * @throws MoreauError E_PROBLEM_SHAPE naming the first block that is not its mirror's transpose
+   */
+  asSymmetric(): BlockSparseMatrix {
+    const { rowPtr, colIdx, values } = this;
+    for (let i = 0; i < this.blockRows; i++) {
+      for (let k = rowPtr[i]; k < rowPtr[i + 1]; k++) {
+        const j = colIdx[k];
+        const m = this.blockIndex(j, i);
+        let same = m >= 0;
+        for (let e = 0; e < BLOCK && same; e++) same = Object.is(values[BLOCK * k + e], values[BLOCK * m + 3 * (e % 3) + Math.floor(e / 3)]);
+        if (!same) {
+          const why = m < 0 ? `block (${j}, ${i}) is not stored` : `block (${j}, ${i}) is not its transpose, to the bit`;
+          throw new MoreauError('E_PROBLEM_SHAPE', `W is not symmetric: block (${i}, ${j}) is stored and ${why}`, { index: i });
+        }
+      }
+    }
+    return madeSymmetric(() => this.withValues(values));
+  }
+
+  /** Index of block (i, j) among the stored blocks, −1 when it is not stored (binary search in row i). */
+  private blockIndex(i: number, j: number): number {
+    let lo = this.rowPtr[i], hi = this.rowPtr[i + 1] - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1, c = this.colIdx[mid];
+      if (c === j) return mid;
+      if (c < j) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return -1;
   }
 
   /** Number of stored blocks. */

@@ -81,6 +81,29 @@ describe('the WebAssembly Gauss–Seidel sweep', () => {
     }
   });
 
+  test('should read a W marked symmetric by one copy of its values, to the bits of its gathered columns', () => {
+    for (const seed of [1, 2, 3]) {
+      const p = randomProblem({ contacts: 30, bodies: 10, seed });
+      // Made symmetric to the bit: each block below the diagonal (and each diagonal block's lower half) from its mirror.
+      const { rowPtr, colIdx } = p.W, v = p.W.values.slice();
+      for (let i = 0; i < p.contacts; i++) {
+        for (let k = rowPtr[i]; k < rowPtr[i + 1]; k++) {
+          const j = colIdx[k];
+          if (j > i) continue;
+          let m = rowPtr[j];
+          while (colIdx[m] !== i) m++;
+          for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) if (j < i || c < r) v[9 * k + 3 * r + c] = v[9 * m + 3 * c + r];
+        }
+      }
+      const plain = new FrictionContactProblem(new BlockSparseMatrix(p.contacts, rowPtr, colIdx, v), p.q, p.mu);
+      const marked = new FrictionContactProblem(plain.W.asSymmetric(), p.q, p.mu);
+      expect([plain.W.symmetric, marked.W.symmetric]).toEqual([false, true]);
+      const w = run(marked, 'wasm', 1, 25);
+      expectSameBits(run(plain, 'wasm', 1, 25), w);
+      expectSameBits(run(plain, 'typescript', 1, 25), w);
+    }
+  });
+
   test('should hand the sliding contacts Newton does not solve to the TypeScript solver, with the same bits', () => {
     // Large μ and few bodies: strongly coupled blocks where the slip's quartic is needed.
     let quartic = 0;
