@@ -1,6 +1,7 @@
 import type { ContactSet } from '../contracts/dynamics.js';
 import { MoreauError } from '../contracts/errors.js';
 import { growF64, growI32, growU8 } from '../linalg/grow.js';
+import { hypot3 } from '../linalg/hypot3.js';
 import type { TorqueRows } from './torque-rows.js';
 
 /** Numbers of a checkpoint row after its id: the reaction (3), the point (3), the frame (9). */
@@ -144,7 +145,7 @@ export class WarmStartTable {
       let best = -1, bestDistance = Infinity;
       for (let k = k0; k < k1; k++) {
         if (claimed[k]) continue;
-        const d = Math.hypot(set.point[3 * a] - this.point[3 * k], set.point[3 * a + 1] - this.point[3 * k + 1], set.point[3 * a + 2] - this.point[3 * k + 2]);
+        const d = hypot3(set.point[3 * a] - this.point[3 * k], set.point[3 * a + 1] - this.point[3 * k + 1], set.point[3 * a + 2] - this.point[3 * k + 2]);
         if (d < bestDistance) { best = k; bestDistance = d; }
       }
       if (best >= 0) {

@@ -14,3 +14,4 @@ export * from './sparse-lu-pattern.js';
 export * from './sparse-lu.js';
 export * from './condition-estimate.js';
 export * from './rotation3.js';
+export * from './hypot3.js';

@@ -1,3 +1,5 @@
+import { hypot3 } from './hypot3.js';
+
 /**
  * Rotation kernels on 3×3 row-major matrices stored at an offset of a Float64Array
  * (gl-matrix style: `out` first where there is one, nothing allocated). The rigid and the
@@ -14,7 +16,7 @@
  * @returns out
  */
 export function expSkew(wx: number, wy: number, wz: number, out: Float64Array, o: number): Float64Array {
-  const theta = Math.hypot(wx, wy, wz);
+  const theta = hypot3(wx, wy, wz);
   const half = 0.5 * theta;
   const a = theta === 0 ? 1 : Math.sin(theta) / theta;
   const s = half === 0 ? 1 : Math.sin(half) / half;

@@ -1,4 +1,4 @@
-import { expSkew } from '@moreau/core/kernels';
+import { expSkew, hypot3 } from '@moreau/core/kernels';
 
 /**
  * The body-frame angular velocity ω⁺ at the end of a torque-free midpoint step of length h
@@ -35,10 +35,10 @@ export function conservingSpin(
     const bx = (scratch[0] * lx + scratch[1] * ly + scratch[2] * lz) / j0;
     const by = (scratch[3] * lx + scratch[4] * ly + scratch[5] * lz) / j1;
     const bz = (scratch[6] * lx + scratch[7] * ly + scratch[8] * lz) / j2;
-    const change = Math.hypot(bx - ax, by - ay, bz - az);
+    const change = hypot3(bx - ax, by - ay, bz - az);
     ax = bx; ay = by; az = bz;
     // Stop at rounding: two consecutive iterates agree to a few ulps of |ω⁺|.
-    if (change <= 4e-16 * Math.hypot(ax, ay, az)) break;
+    if (change <= 4e-16 * hypot3(ax, ay, az)) break;
   }
   out[oo] = ax;
   out[oo + 1] = ay;
