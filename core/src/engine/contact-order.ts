@@ -36,11 +36,12 @@ export function contactOrder(
   for (let i = 0; i < n; i++) spare[i] = i;
   countingPass(bodyB, n, hi, spare, order, counts);
   countingPass(bodyA, n, hi, order, spare, counts);
-  // In (bodyA, bodyB, index) order now: only a pair's contacts with features out of order move.
+  // In (bodyA, bodyB, index) order now: a pair's contacts are ordered by feature among themselves,
+  // never moved past another pair's (so this pass costs Σ k² over pairs of k contacts, not n²).
   for (let i = 1; i < n; i++) {
-    const x = spare[i];
+    const x = spare[i], A = bodyA[x], B = bodyB[x];
     let j = i;
-    while (j > 0 && before(bodyA, bodyB, feature, x, spare[j - 1])) {
+    while (j > 0 && bodyA[spare[j - 1]] === A && bodyB[spare[j - 1]] === B && before(bodyA, bodyB, feature, x, spare[j - 1])) {
       spare[j] = spare[j - 1];
       j--;
     }

@@ -19,6 +19,8 @@ describe('hypot3', () => {
   test('should give ∞ over NaN, NaN over a finite value, and +0 for zeros of any sign', () => {
     expect(hypot3(NaN, -Infinity, 1)).toBe(Infinity);
     expect(hypot3(1, NaN, 2)).toBeNaN();
+    // NaN beside zeros: the largest magnitude is 0, yet the answer is NaN.
+    for (const [x, y, z] of [[NaN, 0, -0], [0, NaN, 0], [-0, 0, NaN]]) expect(hypot3(x, y, z)).toBeNaN();
     expect(Object.is(hypot3(-0, -0, 0), 0)).toBe(true);
     expect(hypot3(3, 4, 12)).toBe(13);
     // Scaled: squares that would overflow or underflow do not.
