@@ -256,6 +256,13 @@ describe('AnswerChecker thresholds', () => {
     expect(out.check?.message).toMatch(/normal velocity scale 1\.000e\+160:/);
   });
 
+  test('should take the normal velocity scale from (W r)_N where it exceeds q_N', () => {
+    // (W r)_N = (10, 100): ‖·‖ = 100.499 > ‖q_N‖ = 70, so V_N = 100.499 and contact 0's approach of 60 is above half of it.
+    const p = new FrictionContactProblem(blockDiagonal([diag(1, 1, 1), diag(1, 1, 1)]), Float64Array.of(-70, 0, 0, 0, 0, 0), Float64Array.of(0.5, 0.5));
+    const out = new AnswerChecker().check(p, claim(p, [10, 0, 0, 100, 0, 0]), { ...expectation, tolerance: Infinity });
+    expect(out.check?.message).toMatch(/normal velocity scale 100\.4987562112089:/);
+  });
+
   test('should accept r on the cone boundary up to rounding', () => {
     // ‖r_T‖ = μ r_N exactly in reals, rounded in floating point
     const mu = 0.7, rn = 1.3;
