@@ -20,6 +20,19 @@ const arbCluster = fc.record({
   }), { minLength: 2, maxLength: 6 }),
 });
 
+/** Point masses standing in for a body model: H = the contact's frame, A⁻¹ = 1/m. */
+function pointMasses(mass: readonly number[]) {
+  return {
+    contactOperator: (_i: number, _p: Float64Array, _po: number, frame: Float64Array, fo: number, out: Float64Array) => {
+      for (let k = 0; k < 9; k++) out[k] = frame[fo + k];
+    },
+    applyInverse: (i: number, x: Float64Array, xo: number, out: Float64Array, oo: number) => {
+      for (let k = 0; k < 3; k++) out[oo + k] = x[xo + k] / mass[i];
+    },
+    velocity: () => new Float64Array(3),
+  };
+}
+
 describe('contact assembly (paper 004 eqs 70-76)', () => {
   test('should equal the dense W = H M⁻¹ Hᵀ and q = H b + bias, symmetric, with the contact graph as pattern', () => {
     fc.assert(fc.property(arbCluster, ({ h, tilt, mu, spheres }) => {
@@ -139,16 +152,7 @@ describe('contact assembly (paper 004 eqs 70-76)', () => {
 
   test('should rebuild the pattern when the contacts pair other bodies, though as many', () => {
     // Point masses standing in for a body table: H = ±frame, A⁻¹ = 1/m; body 3 is static.
-    const mass = [1, 2, 3, 4];
-    const kin = {
-      contactOperator: (_i: number, _p: Float64Array, _po: number, frame: Float64Array, fo: number, out: Float64Array) => {
-        for (let k = 0; k < 9; k++) out[k] = frame[fo + k];
-      },
-      applyInverse: (i: number, x: Float64Array, xo: number, out: Float64Array, oo: number) => {
-        for (let k = 0; k < 3; k++) out[oo + k] = x[xo + k] / mass[i];
-      },
-      velocity: () => new Float64Array(3),
-    };
+    const kin = pointMasses([1, 2, 3, 4]);
     const bodies = {
       count: 4, maxDofs: 3, dofs: Int32Array.of(3, 3, 3, 3), offset: Int32Array.of(0, 3, 6, 9),
       free: Uint8Array.of(1, 1, 1, 0), kin: [kin, kin, kin, kin], local: [0, 1, 2, 3],
@@ -178,15 +182,7 @@ describe('contact assembly (paper 004 eqs 70-76)', () => {
       before: arbPairs(5), pairs: arbPairs(5),
     });
     fc.assert(fc.property(arbCase, ({ mass, free, before, pairs }) => {
-      const kin = {
-        contactOperator: (_i: number, _p: Float64Array, _po: number, frame: Float64Array, fo: number, out: Float64Array) => {
-          for (let k = 0; k < 9; k++) out[k] = frame[fo + k];
-        },
-        applyInverse: (i: number, x: Float64Array, xo: number, out: Float64Array, oo: number) => {
-          for (let k = 0; k < 3; k++) out[oo + k] = x[xo + k] / mass[i];
-        },
-        velocity: () => new Float64Array(3),
-      };
+      const kin = pointMasses(mass);
       const isFree = (i: number) => free[i] || i === 0;
       const bodies = {
         count: 5, maxDofs: 3, dofs: Int32Array.of(3, 3, 3, 3, 3), offset: Int32Array.of(0, 3, 6, 9, 12),
