@@ -226,4 +226,58 @@ describe('contact assembly (paper 004 eqs 70-76)', () => {
       }
     }), { numRuns: 300 });
   });
+
+  test('should sum W\'s blocks in WebAssembly to the same bits as in TypeScript (3 and 6 dofs, shared pairs, static bodies, growths)', () => {
+    // Bodies of 3 or 6 dofs with a diagonal A: H's rows are made from the contact's frame and
+    // point and the body's index (any numbers do); A⁻¹ divides dof d by mass · (1 + d/10).
+    const arbCase = fc.record({
+      dofs: fc.array(fc.constantFrom(3, 6), { minLength: 6, maxLength: 6 }),
+      free: fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }),
+      mass: fc.array(fc.double({ min: 0.1, max: 10, noNaN: true }), { minLength: 6, maxLength: 6 }),
+      steps: fc.array(fc.array(fc.tuple(fc.integer({ min: 0, max: 5 }), fc.integer({ min: 0, max: 5 }),
+        fc.double({ min: -1, max: 1, noNaN: true }), fc.double({ min: -1, max: 1, noNaN: true })), { minLength: 1, maxLength: 30 }),
+      { minLength: 1, maxLength: 4 }),
+    });
+    let sharedBlocks = 0;
+    fc.assert(fc.property(arbCase, ({ dofs, free, mass, steps }) => {
+      const isFree = (i: number) => free[i] || i === 0;
+      const offset = Int32Array.from(dofs, (_, i) => dofs.slice(0, i).reduce((x, y) => x + y, 0));
+      const kin = {
+        contactOperator: (i: number, p: Float64Array, po: number, frame: Float64Array, fo: number, out: Float64Array) => {
+          const n = dofs[i];
+          for (let r = 0; r < 3; r++) for (let d = 0; d < n; d++) out[r * n + d] = frame[fo + 3 * r + (d % 3)] * (d < 3 ? 1 : p[po + (d % 3)] + i / 7);
+        },
+        applyInverse: (i: number, x: Float64Array, xo: number, out: Float64Array, oo: number) => {
+          for (let d = 0; d < dofs[i]; d++) out[oo + d] = x[xo + d] / (mass[i] * (1 + d / 10));
+        },
+        velocity: (i: number) => new Float64Array(dofs[i]).fill(0.25),
+      };
+      const bodies = {
+        count: 6, maxDofs: 6, dofs: Int32Array.from(dofs), offset,
+        free: Uint8Array.from([0, 1, 2, 3, 4, 5], (i) => (isFree(i) ? 1 : 0)), kin: dofs.map(() => kin), local: [0, 1, 2, 3, 4, 5],
+      } as unknown as BodyTable;
+      const b = Float64Array.from({ length: 36 }, (_, k) => Math.sin(k));
+      const inWasm = new ContactAssembly(bodies), inTs = new ContactAssembly(bodies, { wasm: false });
+      expect([inWasm.blocksInWasm, inTs.blocksInWasm]).toEqual([true, false]);
+      for (const list of steps) {
+        const set = new ContactBuffer();
+        for (const [x, y, u, v] of list) {
+          const [A, B] = isFree(x) || isFree(y) ? [x, y] : [0, y];
+          if (A !== B) set.push(A, B, u, v, 0.5, 0, u, v, 1, 0);
+        }
+        set.sort();
+        const p = inWasm.assemble(set, b), q = inTs.assemble(set, b);
+        expect(Array.from(p.W.rowPtr)).toEqual(Array.from(q.W.rowPtr));
+        expect(Array.from(p.W.colIdx)).toEqual(Array.from(q.W.colIdx));
+        expect(new Uint8Array(p.W.values.buffer, p.W.values.byteOffset, p.W.values.byteLength))
+          .toEqual(new Uint8Array(q.W.values.buffer, q.W.values.byteOffset, q.W.values.byteLength));
+        expect(Array.from(p.q)).toEqual(Array.from(q.q));
+        for (let a = 0; a < set.count; a++) for (let c = a + 1; c < set.count; c++) {
+          if (isFree(set.bodyA[a]) && isFree(set.bodyB[a]) && set.bodyA[a] === set.bodyA[c] && set.bodyB[a] === set.bodyB[c]) sharedBlocks++;
+        }
+      }
+    }), { numRuns: 80 });
+    // Blocks with two terms (two free bodies shared by two rows) were among them.
+    expect(sharedBlocks).toBeGreaterThan(0);
+  });
 });

@@ -2,7 +2,8 @@ import type { ContactSet, NormalBias } from '../contracts/dynamics.js';
 import { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 import { madeSymmetric } from '../problem/symmetric-mark.js';
 import type { BodyTable } from './body-table.js';
-import { growF64, growI32 } from '../linalg/grow.js';
+import { growF64 } from '../linalg/grow.js';
+import { AssemblyBuffers, type AssemblySlot } from './assembly-buffers.js';
 import { torqueFrames, torqueOperator, type TorqueRows } from './torque-rows.js';
 
 /** What `assemble` produced: W and q as views into the assembly's buffers (valid until the next assembly). */
@@ -39,32 +40,41 @@ export class ContactAssembly {
   count = 0;
   /** Block rows of the last assembly: the contacts, then the torque blocks. */
   rows = 0;
+  /** The arrays below, in one memory with the kernel that sums W's blocks (views: stale after an `ensure`). */
+  private readonly buf: AssemblyBuffers;
   /** Per block row side (2α + side, side 0 = A, 1 = B): offset of its H and G rows (3 × dofs). */
-  private hOffset: Int32Array = new Int32Array(1);
-  private H: Float64Array = new Float64Array(0);
-  private G: Float64Array = new Float64Array(0);
+  private get hOffset(): Int32Array { return this.buf.views.hOffset; }
+  private get H(): Float64Array { return this.buf.views.H; }
+  private get G(): Float64Array { return this.buf.views.G; }
   /** Free bodies' block rows, CSR over bodies: entries 2α + side, in increasing α. */
-  private bodyStart: Int32Array;
-  private bodyEntry: Int32Array = new Int32Array(0);
-  private rowPtr: Int32Array = new Int32Array(1);
-  private colIdx: Int32Array = new Int32Array(0);
-  private values: Float64Array = new Float64Array(0);
+  private get bodyStart(): Int32Array { return this.buf.views.bodyStart; }
+  private get bodyEntry(): Int32Array { return this.buf.views.bodyEntry; }
+  private get rowPtr(): Int32Array { return this.buf.views.rowPtr; }
+  private get colIdx(): Int32Array { return this.buf.views.colIdx; }
+  private get values(): Float64Array { return this.buf.views.values; }
   /** The bodies of each block row at the last pattern (`samePairs`), and the W built on it. */
-  private pairA: Int32Array = new Int32Array(0);
-  private pairB: Int32Array = new Int32Array(0);
+  private get pairA(): Int32Array { return this.buf.views.pairA; }
+  private get pairB(): Int32Array { return this.buf.views.pairB; }
   private pairCount = -1;
   /** The frames (t1, t2, n) of the torque rows of the last assembly, 9 per row. */
   private torqueFrame: Float64Array = new Float64Array(0);
   private last: BlockSparseMatrix | undefined;
-  /** Per block row, the next block right of the diagonal to mirror (`mirror`). */
-  private cursor: Int32Array = new Int32Array(0);
   private q: Float64Array = new Float64Array(0);
   private startUN: Float64Array = new Float64Array(0);
   private readonly scratch: Float64Array;
 
-  constructor(private readonly bodies: BodyTable) {
-    this.bodyStart = new Int32Array(bodies.count + 1);
+  /**
+   * @param options.wasm false: W's blocks summed in TypeScript even where WebAssembly runs them
+   *   (the same bits; for tests and comparisons)
+   */
+  constructor(private readonly bodies: BodyTable, options: { wasm?: boolean } = {}) {
+    this.buf = new AssemblyBuffers(options.wasm ?? true, { bodyStart: bodies.count + 1, free: bodies.count, dofs: bodies.count });
     this.scratch = new Float64Array(3 * bodies.maxDofs);
+  }
+
+  /** Whether W's blocks are summed in WebAssembly (else in TypeScript, to the same bits). */
+  get blocksInWasm(): boolean {
+    return this.buf.kernel !== undefined;
   }
 
   /** Forgets the last assembly (a new detection invalidates it). */
@@ -81,6 +91,7 @@ export class ContactAssembly {
   assemble(set: ContactSet, b: Float64Array, torque?: TorqueRows): AssembledProblem {
     const nc = set.count;
     const rows = nc + (torque?.count ?? 0);
+    const generation = this.buf.generation;
     const same = this.samePairs(set, torque);
     if (torque && torque.count > 0) this.torqueFrame = torqueFrames(set, torque, this.torqueFrame);
     this.operators(set, rows);
@@ -95,8 +106,10 @@ export class ContactAssembly {
     this.count = nc;
     this.rows = rows;
     const values = this.values.subarray(0, 9 * nnz);
-    // Symmetric to the bit by construction (`mirror`), so marked so.
-    const W = madeSymmetric(() => (same && this.last ? this.last.withValues(values)
+    // Symmetric to the bit by construction (`mirror`), so marked so. The last W's pattern is
+    // this one's when no array was laid out anew since (its views would be stale).
+    const kept = same && this.last !== undefined && this.buf.generation === generation;
+    const W = madeSymmetric(() => (kept ? this.last!.withValues(values)
       : new BlockSparseMatrix(rows, this.rowPtr.subarray(0, rows + 1), this.colIdx.subarray(0, nnz), values)));
     this.last = W;
     return { W, q: this.q.subarray(0, 3 * rows) };
@@ -118,8 +131,7 @@ export class ContactAssembly {
       same = set.bodyA[c] === this.pairA[nc + p] && set.bodyB[c] === this.pairB[nc + p];
     }
     if (same) return true;
-    this.pairA = growI32(this.pairA, rows);
-    this.pairB = growI32(this.pairB, rows);
+    this.buf.ensure({ pairA: rows, pairB: rows });
     this.pairA.set(set.bodyA.subarray(0, nc));
     this.pairB.set(set.bodyB.subarray(0, nc));
     for (let p = 0; p < np; p++) {
@@ -136,18 +148,18 @@ export class ContactAssembly {
    * angularOperator in the frame (t1, t2, n) for a torque row.
    */
   private operators(set: ContactSet, rows: number): void {
-    const { bodies, pairA, pairB } = this;
+    const { bodies } = this;
     const nc = set.count;
-    this.hOffset = growI32(this.hOffset, 2 * rows + 1);
-    const off = this.hOffset;
+    let size = 0;
+    for (let a = 0; a < rows; a++) size += 3 * (bodies.dofs[this.pairA[a]] + bodies.dofs[this.pairB[a]]);
+    this.buf.ensure({ hOffset: 2 * rows + 1, H: size, G: size });
+    // Views after the last ensure (an ensure may lay the arrays out anew).
+    const { H, scratch, pairA, pairB } = this, off = this.hOffset;
     off[0] = 0;
     for (let a = 0; a < rows; a++) {
       off[2 * a + 1] = off[2 * a] + 3 * bodies.dofs[pairA[a]];
       off[2 * a + 2] = off[2 * a + 1] + 3 * bodies.dofs[pairB[a]];
     }
-    this.H = growF64(this.H, off[2 * rows]);
-    this.G = growF64(this.G, off[2 * rows]);
-    const { H, scratch } = this;
     for (let e = 0; e < 2 * rows; e++) {
       const a = e >> 1;
       const body = e & 1 ? pairB[a] : pairA[a];
@@ -163,7 +175,7 @@ export class ContactAssembly {
    * `addBias`; a torque row has none).
    */
   private freeVelocity(b: Float64Array, nc: number, rows: number): void {
-    const { bodies, H, pairA, pairB } = this;
+    const { bodies, H, hOffset, pairA, pairB } = this;
     this.q = growF64(this.q, 3 * rows);
     this.startUN = growF64(this.startUN, nc);
     const q = this.q;
@@ -173,7 +185,7 @@ export class ContactAssembly {
       for (let side = 0; side < 2; side++) {
         const body = side ? pairB[a] : pairA[a];
         const s = side ? -1 : 1;
-        const dofs = bodies.dofs[body], o = this.hOffset[2 * a + side], bo = bodies.offset[body];
+        const dofs = bodies.dofs[body], o = hOffset[2 * a + side], bo = bodies.offset[body];
         const u = bodies.kin[body].velocity(bodies.local[body]);
         // Four sums side by side, each over d in order (the same numbers as one after another).
         let q0 = 0, q1 = 0, q2 = 0, un = 0;
@@ -208,17 +220,19 @@ export class ContactAssembly {
 
   /** Counting pass: the block rows of every free body, as entries 2α + side. */
   private bodyContacts(rows: number): void {
-    const { bodies, pairA, pairB } = this;
+    const { bodies } = this;
     const nb = bodies.count;
-    const start = this.bodyStart;
+    let entries = 0;
+    for (let a = 0; a < rows; a++) entries += bodies.free[this.pairA[a]] + bodies.free[this.pairB[a]];
+    this.buf.ensure({ bodyEntry: entries });
+    // Views after the ensure (it may lay the arrays out anew).
+    const { pairA, pairB } = this, start = this.bodyStart, fill = this.bodyEntry;
     start.fill(0);
     for (let a = 0; a < rows; a++) {
       if (bodies.free[pairA[a]]) start[pairA[a] + 1]++;
       if (bodies.free[pairB[a]]) start[pairB[a] + 1]++;
     }
     for (let i = 0; i < nb; i++) start[i + 1] += start[i];
-    this.bodyEntry = growI32(this.bodyEntry, start[nb]);
-    const fill = this.bodyEntry;
     // start[i] is used as the fill cursor of body i, then shifted back.
     for (let a = 0; a < rows; a++) {
       const A = pairA[a], B = pairB[a];
@@ -231,11 +245,11 @@ export class ContactAssembly {
 
   /** G_iα rows: A_i⁻¹ applied to each row of H_iα (A symmetric), free bodies only. */
   private inverseOperators(): void {
-    const { bodies, H, G, bodyStart, bodyEntry } = this;
+    const { bodies, H, G, hOffset, bodyStart, bodyEntry } = this;
     for (let i = 0; i < bodies.count; i++) {
       const dofs = bodies.dofs[i], kin = bodies.kin[i], local = bodies.local[i];
       for (let k = bodyStart[i]; k < bodyStart[i + 1]; k++) {
-        const o = this.hOffset[bodyEntry[k]];
+        const o = hOffset[bodyEntry[k]];
         for (let r = 0; r < 3; r++) kin.applyInverse(local, H, o + r * dofs, G, o + r * dofs);
       }
     }
@@ -248,12 +262,15 @@ export class ContactAssembly {
    * without unknowns; the engine checks that).
    */
   private pattern(rows: number): void {
-    this.rowPtr = growI32(this.rowPtr, rows + 1);
-    const rowPtr = this.rowPtr;
+    this.buf.ensure({ rowPtr: rows + 1 });
+    let rowPtr = this.rowPtr;
     rowPtr[0] = 0;
     for (let a = 0; a < rows; a++) rowPtr[a + 1] = rowPtr[a] + this.mergeRow(a, null, 0);
-    this.colIdx = growI32(this.colIdx, rowPtr[rows]);
-    for (let a = 0; a < rows; a++) this.mergeRow(a, this.colIdx, rowPtr[a]);
+    this.buf.ensure({ colIdx: rowPtr[rows] });
+    // Views after the ensure (it may lay the arrays out anew).
+    rowPtr = this.rowPtr;
+    const colIdx = this.colIdx;
+    for (let a = 0; a < rows; a++) this.mergeRow(a, colIdx, rowPtr[a]);
   }
 
   /** Merges the two bodies' sorted row lists of row α; writes them to out at o when given; returns the count. */
@@ -283,13 +300,31 @@ export class ContactAssembly {
    * dot product per entry, measured on 9440 contacts). A block sums over the free bodies its
    * two rows share (at most two, met in body order): the first writes it, as 0 + term (the
    * sign of a zeroed block's sum), a later one adds, so no pass zeroes W first (W is 90 MB
-   * at 145,000 contacts).
+   * at 145,000 contacts). Summed by core's WebAssembly kernel on the buffers' own memory where it
+   * runs (the same operations in the same order, so the same bits; 2.3× faster on the
+   * 64,000-sphere bed, docs/results/scale.md), in TypeScript otherwise.
    */
   private blocks(rows: number): void {
-    const { bodies, H, G, bodyStart, bodyEntry, rowPtr, colIdx, hOffset, pairA, pairB } = this;
-    const nnz = rowPtr[rows];
-    this.values = growF64(this.values, 9 * nnz);
-    const values = this.values;
+    const { buf } = this;
+    buf.ensure({ values: 9 * this.rowPtr[rows], cursor: rows });
+    const kernel = buf.kernel;
+    if (kernel) {
+      // The same loops in WebAssembly (core's kernel module), on this memory: the same bits.
+      buf.views.free.set(this.bodies.free);
+      buf.views.dofs.set(this.bodies.dofs);
+      const at = (s: AssemblySlot) => buf.address(s);
+      kernel.assemblyBlocks(this.bodies.count, at('bodyStart'), at('bodyEntry'), at('hOffset'), at('pairA'), at('pairB'),
+        at('free'), at('dofs'), at('rowPtr'), at('colIdx'), at('H'), at('G'), at('values'));
+      kernel.assemblyMirror(rows, at('rowPtr'), at('colIdx'), at('values'), at('cursor'));
+      return;
+    }
+    this.blocksInTypeScript();
+    this.mirror(rows);
+  }
+
+  /** `blocks` in TypeScript, where WebAssembly is missing. */
+  private blocksInTypeScript(): void {
+    const { bodies, H, G, bodyStart, bodyEntry, rowPtr, colIdx, hOffset, pairA, pairB, values } = this;
     for (let i = 0; i < bodies.count; i++) {
       const n = bodies.dofs[i], n2 = 2 * n;
       for (let x = bodyStart[i]; x < bodyStart[i + 1]; x++) {
@@ -326,7 +361,6 @@ export class ContactAssembly {
         }
       }
     }
-    this.mirror(rows);
   }
 
   /**
@@ -335,9 +369,7 @@ export class ContactAssembly {
    * order: one cursor per row finds each without a search.
    */
   private mirror(rows: number): void {
-    const { rowPtr, colIdx, values } = this;
-    this.cursor = growI32(this.cursor, rows);
-    const cursor = this.cursor;
+    const { rowPtr, colIdx, values } = this, cursor = this.buf.views.cursor;
     for (let a = 0; a < rows; a++) {
       let k = rowPtr[a];
       while (colIdx[k] < a) k++;
@@ -389,10 +421,10 @@ export class ContactAssembly {
    * contacts in each body's list, are left out).
    */
   private accumulate(i: number, r: Float64Array, stride: 1 | 3, out: Float64Array, o: number): void {
-    const { G, bodyStart, bodyEntry, bodies } = this;
+    const { G, hOffset, bodyStart, bodyEntry, bodies } = this;
     const dofs = bodies.dofs[i];
     for (let k = bodyStart[i]; k < bodyStart[i + 1]; k++) {
-      const e = bodyEntry[k], a = e >> 1, g = this.hOffset[e];
+      const e = bodyEntry[k], a = e >> 1, g = hOffset[e];
       const f = e & 1 ? -1 : 1;
       if (stride === 1) {
         if (a >= this.count) break;

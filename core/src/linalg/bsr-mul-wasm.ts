@@ -4,9 +4,10 @@ import type { BlockSparseMatrix } from '../problem/block-sparse-matrix.js';
 
 // The same relative path from src/linalg (tests) and dist/linalg (the package).
 const WASM_FILE = new URL('../../wasm/bsr-mul.wasm', import.meta.url);
-const PAGE = 65_536;
+/** Bytes in a WebAssembly memory page. */
+export const PAGE = 65_536;
 /** A 32-bit memory addresses at most 65,536 pages (4 GiB). */
-const MAX_PAGES = 65_536;
+export const MAX_PAGES = 65_536;
 
 /** The exports of wasm/bsr-mul.wat; every pointer is a byte address in the shared memory. */
 interface BsrMulExports {

@@ -1,0 +1,42 @@
+import { describe, expect, test } from 'vitest';
+import { AssemblyBuffers } from './assembly-buffers.js';
+
+describe('the contact assembly\'s buffers', () => {
+  test('should keep every array\'s contents when one grows, lay them out anew and count the layouts', () => {
+    for (const wasm of [true, false]) {
+      const buf = new AssemblyBuffers(wasm);
+      expect(buf.kernel !== undefined).toBe(wasm);
+      buf.ensure({ H: 5, rowPtr: 3, free: 2 });
+      buf.views.H.set([1.5, -2, Math.PI, 4, 5]);
+      buf.views.rowPtr.set([0, 7, 9]);
+      buf.views.free.set([1, 0]);
+      const generation = buf.generation, H = buf.views.H;
+      // Within capacity: no layout, the same views.
+      buf.ensure({ H: 5 });
+      expect([buf.generation, buf.views.H]).toEqual([generation, H]);
+      // Past it: a new layout, at least twice the capacity, the contents of every array kept.
+      buf.ensure({ rowPtr: 4 });
+      expect(buf.generation).toBe(generation + 1);
+      expect(buf.views.rowPtr.length).toBe(6);
+      expect(Array.from(buf.views.H)).toEqual([1.5, -2, Math.PI, 4, 5]);
+      expect(Array.from(buf.views.rowPtr.subarray(0, 3))).toEqual([0, 7, 9]);
+      expect(Array.from(buf.views.free)).toEqual([1, 0]);
+      // A large growth: exactly what was asked.
+      buf.ensure({ G: 1000, H: 2 });
+      expect(buf.views.G.length).toBe(1000);
+      expect(Array.from(buf.views.H)).toEqual([1.5, -2, Math.PI, 4, 5]);
+    }
+  });
+
+  test('should place the arrays apart, 16-byte aligned, in the kernel\'s memory', () => {
+    const buf = new AssemblyBuffers(true, { H: 3, free: 5 });
+    buf.ensure({ G: 3 });
+    const slots = ['H', 'G', 'values', 'hOffset', 'bodyStart', 'bodyEntry', 'rowPtr', 'colIdx', 'pairA', 'pairB', 'cursor', 'dofs', 'free'] as const;
+    const spans = slots.map((s) => [buf.address(s), buf.address(s) + buf.views[s].byteLength] as const).sort((x, y) => x[0] - y[0]);
+    for (const [start] of spans) expect(start % 16).toBe(0);
+    for (let k = 1; k < spans.length; k++) expect(spans[k][0]).toBeGreaterThanOrEqual(spans[k - 1][1]);
+    // Each view is where its address says.
+    for (const s of slots) expect(buf.views[s].byteOffset).toBe(buf.address(s));
+    expect(buf.views.H.buffer).toBe(buf.views.free.buffer);
+  });
+});

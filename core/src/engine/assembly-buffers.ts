@@ -1,0 +1,105 @@
+import { isMoreauError } from '../contracts/errors.js';
+import { align16, kernelModule, MAX_PAGES, PAGE } from '../linalg/bsr-mul-wasm.js';
+
+/** The exports of core's kernel module (core/src/linalg/wasm/bsr-mul.wat) the assembly calls; pointers are byte addresses. */
+export interface AssemblyKernel {
+  assemblyBlocks(nb: number, bodyStart: number, bodyEntry: number, hOffset: number, pairA: number, pairB: number,
+    free: number, dofs: number, rowPtr: number, colIdx: number, H: number, G: number, values: number): void;
+  assemblyMirror(rows: number, rowPtr: number, colIdx: number, values: number, cursor: number): void;
+}
+
+/** The assembly's arrays and their element types (`free` and `dofs` are copies of the body table's). */
+const SLOTS = {
+  H: Float64Array, G: Float64Array, values: Float64Array,
+  hOffset: Int32Array, bodyStart: Int32Array, bodyEntry: Int32Array, rowPtr: Int32Array, colIdx: Int32Array,
+  pairA: Int32Array, pairB: Int32Array, cursor: Int32Array, dofs: Int32Array, free: Uint8Array,
+} as const;
+
+export type AssemblySlot = keyof typeof SLOTS;
+type Views = { [S in AssemblySlot]: InstanceType<(typeof SLOTS)[S]> };
+/** Element counts by slot. */
+export type Sizes = Partial<Record<AssemblySlot, number>>;
+
+/**
+ * The contact assembly's arrays in one block of memory: a WebAssembly memory with core's kernel
+ * module on it where the runtime has WebAssembly with SIMD and grants the memory, so W's blocks
+ * are summed in WebAssembly without copying H, G or W; a plain ArrayBuffer otherwise (`kernel`
+ * undefined: the assembly sums them in TypeScript, to the same bits).
+ *
+ * Each array grows and never shrinks (to at least twice its capacity, as `growF64`). A growth lays
+ * every array out anew in a new block and copies their contents over, so **every view taken
+ * before an `ensure` may be stale after it**: take views after the last `ensure` of a pass.
+ * `generation` counts the layouts.
+ */
+export class AssemblyBuffers {
+  /** The kernel on this memory; undefined without WebAssembly (or past its 4 GiB). */
+  kernel: AssemblyKernel | undefined;
+  /** Increased at every layout: views and addresses taken before are no longer valid. */
+  generation = 0;
+  readonly views = {} as Views;
+  readonly #capacity = {} as Record<AssemblySlot, number>;
+  readonly #address = {} as Record<AssemblySlot, number>;
+  #wasm: boolean;
+
+  /**
+   * @param wasm false: plain ArrayBuffers and the TypeScript sums (also where WebAssembly is missing)
+   * @param sizes the slots' first capacities (elements)
+   */
+  constructor(wasm = true, sizes: Sizes = {}) {
+    this.#wasm = wasm;
+    for (const s of Object.keys(SLOTS) as AssemblySlot[]) this.#capacity[s] = Math.max(0, sizes[s] ?? 0);
+    this.#layOut();
+  }
+
+  /** Grows each slot named to hold at least its count of elements, in one layout (contents kept; see the class note on views). */
+  ensure(sizes: Sizes): void {
+    let grow = false;
+    for (const s of Object.keys(sizes) as AssemblySlot[]) {
+      const n = sizes[s]!;
+      if (n <= this.#capacity[s]) continue;
+      this.#capacity[s] = Math.max(n, 2 * this.#capacity[s]);
+      grow = true;
+    }
+    if (grow) this.#layOut();
+  }
+
+  /** Byte address of slot s in the kernel's memory. */
+  address(s: AssemblySlot): number {
+    return this.#address[s];
+  }
+
+  /** Lays every slot out at its capacity in a new block (WebAssembly while it can) and copies the old contents in. */
+  #layOut(): void {
+    const slots = Object.keys(SLOTS) as AssemblySlot[];
+    let bytes = 0;
+    for (const s of slots) {
+      this.#address[s] = bytes;
+      bytes = align16(bytes + SLOTS[s].BYTES_PER_ELEMENT * this.#capacity[s]);
+    }
+    let buffer: ArrayBuffer | undefined;
+    let kernel: AssemblyKernel | undefined;
+    if (this.#wasm) {
+      try {
+        const pages = Math.max(1, Math.ceil(bytes / PAGE));
+        if (pages > MAX_PAGES) throw new RangeError(`more than ${MAX_PAGES} pages`);
+        const memory = new WebAssembly.Memory({ initial: pages });
+        kernel = new WebAssembly.Instance(kernelModule(), { env: { memory } }).exports as unknown as AssemblyKernel;
+        buffer = memory.buffer;
+      } catch (error) {
+        // No SIMD, no WebAssembly, or no memory this large: TypeScript from here on, the same bits.
+        if (!(error instanceof RangeError) && !isMoreauError(error, 'E_UNSUPPORTED')) throw error;
+        this.#wasm = false;
+        kernel = undefined;
+      }
+    }
+    buffer ??= new ArrayBuffer(bytes);
+    for (const s of slots) {
+      const view = new SLOTS[s](buffer, this.#address[s], this.#capacity[s]);
+      const old = this.views[s];
+      if (old !== undefined) view.set(old as never);
+      (this.views as Record<AssemblySlot, unknown>)[s] = view;
+    }
+    this.kernel = kernel;
+    this.generation++;
+  }
+}
