@@ -1,4 +1,5 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
+import { MoreauError } from '../contracts/errors.js';
 import { AssemblyBuffers } from './assembly-buffers.js';
 
 describe('the contact assembly\'s buffers', () => {
@@ -38,5 +39,39 @@ describe('the contact assembly\'s buffers', () => {
     // Each view is where its address says.
     for (const s of slots) expect(buf.views[s].byteOffset).toBe(buf.address(s));
     expect(buf.views.H.buffer).toBe(buf.views.free.buffer);
+  });
+
+  test('should keep to plain buffers, with the contents, once WebAssembly grants no memory', () => {
+    const buf = new AssemblyBuffers(true, { G: 4 });
+    expect(buf.kernel).toBeDefined();
+    buf.views.G.set([1, 2, 3, 4]);
+    const memory = vi.spyOn(WebAssembly, 'Memory').mockImplementation(function () { throw new RangeError('no memory this large'); });
+    try {
+      buf.ensure({ G: 9 });
+      expect(buf.kernel).toBeUndefined();
+      expect(buf.views.G.buffer).toBeInstanceOf(ArrayBuffer);
+      expect(Array.from(buf.views.G.subarray(0, 4))).toEqual([1, 2, 3, 4]);
+      // And stays there: no second try at every growth.
+      const calls = memory.mock.calls.length;
+      buf.ensure({ G: 100 });
+      expect(memory.mock.calls.length).toBe(calls);
+    } finally {
+      memory.mockRestore();
+    }
+  });
+
+  test('should run the TypeScript sums where the kernel module does not compile, and pass any other failure on', () => {
+    const refusal = new MoreauError('E_UNSUPPORTED', 'no WebAssembly SIMD here');
+    const instance = vi.spyOn(WebAssembly, 'Instance').mockImplementation(function () { throw refusal; });
+    try {
+      expect(new AssemblyBuffers(true).kernel).toBeUndefined();
+      const broken = new MoreauError('E_FILE_IO', 'the kernel file is missing');
+      instance.mockImplementation(function () { throw broken; });
+      expect(() => new AssemblyBuffers(true)).toThrow(broken);
+      instance.mockImplementation(function () { throw new TypeError('a bug'); });
+      expect(() => new AssemblyBuffers(true)).toThrow(TypeError);
+    } finally {
+      instance.mockRestore();
+    }
   });
 });

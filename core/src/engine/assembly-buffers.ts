@@ -1,5 +1,5 @@
 import { isMoreauError } from '../contracts/errors.js';
-import { align16, kernelModule, MAX_PAGES, PAGE } from '../linalg/bsr-mul-wasm.js';
+import { align16, kernelModule, PAGE } from '../linalg/bsr-mul-wasm.js';
 
 /** The exports of core's kernel module (core/src/linalg/wasm/bsr-mul.wat) the assembly calls; pointers are byte addresses. */
 export interface AssemblyKernel {
@@ -80,9 +80,8 @@ export class AssemblyBuffers {
     let kernel: AssemblyKernel | undefined;
     if (this.#wasm) {
       try {
-        const pages = Math.max(1, Math.ceil(bytes / PAGE));
-        if (pages > MAX_PAGES) throw new RangeError(`more than ${MAX_PAGES} pages`);
-        const memory = new WebAssembly.Memory({ initial: pages });
+        // Past 65,536 pages (4 GiB) the constructor throws a RangeError, as when no memory is granted.
+        const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE)) });
         kernel = new WebAssembly.Instance(kernelModule(), { env: { memory } }).exports as unknown as AssemblyKernel;
         buffer = memory.buffer;
       } catch (error) {

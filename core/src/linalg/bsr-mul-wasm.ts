@@ -7,7 +7,7 @@ const WASM_FILE = new URL('../../wasm/bsr-mul.wasm', import.meta.url);
 /** Bytes in a WebAssembly memory page. */
 export const PAGE = 65_536;
 /** A 32-bit memory addresses at most 65,536 pages (4 GiB). */
-export const MAX_PAGES = 65_536;
+const MAX_PAGES = 65_536;
 
 /** The exports of wasm/bsr-mul.wat; every pointer is a byte address in the shared memory. */
 interface BsrMulExports {
