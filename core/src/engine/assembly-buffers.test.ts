@@ -30,7 +30,9 @@ describe('the contact assembly\'s buffers', () => {
   });
 
   test('should place the arrays apart, 16-byte aligned, in the kernel\'s memory', () => {
-    const buf = new AssemblyBuffers(true, { H: 3, free: 5 });
+    // WebAssembly unless told otherwise.
+    const buf = new AssemblyBuffers(undefined, { H: 3, free: 5 });
+    expect(buf.kernel).toBeDefined();
     buf.ensure({ G: 3 });
     const slots = ['H', 'G', 'values', 'hOffset', 'bodyStart', 'bodyEntry', 'rowPtr', 'colIdx', 'pairA', 'pairB', 'cursor', 'dofs', 'free'] as const;
     const spans = slots.map((s) => [buf.address(s), buf.address(s) + buf.views[s].byteLength] as const).sort((x, y) => x[0] - y[0]);

@@ -32,11 +32,9 @@ export type Sizes = Partial<Record<AssemblySlot, number>>;
  * `generation` counts the layouts.
  */
 export class AssemblyBuffers {
-  /** The kernel on this memory; undefined without WebAssembly (or past its 4 GiB). */
-  kernel: AssemblyKernel | undefined;
-  /** Increased at every layout: views and addresses taken before are no longer valid. */
-  generation = 0;
   readonly views = {} as Views;
+  #kernel: AssemblyKernel | undefined;
+  #generation = 0;
   readonly #capacity = {} as Record<AssemblySlot, number>;
   readonly #address = {} as Record<AssemblySlot, number>;
   #wasm: boolean;
@@ -61,6 +59,16 @@ export class AssemblyBuffers {
       grow = true;
     }
     if (grow) this.#layOut();
+  }
+
+  /** The kernel on this memory; undefined without WebAssembly (or past its 4 GiB). */
+  get kernel(): AssemblyKernel | undefined {
+    return this.#kernel;
+  }
+
+  /** Increased at every layout: views and addresses taken before are no longer valid. */
+  get generation(): number {
+    return this.#generation;
   }
 
   /** Byte address of slot s in the kernel's memory. */
@@ -98,7 +106,7 @@ export class AssemblyBuffers {
       if (old !== undefined) view.set(old as never);
       (this.views as Record<AssemblySlot, unknown>)[s] = view;
     }
-    this.kernel = kernel;
-    this.generation++;
+    this.#kernel = kernel;
+    this.#generation++;
   }
 }

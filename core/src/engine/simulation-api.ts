@@ -88,7 +88,10 @@ export interface Simulation {
   /** The last step's contacts and reactions r (3 per contact, normal first; impulses over the step: the average force is r / h). */
   contacts(): ContactSet;
   reactions(): Float64Array;
-  /** The last step's contact problem (undefined before the first step or when it had no contacts). */
+  /**
+   * The last step's contact problem (undefined before the first step or when it had no contacts).
+   * Its W and q are views on the engine's buffers, valid until the next step: copy what must outlive it.
+   */
   lastProblem(): FrictionContactProblem | undefined;
   /** The warm start the last step's solver was given (reactions by contact id from the step before), if any. */
   lastWarmStart(): Float64Array | undefined;
