@@ -43,23 +43,34 @@ describe('the contact assembly\'s buffers', () => {
     expect(buf.views.H.buffer).toBe(buf.views.free.buffer);
   });
 
-  test('should keep to plain buffers, with the contents, once WebAssembly grants no memory', () => {
+  test('should keep to plain buffers, with the contents, once WebAssembly grants no more memory', () => {
     const buf = new AssemblyBuffers(true, { G: 4 });
     expect(buf.kernel).toBeDefined();
     buf.views.G.set([1, 2, 3, 4]);
-    const memory = vi.spyOn(WebAssembly, 'Memory').mockImplementation(function () { throw new RangeError('no memory this large'); });
+    const grow = vi.spyOn(WebAssembly.Memory.prototype, 'grow').mockImplementation(() => { throw new RangeError('no memory this large'); });
     try {
-      buf.ensure({ G: 9 });
+      buf.ensure({ G: 100_000 });
       expect(buf.kernel).toBeUndefined();
       expect(buf.views.G.buffer).toBeInstanceOf(ArrayBuffer);
       expect(Array.from(buf.views.G.subarray(0, 4))).toEqual([1, 2, 3, 4]);
       // And stays there: no second try at every growth.
-      const calls = memory.mock.calls.length;
-      buf.ensure({ G: 100 });
-      expect(memory.mock.calls.length).toBe(calls);
+      const calls = grow.mock.calls.length;
+      buf.ensure({ G: 300_000 });
+      expect(grow.mock.calls.length).toBe(calls);
+      expect(Array.from(buf.views.G.subarray(0, 4))).toEqual([1, 2, 3, 4]);
     } finally {
-      memory.mockRestore();
+      grow.mockRestore();
     }
+  });
+
+  test('should grow its WebAssembly memory in place: a view kept from before holds no memory', () => {
+    const buf = new AssemblyBuffers(true, { H: 8, values: 8 });
+    buf.views.values.set([1, 2, 3, 4, 5, 6, 7, 8]);
+    const kept = buf.views.values, kernel = buf.kernel;
+    buf.ensure({ H: 200_000 });
+    expect(kept.length).toBe(0);
+    expect(buf.kernel).toBe(kernel);
+    expect(Array.from(buf.views.values.subarray(0, 8))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
   });
 
   test('should run the TypeScript sums where the kernel module does not compile, and pass any other failure on', () => {

@@ -27,12 +27,12 @@ export type Sizes = Partial<Record<AssemblySlot, number>>;
  * undefined: the assembly sums them in TypeScript, to the same bits).
  *
  * Each array grows and never shrinks (to at least twice its capacity, as `growF64`). A growth lays
- * every array out anew in a new block and copies their contents over, so **every view taken
- * before an `ensure` may be stale after it**: take views after the last `ensure` of a pass.
- * `generation` counts the layouts.
+ * every array out anew, their contents kept, so **every view taken before an `ensure` may be
+ * stale after it**: take views after the last `ensure` of a pass. `generation` counts the layouts.
  */
 export class AssemblyBuffers {
   readonly views = {} as Views;
+  #memory: WebAssembly.Memory | undefined;
   #kernel: AssemblyKernel | undefined;
   #generation = 0;
   readonly #capacity = {} as Record<AssemblySlot, number>;
@@ -76,37 +76,60 @@ export class AssemblyBuffers {
     return this.#address[s];
   }
 
-  /** Lays every slot out at its capacity in a new block (WebAssembly while it can) and copies the old contents in. */
+  /**
+   * Lays every slot out at its capacity, the contents kept. The WebAssembly memory grows in place
+   * and the slots move up within it (a slot's address only grows, so moving the last first
+   * overwrites nothing not yet moved): the old views are detached, and a caller still holding one
+   * (a past step's W) holds no memory. A plain block is made anew and the contents copied.
+   */
   #layOut(): void {
     const slots = Object.keys(SLOTS) as AssemblySlot[];
+    const from = { ...this.#address };
+    const length = Object.fromEntries(slots.map((s) => [s, this.views[s]?.byteLength ?? 0])) as Record<AssemblySlot, number>;
     let bytes = 0;
     for (const s of slots) {
       this.#address[s] = bytes;
       bytes = align16(bytes + SLOTS[s].BYTES_PER_ELEMENT * this.#capacity[s]);
     }
-    let buffer: ArrayBuffer | undefined;
-    let kernel: AssemblyKernel | undefined;
+    const pages = Math.max(1, Math.ceil(bytes / PAGE));
     if (this.#wasm) {
       try {
-        // Past 65,536 pages (4 GiB) the constructor throws a RangeError, as when no memory is granted.
-        const memory = new WebAssembly.Memory({ initial: Math.max(1, Math.ceil(bytes / PAGE)) });
-        kernel = new WebAssembly.Instance(kernelModule(), { env: { memory } }).exports as unknown as AssemblyKernel;
-        buffer = memory.buffer;
+        // Past 65,536 pages (4 GiB) both throw a RangeError, as when no memory is granted.
+        if (!this.#memory) {
+          this.#memory = new WebAssembly.Memory({ initial: pages });
+          this.#kernel = new WebAssembly.Instance(kernelModule(), { env: { memory: this.#memory } }).exports as unknown as AssemblyKernel;
+        } else if (pages > this.#memory.buffer.byteLength / PAGE) {
+          this.#memory.grow(pages - this.#memory.buffer.byteLength / PAGE);
+        }
+        const all = new Uint8Array(this.#memory.buffer);
+        for (let k = slots.length - 1; k >= 0; k--) {
+          const s = slots[k];
+          if (length[s] > 0 && this.#address[s] !== from[s]) all.copyWithin(this.#address[s], from[s], from[s] + length[s]);
+        }
+        this.#views(this.#memory.buffer);
+        return;
       } catch (error) {
-        // No SIMD, no WebAssembly, or no memory this large: TypeScript from here on, the same bits.
+        // No SIMD, no WebAssembly, or no memory this large: TypeScript from here on, the same bits
+        // (a refused growth leaves the memory and its views as they were, to copy from).
         if (!(error instanceof RangeError) && !isMoreauError(error, 'E_UNSUPPORTED')) throw error;
         this.#wasm = false;
-        kernel = undefined;
+        this.#kernel = undefined;
+        this.#memory = undefined;
       }
     }
-    buffer ??= new ArrayBuffer(bytes);
+    const buffer = new ArrayBuffer(bytes);
     for (const s of slots) {
-      const view = new SLOTS[s](buffer, this.#address[s], this.#capacity[s]);
       const old = this.views[s];
-      if (old !== undefined) view.set(old as never);
-      (this.views as Record<AssemblySlot, unknown>)[s] = view;
+      if (old !== undefined) new Uint8Array(buffer, this.#address[s], old.byteLength).set(new Uint8Array(old.buffer, old.byteOffset, old.byteLength));
     }
-    this.#kernel = kernel;
+    this.#views(buffer);
+  }
+
+  /** Every slot's view on `buffer` at its address and capacity; a new generation. */
+  #views(buffer: ArrayBuffer): void {
+    for (const s of Object.keys(SLOTS) as AssemblySlot[]) {
+      (this.views as Record<AssemblySlot, unknown>)[s] = new SLOTS[s](buffer, this.#address[s], this.#capacity[s]);
+    }
     this.#generation++;
   }
 }

@@ -101,15 +101,16 @@ export interface AnswerExpectation {
  * ‖r‖ ran away while an active contact still approaches. r itself is never changed.
  */
 export class AnswerChecker {
-  private scaleFor: FrictionContactProblem | undefined;
+  /** The problem `scale` was computed for; weakly held, so a checker does not keep a past step's buffers alive. */
+  private scaleFor: WeakRef<FrictionContactProblem> | undefined;
   private scale: ProblemScales = { qNorm: 0, qNormalNorm: 0, naturalImpulse: Infinity, roundingPerImpulse: 0, roundingContact: 0 };
 
   check(problem: FrictionContactProblem, res: SolveResult, expect: AnswerExpectation): SolveResult {
     const n = problem.size, r = res.r;
     const u = bsrMul(problem.W, r, new Float64Array(n));
-    if (this.scaleFor !== problem) {
+    if (this.scaleFor?.deref() !== problem) {
       this.scale = problemScales(problem);
-      this.scaleFor = problem;
+      this.scaleFor = new WeakRef(problem);
     }
     const torque = problem.rolling?.isTorque;
     const V = velocityScales(this.scale, u, torque);
