@@ -98,13 +98,14 @@ export class AssemblyBuffers {
         if (!this.#memory) {
           this.#memory = new WebAssembly.Memory({ initial: pages });
           this.#kernel = new WebAssembly.Instance(kernelModule(), { env: { memory: this.#memory } }).exports as unknown as AssemblyKernel;
-        } else if (pages > this.#memory.buffer.byteLength / PAGE) {
-          this.#memory.grow(pages - this.#memory.buffer.byteLength / PAGE);
-        }
-        const all = new Uint8Array(this.#memory.buffer);
-        for (let k = slots.length - 1; k >= 0; k--) {
-          const s = slots[k];
-          if (length[s] > 0 && this.#address[s] !== from[s]) all.copyWithin(this.#address[s], from[s], from[s] + length[s]);
+        } else {
+          const have = this.#memory.buffer.byteLength / PAGE;
+          if (pages > have) this.#memory.grow(pages - have);
+          const all = new Uint8Array(this.#memory.buffer);
+          for (let k = slots.length - 1; k >= 0; k--) {
+            const s = slots[k];
+            if (this.#address[s] !== from[s]) all.copyWithin(this.#address[s], from[s], from[s] + length[s]);
+          }
         }
         this.#views(this.#memory.buffer);
         return;
