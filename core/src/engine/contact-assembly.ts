@@ -69,6 +69,8 @@ export class ContactAssembly {
    */
   constructor(private readonly bodies: BodyTable, options: { wasm?: boolean } = {}) {
     this.buf = new AssemblyBuffers(options.wasm ?? true, { bodyStart: bodies.count + 1, free: bodies.count, dofs: bodies.count });
+    // A body's dofs are fixed (its `free` flag is not: copied at each assembly).
+    this.buf.views.dofs.set(bodies.dofs);
     this.scratch = new Float64Array(3 * bodies.maxDofs);
   }
 
@@ -311,7 +313,6 @@ export class ContactAssembly {
     if (kernel) {
       // The same loops in WebAssembly (core's kernel module), on this memory: the same bits.
       buf.views.free.set(this.bodies.free);
-      buf.views.dofs.set(this.bodies.dofs);
       const at = (s: AssemblySlot) => buf.address(s);
       kernel.assemblyBlocks(this.bodies.count, at('bodyStart'), at('bodyEntry'), at('hOffset'), at('pairA'), at('pairB'),
         at('free'), at('dofs'), at('rowPtr'), at('colIdx'), at('H'), at('G'), at('values'));
