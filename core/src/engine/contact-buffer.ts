@@ -1,6 +1,6 @@
 import type { ContactBufferLike } from '../contracts/dynamics.js';
 import { completeFrame } from '../geometry/contact-frame.js';
-import { contactOrder, type OrderScratch } from './contact-order.js';
+import { contactOrder, inContactOrder, type OrderScratch } from './contact-order.js';
 import { growF64, growI32 } from '../linalg/grow.js';
 
 /**
@@ -62,6 +62,8 @@ export class ContactBuffer implements ContactBufferLike {
 
   /** Sorts by (bodyA, bodyB, feature): the engine's deterministic contact order. */
   sort(): void {
+    // A detector that writes its contacts in order (the built-in one does) costs one pass here.
+    if (inContactOrder(this)) return;
     const n = this.count;
     const scratch = this.orderScratch;
     scratch.order = growI32(scratch.order, n);

@@ -1,3 +1,5 @@
+import type { ContactSet } from '../contracts/dynamics.js';
+
 /** Sort scratch a caller keeps between sorts: grown, never shrunk (`contactOrder`). */
 export interface OrderScratch {
   /** The order (returned) and a second buffer of the same length, ≥ n each. */
@@ -89,4 +91,13 @@ function mergeOrder(bodyA: Int32Array, bodyB: Int32Array, feature: Int32Array, n
 function before(bodyA: Int32Array, bodyB: Int32Array, feature: Int32Array, x: number, y: number): boolean {
   const d = bodyA[x] - bodyA[y] || bodyB[x] - bodyB[y] || feature[x] - feature[y] || x - y;
   return d < 0;
+}
+
+/** Whether the contacts are already in (bodyA, bodyB, feature) order, the order `contactOrder` gives. */
+export function inContactOrder(set: ContactSet): boolean {
+  for (let a = 1; a < set.count; a++) {
+    const d = set.bodyA[a] - set.bodyA[a - 1] || set.bodyB[a] - set.bodyB[a - 1] || set.feature[a] - set.feature[a - 1];
+    if (d < 0) return false;
+  }
+  return true;
 }

@@ -134,6 +134,35 @@ describe('output', () => {
     expect(new Set(keys.map((k) => k.join())).size).toBe(keys.length);
   });
 
+  test('should write the contacts already in (bodyA, bodyB) order, so the sort has only features to order', () => {
+    // A buffer that records, when asked to sort, whether its contacts were in body-pair order.
+    class Watched extends ContactBuffer {
+      pairOrdered: boolean[] = [];
+      override sort(): void {
+        let ordered = true;
+        for (let a = 1; a < this.count; a++) if ((this.bodyA[a] - this.bodyA[a - 1] || this.bodyB[a] - this.bodyB[a - 1]) < 0) ordered = false;
+        this.pairOrdered.push(ordered);
+        super.sort();
+      }
+    }
+    const rng = new Rng(8);
+    // Planes first and last, boxes and spheres between: a plane is B of every pair it is in, so
+    // its pairs sort by the other body, not by the lower index.
+    const bodies: DetectorBody[] = [plane([0, 0, 0], [0, 0, 1])];
+    for (let i = 0; i < 300; i++) {
+      const at = [rng.uniform(0, 4), rng.uniform(0, 4), rng.uniform(0, 3)];
+      bodies.push(rng.next() < 0.5 ? sphere(at, rng.uniform(0.2, 0.5)) : box(at, [0.3, 0.4, 0.5], rotation([rng.normal(), rng.normal(), 1], rng.uniform(0, 3))));
+    }
+    bodies.push(plane([4, 0, 0], [-1, 0, 0]));
+    const buf = new Watched();
+    for (const broadPhase of ['sweep-and-prune', 'brute-force'] as const) {
+      new ConvexContactDetector({ margin: 0.01, broadPhase }).detect(bodies, buf);
+      expect(buf.count).toBeGreaterThan(100);
+      expect(contactsOf(buf).filter((c) => bodies[c.bodyB].shape.type === 'plane').length).toBeGreaterThan(10);
+    }
+    expect(buf.pairOrdered).toEqual([true, true]);
+  });
+
   test('should give bit-identical output for the same input, whatever the detector saw before', () => {
     const rng = new Rng(3);
     const bodies = Array.from({ length: 200 }, () => (rng.next() < 0.5

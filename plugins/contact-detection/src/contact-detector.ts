@@ -2,6 +2,7 @@ import { MoreauError, type ContactBufferLike, type ContactDetector, type Detecto
 import { bruteForcePairs } from './brute-force.js';
 import { NarrowPhase } from './narrow-phase.js';
 import { PairList } from './pair-list.js';
+import { PairOrderScratch, sortPairs } from './pair-order.js';
 import { hullPolytope } from './polytope.js';
 import { collectPlanePairs } from './plane-pairs.js';
 import { SweepAndPrune } from './sweep-and-prune.js';
@@ -56,6 +57,7 @@ export class ConvexContactDetector implements ContactDetector {
   private readonly world = new WorldBodies();
   private readonly sweep = new SweepAndPrune();
   private readonly pairs = new PairList();
+  private readonly pairOrder = new PairOrderScratch();
   private readonly narrow = new NarrowPhase();
 
   /** The margin in use, and the bodies array it was derived from (shapes never change). */
@@ -111,6 +113,7 @@ export class ConvexContactDetector implements ContactDetector {
       stats.sortMoves = this.sweep.moves;
       stats.fullSort = this.sweep.fullSort;
     }
+    sortPairs(w.kind, w.count, pairs, this.pairOrder);
     this.narrow.reset();
     const d = pairs.data;
     // Each pair is tested within the margin widened by its bodies' reach (predictive activation).

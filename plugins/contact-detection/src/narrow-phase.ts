@@ -58,9 +58,8 @@ export class NarrowPhase {
 
   test(w: WorldBodies, i: number, j: number, out: ContactBufferLike): void {
     if (!w.free[i] && !w.free[j]) return;
-    const ki = w.kind[i], kj = w.kind[j];
-    const swap = ki > kj || (ki === kj && i > j);
-    const a = swap ? j : i, b = swap ? i : j, ka = swap ? kj : ki, kb = swap ? ki : kj;
+    const swap = !firstIsA(w.kind, i, j);
+    const a = swap ? j : i, b = swap ? i : j, ka = w.kind[a], kb = w.kind[b];
     if (ka === PLANE) return;
     this.tests++;
     if (kb === PLANE) {
@@ -107,4 +106,10 @@ export class NarrowPhase {
     else if (ka === BOX) boxPlane(w, a, p, out);
     else hullPlane(w, a, p, out);
   }
+}
+
+/** Whether body i is A of the pair (i, j): the lower shape rank, of two alike the lower index. */
+export function firstIsA(kind: Uint8Array, i: number, j: number): boolean {
+  const ki = kind[i], kj = kind[j];
+  return ki < kj || (ki === kj && i < j);
 }
