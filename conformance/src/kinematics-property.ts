@@ -22,6 +22,8 @@ export const KINEMATICS_PROPERTY_NAMES = [
   'driven bodies without rotation rest before their start, then translate',
   // Models with angular velocity rows only (supports.rolling); appended.
   'angular rows give the spin of the velocity field: H_ω u = E axial(skew ∇v)',
+  // Models with their own boxCornerSpeed only; appended.
+  'boxCornerSpeed is the speed of the fastest corner of the box, under u and under v',
 ] as const;
 
 export type KinematicsPropertyName = (typeof KINEMATICS_PROPERTY_NAMES)[number];

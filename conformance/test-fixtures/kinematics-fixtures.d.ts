@@ -31,6 +31,8 @@ export interface KinematicsDefects {
   dropsSpin?: boolean;
   /** angularOperator gives −ω (supports.rolling is declared either way). */
   angularSign?: boolean;
+  /** boxCornerSpeed leaves out the spin: the speed of the centre only. */
+  cornerIgnoresSpin?: boolean;
 }
 
 export function referenceKinematics(name: string, defects?: KinematicsDefects): KinematicsPlugin;
@@ -44,6 +46,7 @@ export interface BrokenKinematics {
 export const brokenKinematics: Record<
   | 'accepts-free-plane' | 'moving-static' | 'ignores-drive-start' | 'asymmetric-inverse' | 'h-sign' | 'transposed-frame'
   | 'no-spin-energy' | 'potential-sign' | 'massless-momentum' | 'leaky-force' | 'half-gravity' | 'lossy-state'
-  | 'fast-deformation' | 'no-volumetric-tangent' | 'drops-spin' | 'point-mass-ignores-drive-start' | 'angular-sign',
+  | 'fast-deformation' | 'no-volumetric-tangent' | 'drops-spin' | 'point-mass-ignores-drive-start' | 'angular-sign'
+  | 'corner-ignores-spin',
   BrokenKinematics>;
 export const plugins: KinematicsPlugin[];

@@ -125,6 +125,21 @@ class ReferenceRigid {
     }
   }
 
+  /** The fastest corner c + R X, X = (±h_0, ±h_1, ±h_2), moving at v + R (ω × X), under u and under the given v. */
+  boxCornerSpeed(i, half, ho, v, vo = 0) {
+    const b = this.bodies[i];
+    const X0 = [half[ho], half[ho + 1], half[ho + 2]];
+    let fastest = 0;
+    for (const w of v ? [b.u, v.subarray(vo, vo + 6)] : [b.u]) {
+      for (let corner = 0; corner < 8; corner++) {
+        const X = X0.map((h, j) => (corner >> j & 1 ? h : -h));
+        const spin = this.d.cornerIgnoresSpin ? [0, 0, 0] : matVec(b.R, cross([w[3], w[4], w[5]], X));
+        fastest = Math.max(fastest, Math.hypot(w[0] + spin[0], w[1] + spin[1], w[2] + spin[2]));
+      }
+    }
+    return fastest;
+  }
+
   /** H_ω = E [0 | R]: the world angular velocity R ω along the frame's rows. */
   angularOperator(i, frame, fo, out) {
     const b = this.bodies[i];
@@ -240,6 +255,7 @@ export const brokenKinematics = {
   // The translating driven property is the one a model without driven rotation is held to.
   ...brokenPointMassKinematics,
   'angular-sign': { plugin: referenceKinematics('angular-sign', { angularSign: true }), breaks: 'angular rows give the spin of the velocity field: H_ω u = E axial(skew ∇v)' },
+  'corner-ignores-spin': { plugin: referenceKinematics('corner-ignores-spin', { cornerIgnoresSpin: true }), breaks: 'boxCornerSpeed is the speed of the fastest corner of the box, under u and under v' },
 };
 
 /** A package exporting several plugins: every broken model. */

@@ -154,6 +154,16 @@ export interface Kinematics {
    */
   contactOperator(i: number, point: Float64Array, po: number, frame: Float64Array, fo: number, out: Float64Array): void;
   /**
+   * Optional, a faster way to what the engine otherwise computes from `contactOperator`
+   * (`boxCornerSpeed` in `@moreau/core/kernels`): the largest speed of a corner of body i's
+   * bounding box under its velocity and, where v is given, under v[vo..vo+dofs) too (the larger
+   * of the two). The box has half extents half[ho..ho+3) about the reference centre, mapped by
+   * the body's pose: corners c ± h_0 e_0 ± h_1 e_1 ± h_2 e_2, e_k column k of the pose's linear
+   * map. The engine's reach for predictive activation multiplies it by the look-ahead, so it must
+   * not fall below the corners' speed; the conformance suite checks it equals core's within rounding.
+   */
+  boxCornerSpeed?(i: number, half: Float64Array, ho: number, v?: Float64Array, vo?: number): number;
+  /**
    * Optional; a model that has it declares `supports.rolling`. H_ω (3 × dofs, row-major into
    * out[0..3·dofs)): maps the body's generalised velocity to its world angular velocity ω seen in
    * the frame whose rows are frame[fo..fo+9), row k giving e_k · ω (for a deformable model, ω is

@@ -12,6 +12,7 @@ function table(shapes: Shape[], poses: { position: number[]; linear: number[] }[
     shape, free: true, pose: { position: Float64Array.from(poses[i].position), linear: Float64Array.from(poses[i].linear) },
   }));
   const kin = {
+    dofs: 6,
     velocity: (i: number) => Float64Array.from(velocities[i]),
     contactOperator: (i: number, p: Float64Array, po: number, E: Float64Array, fo: number, out: Float64Array) => {
       const c = detectorBodies[i].pose.position;
@@ -89,6 +90,7 @@ describe('BodyReach', () => {
     const c = [0.3, -0.2, 0.1], L = [1.1, 0.2, -0.1, -0.3, 0.9, 0.25, 0.05, -0.2, 1.2];
     const detectorBodies: DetectorBody[] = [{ shape, free: true, pose: { position: Float64Array.from(c), linear: Float64Array.from(L) } }];
     const kin = {
+      dofs: 12,
       velocity: () => Float64Array.from(u),
       contactOperator: (_: number, p: Float64Array, po: number, E: Float64Array, fo: number, out: Float64Array) => {
         const d = [p[po] - c[0], p[po + 1] - c[1], p[po + 2] - c[2]];
@@ -178,6 +180,37 @@ describe('BodyReach', () => {
       { position: [0, 0, 0], linear: turn(0) }, { position: [1, 0, 0], linear: turn(0) },
     ], [[0, 0, 0, 0, 0, 0], [NaN, 0, 0, 0, 0, 0]]);
     expect(() => new BodyReach(t).update(1e-3)).toThrow(expect.objectContaining({ code: 'E_NOT_FINITE', message: expect.stringMatching(/^Body 1 /), where: { index: 1 } }));
+  });
+
+  test("a model's own boxCornerSpeed is used where it has one: the body's half extents, b for a free body", () => {
+    const t = table([{ type: 'box', halfExtents: [0.1, 0.2, 0.3] }, { type: 'sphere', radius: 0.5 }, { type: 'sphere', radius: 0.5 }], [
+      { position: [0, 0, 0], linear: turn(0.3) }, { position: [2, 0, 0], linear: turn(0) }, { position: [4, 0, 0], linear: turn(0) },
+    ], [[0, 0, 1, 0, 0, 0], [0, 1, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]]);
+    const calls: { i: number; half: number[]; v: Float64Array | undefined; vo: number | undefined }[] = [];
+    const own = {
+      ...t.kin[0],
+      boxCornerSpeed: (i: number, half: Float64Array, ho: number, v?: Float64Array, vo?: number) => {
+        calls.push({ i, half: Array.from(half.subarray(ho, ho + 3)), v, vo });
+        return 7 + i;
+      },
+    };
+    (t as { kin: unknown[] }).kin = [own, own, own];
+    (t.free as Uint8Array)[1] = 0;
+    const b = new Float64Array(18).fill(0.5);
+    new BodyReach(t).update(1e-3, b);
+    // Body 2 is at rest under u and b = 0.5 everywhere: b moves it, so it is asked too.
+    expect(t.detectorBodies.map((d) => d.reach)).toEqual([1e-3 * 7, 1e-3 * 8, 1e-3 * 9]);
+    expect(calls).toEqual([
+      { i: 0, half: [0.1, 0.2, 0.3], v: b, vo: 0 },
+      // Not free: its free velocity is not its own.
+      { i: 1, half: [0.5, 0.5, 0.5], v: undefined, vo: 6 },
+      { i: 2, half: [0.5, 0.5, 0.5], v: b, vo: 12 },
+    ]);
+    // At rest under u and b: 0 without asking the model.
+    calls.length = 0;
+    new BodyReach(t).update(1e-3, new Float64Array(18));
+    expect(t.detectorBodies[2].reach).toBe(0);
+    expect(calls.map((c) => c.i)).toEqual([0, 1]);
   });
 
   test('bounding boxes of every shape', () => {

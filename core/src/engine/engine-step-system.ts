@@ -196,6 +196,9 @@ export class EngineStepSystem implements StepSystem {
   endStep(): number {
     const sleep = this.parts.sleep;
     if (!sleep) return 0;
+    // The bodies' speeds at their poses after the step, whichever way the model gives them
+    // (its own `boxCornerSpeed` reads its state; core's reads the detector's pose).
+    this.parts.bodies.refreshPoses();
     sleep.afterStep(this.contacts, this.h, (i) => this.reach.speed(i));
     return sleep.asleep;
   }

@@ -4,6 +4,7 @@ import { type BodySpec, type Kinematics, type Pose } from '@moreau/core/contract
 import { readBodySpec } from './body-spec.js';
 import { rigidAngularOperator } from './angular-operator.js';
 import { rigidContactOperator } from './contact-operator.js';
+import { rigidBoxCornerSpeed } from './corner-speed.js';
 import { conservingSpin } from './gyroscopic.js';
 import { RigidStore } from './rigid-store.js';
 
@@ -27,6 +28,8 @@ export class RigidBodies implements Kinematics {
   readonly name = 'rigid';
   readonly dofs = 6;
   private readonly store = new RigidStore();
+  /** `boxCornerSpeed`'s point velocities. */
+  private readonly cornerField = new Float64Array(24);
   private readonly gyroscopic: RigidOptions['gyroscopic'];
   /** Scratch rotation increment of `advance`. */
   private readonly increment = new Float64Array(9);
@@ -127,6 +130,12 @@ export class RigidBodies implements Kinematics {
 
   contactOperator(i: number, point: Float64Array, po: number, frame: Float64Array, fo: number, out: Float64Array): void {
     rigidContactOperator(this.store.x, 3 * i, this.store.R, 9 * i, point, po, frame, fo, out);
+  }
+
+  /** The corners' speed from the world-frame operator's nonzero entries: core's `boxCornerSpeed` to the bit (`rigidBoxCornerSpeed`). */
+  boxCornerSpeed(i: number, half: Float64Array, ho: number, v?: Float64Array, vo = 0): number {
+    const { x, R, u } = this.store;
+    return rigidBoxCornerSpeed(x, 3 * i, R, 9 * i, u, 6 * i, half, ho, v, vo, this.cornerField);
   }
 
   /** Row k = [0 | e_kᵀ R]: the world angular velocity R ω along the frame's rows (`rigidAngularOperator`). */
