@@ -160,7 +160,8 @@ export interface Kinematics {
    * of the two). The box has half extents half[ho..ho+3) about the reference centre, mapped by
    * the body's pose: corners c ± h_0 e_0 ± h_1 e_1 ± h_2 e_2, e_k column k of the pose's linear
    * map. The engine's reach for predictive activation multiplies it by the look-ahead, so it must
-   * not fall below the corners' speed; the conformance suite checks it equals core's within rounding.
+   * not fall below the corners' speed; the conformance suite checks it against the corners'
+   * velocities from `contactOperator`, within rounding.
    */
   boxCornerSpeed?(i: number, half: Float64Array, ho: number, v?: Float64Array, vo?: number): number;
   /**

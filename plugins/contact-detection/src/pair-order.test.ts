@@ -13,8 +13,8 @@ describe('sortPairs', () => {
   test('should route every pair as the narrow phase does and sort by (A, B), the same pairs', () => {
     const rng = new Rng(31);
     const scratch = new PairOrderScratch();
-    // Growing sizes: the scratch buffers grow between calls.
-    for (const [bodies, count] of [[5, 7], [40, 300], [400, 3000], [30, 400]]) {
+    // Growing sizes, once by a single body: the scratch buffers grow between calls.
+    for (const [bodies, count] of [[5, 7], [6, 10], [40, 300], [400, 3000], [30, 400]]) {
       const kind = Uint8Array.from({ length: bodies }, () => Math.floor(rng.uniform(0, 7)));
       const list = new PairList();
       const seen = new Set<string>();

@@ -18,10 +18,6 @@ export class PairOrderScratch {
  */
 export function sortPairs(kind: Uint8Array, bodies: number, pairs: PairList, scratch: PairOrderScratch): void {
   const n = pairs.count;
-  if (n < 2) {
-    if (n === 1) route(kind, pairs.data, 0);
-    return;
-  }
   if (scratch.spare.length < 2 * n) scratch.spare = new Int32Array(Math.max(2 * n, 2 * scratch.spare.length));
   if (scratch.counts.length < bodies + 1) scratch.counts = new Int32Array(Math.max(bodies + 1, 2 * scratch.counts.length));
   const data = pairs.data;
