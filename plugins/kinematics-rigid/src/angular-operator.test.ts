@@ -3,20 +3,11 @@ import { describe, expect, test } from 'vitest';
 import type { BodySpec } from '@moreau/core';
 import plugin from './index.js';
 import { RigidBodies } from './rigid-bodies.js';
+import { rotationOf } from './__fixtures__/rotation.js';
 
 const unit = fc.double({ min: -1, max: 1, noNaN: true });
 const vec = fc.tuple(unit, unit, unit);
 const quaternion = fc.tuple(unit, unit, unit, unit).filter((v) => Math.hypot(...v) > 0.1);
-
-function rotationOf([w, x, y, z]: readonly number[]): number[] {
-  const n = Math.hypot(w, x, y, z);
-  [w, x, y, z] = [w / n, x / n, y / n, z / n];
-  return [
-    1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y),
-    2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
-    2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y),
-  ];
-}
 
 const body = (rotation: number[], velocity: number[], angularVelocity: number[]): BodySpec => ({
   name: 'box', shape: { type: 'box', halfExtents: [1, 2, 3] }, density: 2, position: [1, 2, 3], rotation,

@@ -2,22 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { boxCornerSpeed, CornerSpeedScratch, type BodySpec } from '@moreau/core';
 import { RigidBodies } from './rigid-bodies.js';
+import { rotationOf } from './__fixtures__/rotation.js';
 
 const unit = fc.double({ min: -1, max: 1, noNaN: true });
 const quaternion = fc.tuple(unit, unit, unit, unit).filter((v) => Math.hypot(...v) > 0.1);
 /** A velocity entry: exact zeros often (a body at rest about an axis), else any size and sign. */
 const entry = fc.oneof(fc.constant(0), fc.constant(-0), fc.integer({ min: -4e8, max: 4e8 }).map((n) => n * 1.2345678e-7));
 const velocity = fc.array(entry, { minLength: 6, maxLength: 6 });
-
-function rotationOf([w, x, y, z]: readonly number[]): number[] {
-  const n = Math.hypot(w, x, y, z);
-  [w, x, y, z] = [w / n, x / n, y / n, z / n];
-  return [
-    1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y),
-    2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
-    2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y),
-  ];
-}
 
 const spec = (position: number[], rotation: number[]): BodySpec => ({
   name: 'b', shape: { type: 'box', halfExtents: [1, 2, 3] }, density: 2, position: position as [number, number, number], rotation,

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import fc from 'fast-check';
 import { expSkew, isMoreauError, orthonormalityError, type BodySpec, type ErrorCode } from '@moreau/core';
 import { RigidBodies } from './rigid-bodies.js';
+import { rotationOf } from './__fixtures__/rotation.js';
 
 const I3 = [1, 0, 0, 0, 1, 0, 0, 0, 1];
 const RZ90 = [0, -1, 0, 1, 0, 0, 0, 0, 1]; // 90° about z
@@ -241,14 +242,4 @@ function mul(a: readonly number[], b: readonly number[]): number[] {
     const i = Math.floor(k / 3), j = k % 3;
     return a[3 * i] * b[j] + a[3 * i + 1] * b[3 + j] + a[3 * i + 2] * b[6 + j];
   });
-}
-
-function rotationOf([w, x, y, z]: readonly number[]): number[] {
-  const n = Math.hypot(w, x, y, z);
-  [w, x, y, z] = [w / n, x / n, y / n, z / n];
-  return [
-    1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y),
-    2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
-    2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y),
-  ];
 }
