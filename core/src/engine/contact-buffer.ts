@@ -62,16 +62,14 @@ export class ContactBuffer implements ContactBufferLike {
 
   /** Sorts by (bodyA, bodyB, feature): the engine's deterministic contact order. */
   sort(): void {
-    // A detector that writes its contacts in order (the built-in one does) costs one pass here.
+    // A detector that writes its contacts in order (the built-in one does) costs one pass here;
+    // any other list has a pair out of order, so its permutation is never the identity.
     if (inContactOrder(this)) return;
     const n = this.count;
     const scratch = this.orderScratch;
     scratch.order = growI32(scratch.order, n);
     scratch.spare = growI32(scratch.spare, n);
     const order = contactOrder(this.bodyA, this.bodyB, this.feature, n, scratch);
-    let sorted = true;
-    for (let i = 0; i < n && sorted; i++) sorted = order[i] === i;
-    if (sorted) return;
     this.permute(this.bodyA, 1, order);
     this.permute(this.bodyB, 1, order);
     this.permute(this.feature, 1, order);

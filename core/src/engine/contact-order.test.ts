@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { contactOrder, type OrderScratch } from './contact-order.js';
+import { contactOrder, inContactOrder, type OrderScratch } from './contact-order.js';
 
 interface Keys { a: number; b: number; f: number }
 
@@ -55,5 +55,33 @@ describe('contactOrder', () => {
 
   test('the empty list has the empty order', () => {
     expect(orderOf([], freshScratch())).toEqual([]);
+  });
+});
+
+describe('inContactOrder', () => {
+  /** The keys as a contact set of `count` contacts, with one more contact past the count holding the smallest keys. */
+  const setOf = (cs: readonly Keys[]) => {
+    const past = { a: -9, b: -9, f: -9 };
+    const all = [...cs, past];
+    return {
+      count: cs.length, point: new Float64Array(0), frame: new Float64Array(0), gap: new Float64Array(0),
+      bodyA: Int32Array.from(all, (c) => c.a), bodyB: Int32Array.from(all, (c) => c.b), feature: Int32Array.from(all, (c) => c.f),
+    };
+  };
+
+  test('should say true exactly when contactOrder would leave the list as it is', () => {
+    fc.assert(fc.property(arbDense, (cs) => {
+      const identity = orderOf(cs, freshScratch()).every((x, i) => x === i);
+      expect(inContactOrder(setOf(cs))).toBe(identity);
+    }), { numRuns: 500 });
+  });
+
+  test('should take equal keys as in order, and find a list out of order by any one key', () => {
+    expect(inContactOrder(setOf([]))).toBe(true);
+    expect(inContactOrder(setOf([{ a: 1, b: 2, f: 3 }]))).toBe(true);
+    expect(inContactOrder(setOf([{ a: 1, b: 2, f: 3 }, { a: 1, b: 2, f: 3 }, { a: 1, b: 2, f: 4 }, { a: 1, b: 3, f: 0 }, { a: 2, b: 0, f: 0 }]))).toBe(true);
+    expect(inContactOrder(setOf([{ a: 2, b: 0, f: 0 }, { a: 1, b: 5, f: 5 }]))).toBe(false);
+    expect(inContactOrder(setOf([{ a: 1, b: 3, f: 0 }, { a: 1, b: 2, f: 5 }]))).toBe(false);
+    expect(inContactOrder(setOf([{ a: 1, b: 2, f: 4 }, { a: 1, b: 2, f: 3 }]))).toBe(false);
   });
 });
