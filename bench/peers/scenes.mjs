@@ -1,24 +1,13 @@
 // The scenes bench/peers.mjs runs in both engines, as scene JSON (docs/scene-json.md). The pour
 // is bench/pour.mjs's; the cubes, the incline and the stack are built here. Every scene uses
 // h = 1e-3 and only spheres, boxes and static planes, which both engines have.
-import { pourScene as pourSceneOf, random } from '../pour.mjs';
+import { cubeBodies, openBox, pourScene as pourSceneOf } from '../pour.mjs';
 
 export const TIME_STEP = 1e-3;
 
 const plane = (name, normal, position, material, rotation) => ({
   name, shape: { type: 'plane', normal }, motion: 'static', position, ...(material ? { material } : {}), ...(rotation ? { rotation } : {}),
 });
-
-/** An open box of five planes around [-half, half]² (the floor at z = 0). */
-function openBox(half, material) {
-  return [
-    plane('floor', [0, 0, 1], [0, 0, 0], material),
-    plane('wall-x-', [1, 0, 0], [-half, 0, 0], material),
-    plane('wall-x+', [-1, 0, 0], [half, 0, 0], material),
-    plane('wall-y-', [0, 1, 0], [0, -half, 0], material),
-    plane('wall-y+', [0, -1, 0], [0, half, 0], material),
-  ];
-}
 
 /** `count` spheres (radius 5 cm, glass, μ = 0.3) poured from a 10-deep lattice into an open box, for `duration` seconds (bench/pour.mjs's scene). */
 export function pourScene(count, seed, duration = 1) {
@@ -30,30 +19,17 @@ export function pourScene(count, seed, duration = 1) {
 
 /**
  * `count` cubes (half extent 5 cm, wood, μ = 0.5), 25 to a layer on a 0.2 m lattice, each
- * turned by a seeded random rotation, dropped into an open box for `duration` seconds. The
- * lattice spacing exceeds the cube's diagonal (0.173 m), so no two cubes overlap at the start.
+ * turned by a seeded random rotation, dropped into an open box for `duration` seconds
+ * (bench/pour.mjs's cubeBodies, five to a row).
  */
 export function cubesScene(count, seed, duration = 0.5) {
-  const a = 0.05, gap = 0.2, perRow = 5, half = (perRow * gap) / 2 + a, next = random(seed);
-  const bodies = openBox(half);
-  for (let i = 0; i < count; i++) {
-    const ix = i % perRow, iy = Math.floor(i / perRow) % perRow, iz = Math.floor(i / (perRow * perRow));
-    const axis = [next() - 0.5, next() - 0.5, next() - 0.5];
-    bodies.push({
-      name: `c${i}`,
-      shape: { type: 'box', halfExtents: [a, a, a] },
-      material: 'wood',
-      position: [(ix + 0.5) * gap - half + a, (iy + 0.5) * gap - half + a, 0.1 + iz * gap],
-      rotation: { axis: Math.hypot(...axis) > 0 ? axis : [0, 0, 1], angle: next() * Math.PI },
-    });
-  }
   return {
     description: `${count} cubes dropped into a box (bench/peers.mjs, seed ${seed})`,
     timeStep: TIME_STEP,
     duration,
     materials: { wood: { density: 700 } },
     defaultFriction: { mu: 0.5 },
-    bodies,
+    bodies: cubeBodies(count, 5, seed),
   };
 }
 
