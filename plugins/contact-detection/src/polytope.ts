@@ -41,6 +41,14 @@ const CLIMB_ABOVE = 16;
 
 const hulls = new WeakMap<object, Polytope>();
 const boxes = new WeakMap<object, Polytope>();
+/**
+ * Box polytopes by their half extents, so that boxes of one size share one (a scene lists a shape
+ * object per body: 64,000 equal boxes held 64,000 polytopes, some 4 KB each). Polytopes are never
+ * written after they are built. Emptied when it reaches BOX_SIZES_KEPT sizes, so a scene of many
+ * sizes costs a rebuild now and then, never unbounded memory.
+ */
+const boxesBySize = new Map<string, Polytope>();
+const BOX_SIZES_KEPT = 4096;
 
 /**
  * The polytope of a hull shape: core's `convexHull` of its points, built on first use and
@@ -65,43 +73,53 @@ export function knownHull(shape: object): Polytope | undefined {
 }
 
 /**
- * The polytope of a box shape (kept per shape object): vertex v has bit k set on the + side
- * of axis k (the box numbering of box-geometry.ts), face 2k on the + side of axis k, 2k + 1
- * on the − side. Boxes meet hulls through it, and deformed boxes are hulls.
+ * The polytope of a box shape (kept per shape object, and shared by boxes of the same half
+ * extents): vertex v has bit k set on the + side of axis k (the box numbering of
+ * box-geometry.ts), face 2k on the + side of axis k, 2k + 1 on the − side. Boxes meet hulls
+ * through it, and deformed boxes are hulls.
  */
 export function boxPolytope(shape: { halfExtents: Vec3 }): Polytope {
   let p = boxes.get(shape);
   if (!p) {
-    const h = shape.halfExtents;
-    const vertices = new Float64Array(24);
-    for (let v = 0; v < 8; v++) for (let k = 0; k < 3; k++) vertices[3 * v + k] = (v >> k) & 1 ? h[k] : -h[k];
-    const faces: number[][] = [];
-    const normals = new Float64Array(18), offsets = new Float64Array(6);
-    for (let k = 0; k < 3; k++) {
-      const u = (k + 1) % 3, w = (k + 2) % 3;
-      for (const side of [1, 0]) {
-        // Corners (u, w) = (−,−), (+,−), (+,+), (−,+): counter-clockwise about +e_k; reversed on the − side.
-        const loop = [[0, 0], [1, 0], [1, 1], [0, 1]].map(([bu, bw]) => (side << k) | (bu << u) | (bw << w));
-        faces.push(side ? loop : loop.reverse());
-        const f = 2 * k + (side ? 0 : 1);
-        normals[3 * f + k] = side ? 1 : -1;
-        offsets[f] = h[k];
-      }
+    const h = shape.halfExtents, size = `${h[0]} ${h[1]} ${h[2]}`;
+    p = boxesBySize.get(size) ?? buildBox(h);
+    if (!boxesBySize.has(size)) {
+      if (boxesBySize.size >= BOX_SIZES_KEPT) boxesBySize.clear();
+      boxesBySize.set(size, p);
     }
-    const edges: number[] = [];
-    const neighbours: number[][] = Array.from({ length: 8 }, () => []);
-    for (let v = 0; v < 8; v++) {
-      for (let k = 0; k < 3; k++) {
-        const q = v ^ (1 << k);
-        neighbours[v].push(q);
-        if (v < q) edges.push(v, q);
-      }
-      neighbours[v].sort((a, b) => a - b);
-    }
-    p = assemble(vertices, faces, normals, offsets, Int32Array.from(edges), neighbours);
     boxes.set(shape, p);
   }
   return p;
+}
+
+/** Vertices, faces, edges and neighbours of the box of half extents h (the numbering above). */
+function buildBox(h: Vec3): Polytope {
+  const vertices = new Float64Array(24);
+  for (let v = 0; v < 8; v++) for (let k = 0; k < 3; k++) vertices[3 * v + k] = (v >> k) & 1 ? h[k] : -h[k];
+  const faces: number[][] = [];
+  const normals = new Float64Array(18), offsets = new Float64Array(6);
+  for (let k = 0; k < 3; k++) {
+    const u = (k + 1) % 3, w = (k + 2) % 3;
+    for (const side of [1, 0]) {
+      // Corners (u, w) = (−,−), (+,−), (+,+), (−,+): counter-clockwise about +e_k; reversed on the − side.
+      const loop = [[0, 0], [1, 0], [1, 1], [0, 1]].map(([bu, bw]) => (side << k) | (bu << u) | (bw << w));
+      faces.push(side ? loop : loop.reverse());
+      const f = 2 * k + (side ? 0 : 1);
+      normals[3 * f + k] = side ? 1 : -1;
+      offsets[f] = h[k];
+    }
+  }
+  const edges: number[] = [];
+  const neighbours: number[][] = Array.from({ length: 8 }, () => []);
+  for (let v = 0; v < 8; v++) {
+    for (let k = 0; k < 3; k++) {
+      const q = v ^ (1 << k);
+      neighbours[v].push(q);
+      if (v < q) edges.push(v, q);
+    }
+    neighbours[v].sort((a, b) => a - b);
+  }
+  return assemble(vertices, faces, normals, offsets, Int32Array.from(edges), neighbours);
 }
 
 function assemble(vertices: Float64Array, faces: number[][], normals: Float64Array, offsets: Float64Array,

@@ -1,7 +1,8 @@
 import { symmetricEigen3 } from '@moreau/core';
 import { describe, expect, test } from 'vitest';
-import { boxPoints, ellipsoid, hull, multiply, rotation } from './__fixtures__/bodies.js';
-import { ELLIPSOID, HULL, WorldBodies } from './world-bodies.js';
+import { box, boxPoints, ellipsoid, hull, multiply, rotation, sphere } from './__fixtures__/bodies.js';
+import { boxPolytope } from './polytope.js';
+import { BOX, ELLIPSOID, HULL, WorldBodies } from './world-bodies.js';
 
 const F = multiply(rotation([1, 2, 3], 0.7), [1.3, 0.4, -0.2, 0, 0.8, 0.3, 0.1, 0, 1.1]);
 
@@ -56,5 +57,46 @@ describe('world bodies', () => {
         expect(kept.worldPlane.subarray(po, po + 4 * poly.faceCount)).toEqual(fresh.worldPlane.subarray(po, po + 4 * poly.faceCount));
       }
     }
+  });
+
+  test('should give body i the polytope of the box it has now, rigid or deformed, when its shape changes between calls', () => {
+    const small = box([0, 0, 0], [0.1, 0.2, 0.3]), large = box([0, 0, 0], [0.5, 0.2, 0.3]);
+    const deformed = { ...large, pose: { position: large.pose.position, linear: Float64Array.from(F) } };
+    const w = new WorldBodies();
+    const wedge = hull([0, 0, 0], [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]]);
+    // The same index through: a box, the same box, another box, that box deformed, a sphere, a hull, the first box again.
+    const sequence = [small, small, large, deformed, sphere([0, 0, 0], 0.1), small, wedge, small];
+    for (const body of sequence) {
+      w.update([body], 0);
+      if (body.shape.type !== 'box') {
+        expect(w.polytope[0]?.vertexCount).toBe(body === wedge ? 4 : undefined);
+        continue;
+      }
+      expect(w.kind[0]).toBe(body === deformed ? HULL : BOX);
+      const h = body.shape.halfExtents, poly = w.polytope[0]!;
+      expect(Array.from(poly.vertices.subarray(21, 24))).toEqual(h);
+      expect(poly).toBe(boxPolytope(body.shape));
+    }
+  });
+});
+
+describe('box polytopes', () => {
+  test('should be shared by boxes of the same half extents, and only by them', () => {
+    const a = boxPolytope({ halfExtents: [0.05, 0.05, 0.05] });
+    expect(boxPolytope({ halfExtents: [0.05, 0.05, 0.05] })).toBe(a);
+    const other = boxPolytope({ halfExtents: [0.05, 0.05, 0.05000000000000001] });
+    expect(other).not.toBe(a);
+    expect(other.vertices[23]).toBe(0.05000000000000001);
+    expect(boxPolytope({ halfExtents: [0.05, 0.05, 0.06] }).offsets[4]).toBe(0.06);
+  });
+
+  test('should give each of more sizes than it keeps its own numbers', () => {
+    const sizes = Array.from({ length: 5000 }, (_, k) => [0.01 + k * 1e-5, 0.02, 0.03] as [number, number, number]);
+    const first = sizes.map((h) => boxPolytope({ halfExtents: h }));
+    sizes.forEach((h, k) => {
+      const again = boxPolytope({ halfExtents: [...h] as [number, number, number] });
+      expect(Array.from(again.vertices.subarray(21, 24))).toEqual(h);
+      expect(again.vertices).toEqual(first[k].vertices);
+    });
   });
 });

@@ -66,6 +66,8 @@ export class WorldBodies {
   axes = new Float64Array(0);
   inner = new Float64Array(0);
   polytope: (Polytope | undefined)[] = [];
+  /** The shape object body i had at the last `update` that read it whole: its box polytope is then `polytope[i]` again. */
+  private shapeOf: (object | undefined)[] = [];
   vertexStart = new Int32Array(0);
   planeStart = new Int32Array(0);
   worldVertex = new Float64Array(0);
@@ -103,6 +105,7 @@ export class WorldBodies {
     for (let i = 0; i < n; i++) this.read(bodies[i], i);
     // Shapes of an earlier, longer scene are not kept alive.
     this.polytope.length = n;
+    this.shapeOf.length = n;
   }
 
   private reserve(n: number): void {
@@ -140,7 +143,8 @@ export class WorldBodies {
     }
     const kept = this.hullStamp[i] === this.generation - 1 && this.baseMargin === this.previousMargin && this.reach[i] === reach && this.samePose(i, p, L);
     this.reach[i] = reach;
-    const previous = this.polytope[i];
+    const previous = this.polytope[i], sameShape = this.shapeOf[i] === shape;
+    this.shapeOf[i] = undefined;
     for (let k = 0; k < 3; k++) this.centre[3 * i + k] = p[k];
     for (let k = 0; k < 9; k++) this.linear[9 * i + k] = L[k];
     for (let k = 0; k < 3; k++) if (!Number.isFinite(p[k])) notFinite(i, `pose.position[${k}] = ${p[k]}`);
@@ -166,14 +170,17 @@ export class WorldBodies {
         // The message is formatted only for a refusal: this runs per body and step.
         for (let k = 0; k < 3; k++) if (!isPositive(h?.[k])) checkPositive(i, `halfExtents[${k}]`, h?.[k]);
         s[o] = h[0]; s[o + 1] = h[1]; s[o + 2] = h[2];
+        // The same shape object as last time: the polytope it had (no lookup per body and step).
+        const poly = sameShape && previous !== undefined ? previous : boxPolytope(shape);
+        this.shapeOf[i] = shape;
         if (rotationError(L) <= RIGID_TOLERANCE) {
           this.kind[i] = BOX;
-          this.polytope[i] = boxPolytope(shape);
+          this.polytope[i] = poly;
           this.coreRadius[i] = 0;
           this.radius[i] = Math.sqrt(h[0] * h[0] + h[1] * h[1] + h[2] * h[2]);
           this.bound(i);
         } else {
-          this.hull(i, boxPolytope(shape));
+          this.hull(i, poly);
         }
         break;
       }
