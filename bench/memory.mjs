@@ -1,12 +1,13 @@
-// Memory a simulation holds, per body and per contact: a sphere pour run through the library, then
-// every buffer reachable from the simulation (bench/memory/held.mjs) summed by the class that holds
-// it, and the process's own measures beside.
+// Memory a simulation holds, per body and per contact: a sphere (or cube) pour run through the
+// library, then every buffer reachable from the simulation (bench/memory/held.mjs) summed by the
+// class that holds it, and the process's own measures beside.
 //
-//   node bench/memory.mjs [--spheres 1000] [--layers 10] [--steps 1000] [--seed 1]
+//   node bench/memory.mjs [--spheres 1000 | --cubes N] [--layers 10] [--steps 1000] [--seed 1]
 //                         [--config moreau.config.json] [--out bench/out/memory.md]
 //
-// The pour is bench/pour.mjs's (the scene of bench/scale.mjs and of the peers' pour); with the
-// defaults its bed has formed by the last steps (about 2,600 contacts). Buffers grow and are kept
+// The pour is bench/pour.mjs's (the scene of bench/scale.mjs and of the peers' pour; `--cubes`:
+// its cubes, `bench/scale.mjs --shape cube`); with the defaults its bed has formed by the last
+// steps (about 2,600 contacts). Buffers grow and are kept
 // for the next step, so what a class holds is its capacity for the largest problem so far: the
 // table divides by the largest number of contacts of the run. Classes whose buffers are sized by
 // the bodies (BODY_OWNERS) are counted per body, all others per contact. Runs the compiled
@@ -16,11 +17,12 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { createSimulation, isMoreauError, openRun, readConfigFile } from '@moreau/core';
 import { benchArgs } from './args.mjs';
 import { BODY_OWNERS, heldBytes } from './memory/held.mjs';
-import { pourScene } from './pour.mjs';
+import { cubeScene, pourScene } from './pour.mjs';
 
 const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
 const OPTIONS = {
-  spheres: { type: 'string', default: '1000' },
+  spheres: { type: 'string' },
+  cubes: { type: 'string' },
   layers: { type: 'string', default: '10' },
   steps: { type: 'string', default: '1000' },
   seed: { type: 'string', default: '1' },
@@ -29,8 +31,11 @@ const OPTIONS = {
 };
 
 const { values, fail, whole } = benchArgs('bench/memory.mjs', OPTIONS);
-const spheres = whole('spheres', 1, 1_000_000, 'the scale ladder\'s bound');
-const layers = whole('layers', 1, 1000, 'a pile at most a thousand spheres deep');
+if (values.spheres !== undefined && values.cubes !== undefined) fail('--spheres or --cubes: a pour of one kind, not both.');
+const what = values.cubes === undefined ? 'spheres' : 'cubes';
+values[what] ??= '1000';
+const count = whole(what, 1, 1_000_000, 'the scale ladder\'s bound');
+const layers = whole('layers', 1, 1000, 'a pile at most a thousand bodies deep');
 const steps = whole('steps', 1, 1_000_000, 'at most 1,000 s of h = 1e-3');
 const seed = whole('seed', 0, 2 ** 31 - 1, 'the generator takes 31 bits');
 
@@ -42,13 +47,14 @@ try {
   throw e;
 }
 
-const sim = createSimulation(pourScene(spheres, layers, seed, steps), config, { registry, source: `pour-${spheres}` });
+const scene = (what === 'cubes' ? cubeScene : pourScene)(count, layers, seed, steps);
+const sim = createSimulation(scene, config, { registry, source: `pour-${count}-${what}` });
 let contactsMax = 0, contactsLast = 0;
 for (let k = 0; k < steps; k++) {
   const s = sim.step();
   contactsMax = Math.max(contactsMax, s.contacts);
   contactsLast = s.contacts;
-  if (process.stderr.isTTY && (k + 1) % 50 === 0) process.stderr.write(`\r${spheres} spheres: step ${k + 1} of ${steps}, ${s.contacts} contacts`);
+  if (process.stderr.isTTY && (k + 1) % 50 === 0) process.stderr.write(`\r${count} ${what}: step ${k + 1} of ${steps}, ${s.contacts} contacts`);
 }
 if (process.stderr.isTTY) process.stderr.write('\n');
 
@@ -66,7 +72,7 @@ const mem = process.memoryUsage();
 const mb = (bytes) => (bytes / 2 ** 20).toFixed(2);
 const per = (bytes, n) => (n > 0 ? Math.round(bytes / n).toLocaleString('en-US') : '—');
 const lines = [
-  `### Memory held after ${steps} steps of a pour of ${spheres} spheres, ${layers} layers deep (config ${relative(process.cwd(), resolve(values.config)) || values.config})`,
+  `### Memory held after ${steps} steps of a pour of ${count} ${what}, ${layers} layers deep (config ${relative(process.cwd(), resolve(values.config)) || values.config})`,
   '',
   `${bodies} bodies; contacts at the last step ${contactsLast}, at most ${contactsMax}. Bytes of every buffer reachable from the simulation, by the class that holds it: `
     + 'capacities, kept from step to step for the largest problem so far.',

@@ -32,9 +32,27 @@ describe('bench/memory.mjs', () => {
     }
   });
 
+  test('should run the pour of cubes with --cubes, its detector\'s bodies counted per body', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'memory-'));
+    try {
+      const out = join(dir, 'memory.md');
+      const r = run('--cubes', '20', '--layers', '2', '--steps', '200', '--out', out);
+      expect(r.status, r.stderr).toBe(0);
+      const text = readFileSync(out, 'utf8');
+      expect(text).toMatch(/^### Memory held after 200 steps of a pour of 20 cubes, 2 layers deep/);
+      expect(text).toMatch(/^25 bodies; contacts at the last step \d+, at most [1-9]\d*\./m);
+      expect(text).toMatch(/\| WorldBodies \(per body\) \| [\d.]+ \| \| [\d,]+ \|/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test('should refuse a bad count with one line and exit 2', () => {
     const r = run('--spheres', '0');
     expect(r.status).toBe(2);
     expect(r.stderr).toBe('bench/memory.mjs: --spheres: expected a whole number from 1 to 1000000 (the scale ladder\'s bound), got "0".\n');
+    const both = run('--spheres', '10', '--cubes', '10');
+    expect(both.status).toBe(2);
+    expect(both.stderr).toBe('bench/memory.mjs: --spheres or --cubes: a pour of one kind, not both.\n');
   });
 });
