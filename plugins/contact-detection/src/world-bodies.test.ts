@@ -76,7 +76,19 @@ describe('world bodies', () => {
       const h = body.shape.halfExtents, poly = w.polytope[0]!;
       expect(Array.from(poly.vertices.subarray(21, 24))).toEqual(h);
       expect(poly).toBe(boxPolytope(body.shape));
+      if (body !== deformed) expect(w.radius[0]).toBeCloseTo(Math.hypot(...h), 14);
     }
+  });
+
+  test('should give a box refused for a mirrored pose its polytope again once its pose is good', () => {
+    const good = box([0, 0, 0], [0.1, 0.2, 0.3]);
+    const mirrored = { ...good, pose: { position: good.pose.position, linear: Float64Array.of(-1, 0, 0, 0, 1, 0, 0, 0, 1) } };
+    const w = new WorldBodies();
+    w.update([good], 0);
+    expect(() => w.update([mirrored], 0)).toThrow(/determinant/);
+    w.update([good], 0);
+    expect(w.kind[0]).toBe(BOX);
+    expect(w.polytope[0]).toBe(boxPolytope(good.shape));
   });
 });
 
@@ -84,19 +96,34 @@ describe('box polytopes', () => {
   test('should be shared by boxes of the same half extents, and only by them', () => {
     const a = boxPolytope({ halfExtents: [0.05, 0.05, 0.05] });
     expect(boxPolytope({ halfExtents: [0.05, 0.05, 0.05] })).toBe(a);
+    // Another size between two boxes of one size: both sizes kept.
+    const b = boxPolytope({ halfExtents: [0.07, 0.05, 0.05] });
+    expect(boxPolytope({ halfExtents: [0.05, 0.05, 0.05] })).toBe(a);
+    expect(boxPolytope({ halfExtents: [0.07, 0.05, 0.05] })).toBe(b);
     const other = boxPolytope({ halfExtents: [0.05, 0.05, 0.05000000000000001] });
     expect(other).not.toBe(a);
     expect(other.vertices[23]).toBe(0.05000000000000001);
     expect(boxPolytope({ halfExtents: [0.05, 0.05, 0.06] }).offsets[4]).toBe(0.06);
   });
 
-  test('should give each of more sizes than it keeps its own numbers', () => {
-    const sizes = Array.from({ length: 5000 }, (_, k) => [0.01 + k * 1e-5, 0.02, 0.03] as [number, number, number]);
-    const first = sizes.map((h) => boxPolytope({ halfExtents: h }));
-    sizes.forEach((h, k) => {
+  test('should keep at most 4,096 sizes, and give each of more its own numbers', () => {
+    // Sizes no other test uses; other tests' sizes may be kept before these.
+    const sizes = Array.from({ length: 5000 }, (_, k) => [0.01 + k * 1e-5, 0.02, 0.03125] as [number, number, number]);
+    const shapes = sizes.map((h) => ({ halfExtents: h }));
+    const first = shapes.map((shape) => boxPolytope(shape));
+    // The same shape objects: their own polytopes, kept or not by size.
+    shapes.forEach((shape, k) => expect(boxPolytope(shape)).toBe(first[k]));
+    // Other objects of the same sizes, the last first: the sizes since the last emptying are shared, the ones before built again.
+    const kept = new Set<number>();
+    [...sizes.entries()].reverse().forEach(([k, h]) => {
       const again = boxPolytope({ halfExtents: [...h] as [number, number, number] });
       expect(Array.from(again.vertices.subarray(21, 24))).toEqual(h);
       expect(again.vertices).toEqual(first[k].vertices);
+      if (again === first[k]) kept.add(k);
     });
+    expect(kept.size).toBeGreaterThan(0);
+    expect(kept.size).toBeLessThanOrEqual(4096);
+    expect(kept.has(4999)).toBe(true);
+    expect(kept.has(0)).toBe(false);
   });
 });
