@@ -3,6 +3,7 @@ import { boxEdge, boxVertex, edgeIndex } from './box-geometry.js';
 import { boxDistance } from './box-distance.js';
 import { clipFaces } from './box-manifold.js';
 import { separatingAxes } from './box-axes.js';
+import { nearFaceNormal } from './edge-axis.js';
 import { penetrationFloor } from './face-patch.js';
 import type { BoxScratch } from './box-scratch.js';
 import { closestOnSegments } from './segment-closest.js';
@@ -38,8 +39,9 @@ const FACE_BAND = 0.02;
  * each box, 9 edge cross products) gives the largest separation; nothing is reported when
  * it exceeds the margin. Otherwise the contact comes from the chosen axis:
  * - a face axis: the face manifold (clipFaces), up to 4 points;
- * - an edge axis, only when clearly better than every face axis (stability): one point
- *   halfway between the closest points of the two supporting edges.
+ * - an edge axis, only when clearly better than every face axis (stability) and, with full
+ *   manifolds, not near the reference face's normal (nearly parallel faces, `nearFaceNormal`):
+ *   one point halfway between the closest points of the two supporting edges.
  * For separated boxes an axis separation can be short of the distance (corner against
  * corner), so the exact distance (boxDistance) is computed too; when the manifold's least
  * gap disagrees with it, one contact at the closest points replaces the manifold.
@@ -65,7 +67,8 @@ export function boxBox(w: WorldBodies, a: number, b: number, out: ContactBufferL
   const faceSep = refIsA ? bestA : bestB;
   // One-per-face: crossed edges are a touch, not a surface, until they penetrate; short of that the face decides.
   const useEdge = eI >= 0 && bestE > faceSep + EDGE_BIAS_RELATIVE * Math.abs(faceSep) + EDGE_BIAS_ABSOLUTE * scale
-    && !(s.patch && maxSep > penetrationFloor(s.patch, scale, margin));
+    && !(s.patch && maxSep > penetrationFloor(s.patch, scale, margin))
+    && (s.patch !== undefined || !edgeNearFace(w.linear, a, b, eI, eJ, refIsA ? a : b, refIsA ? iA : jB));
 
   // A pair of surface points apart by this much: the edge contact's closest points (an upper bound on the distance).
   let edgeUpper = Infinity;
@@ -103,6 +106,14 @@ function faceContact(w: WorldBodies, a: number, b: number, refIsA: boolean, axis
   const flip = refIsA ? -1 : 1;
   s.nx = flip * nx; s.ny = flip * ny; s.nz = flip * nz;
   if (s.count === 0 && penetrating) supportContact(w, ref, inc, axis, sgn, refIsA, s);
+}
+
+/** Whether the edge axis a_i × b_j lies near the normal of box ref's face on its axis k (`nearFaceNormal`). */
+function edgeNearFace(R: Float64Array, a: number, b: number, i: number, j: number, ref: number, k: number): boolean {
+  const ra = 9 * a, rb = 9 * b, rr = 9 * ref;
+  const ax = R[ra + i], ay = R[ra + 3 + i], az = R[ra + 6 + i];
+  const bx = R[rb + j], by = R[rb + 3 + j], bz = R[rb + 6 + j];
+  return nearFaceNormal(ay * bz - az * by, az * bx - ax * bz, ax * by - ay * bx, R[rr + k], R[rr + 3 + k], R[rr + 6 + k]);
 }
 
 /** Area (up to a factor 4) of the face of box o normal to its axis k. */

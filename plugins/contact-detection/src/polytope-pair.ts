@@ -1,4 +1,5 @@
 import type { ContactBufferLike } from '@moreau/core/contracts';
+import { nearFaceNormal } from './edge-axis.js';
 import { penetrationFloor } from './face-patch.js';
 import type { Gjk } from './gjk.js';
 import { polytopeAxes } from './polytope-axes.js';
@@ -21,8 +22,9 @@ const MAX_ID = 0x7fffffff;
  * Polytope a (A: a box or hull) against hull b (B), by the separating axis test over face
  * normals and the edge pairs that form faces of A − B (polytopeAxes), as box-box does with
  * its 15 axes: beyond the margin nothing is reported; a face axis gives the clipped face
- * manifold (up to 4 points), an edge axis clearly better than every face gives one point
- * halfway between the closest points of the two edges. For separated polytopes an axis
+ * manifold (up to 4 points), an edge axis clearly better than every face (and, with full
+ * manifolds, not near the reference face's normal, `nearFaceNormal`) gives one point halfway
+ * between the closest points of the two edges. For separated polytopes an axis
  * separation can fall short of the distance (corner against corner), so GJK's exact
  * distance is checked too, and one contact at the closest points replaces the manifold
  * when they disagree. Every normal points from B to A.
@@ -53,8 +55,10 @@ export function polytopePair(w: WorldBodies, a: number, b: number, out: ContactB
   const refIsA = Math.abs(ax.faceA - ax.faceB) <= band ? faceArea(A, ax.fA) >= faceArea(B, ax.fB) : ax.faceA > ax.faceB;
   const faceSep = refIsA ? ax.faceA : ax.faceB;
   // One-per-face: crossed edges are a touch, not a surface, until they penetrate; short of that the face decides.
+  const ref = refIsA ? A : B, refPlane = ref.po + 4 * (refIsA ? ax.fA : ax.fB);
   const useEdge = ax.eA >= 0 && ax.edge > faceSep + EDGE_BIAS_RELATIVE * Math.abs(faceSep) + EDGE_BIAS_ABSOLUTE * scale
-    && !(s.patch && maxSep > penetrationFloor(s.patch, scale, margin));
+    && !(s.patch && maxSep > penetrationFloor(s.patch, scale, margin))
+    && (s.patch !== undefined || !nearFaceNormal(ax.lx, ax.ly, ax.lz, ref.pl[refPlane], ref.pl[refPlane + 1], ref.pl[refPlane + 2]));
 
   if (useEdge) {
     edgeContact(A, B, s, compact ? MAX_ID - 2 : edgeBase + ax.eA * pb.edgeCount + ax.eB);

@@ -81,14 +81,18 @@ describe('world bodies', () => {
   });
 
   test('should give a box refused for a mirrored pose its polytope again once its pose is good', () => {
-    const good = box([0, 0, 0], [0.1, 0.2, 0.3]);
+    const halfExtents: [number, number, number] = [0.1, 0.2, 0.3];
+    const good = box([0, 0, 0], halfExtents);
     const mirrored = { ...good, pose: { position: good.pose.position, linear: Float64Array.of(-1, 0, 0, 0, 1, 0, 0, 0, 1) } };
     const w = new WorldBodies();
     w.update([good], 0);
     expect(() => w.update([mirrored], 0)).toThrow(/determinant/);
     w.update([good], 0);
     expect(w.kind[0]).toBe(BOX);
-    expect(w.polytope[0]).toBe(boxPolytope(good.shape));
+    const shape = good.shape;
+    if (shape.type !== 'box') throw new Error('the fixture makes a box');
+    expect(w.polytope[0]).toBe(boxPolytope(shape));
+    expect(Array.from(w.polytope[0]!.vertices.subarray(21, 24))).toEqual(halfExtents);
   });
 });
 
