@@ -110,6 +110,22 @@ describe('box against box: edges and corners', () => {
     expect(asHull.map((c) => c.gap).sort()).toEqual(found.map((c) => c.gap).sort().map((g) => expect.closeTo(g, 12)));
   });
 
+  test('should keep paper 004\'s rule for crossed edges in one-per-face mode, for boxes and hulls', () => {
+    // The pair above: in that mode penetrating crossed edges stay an edge contact (the masonry study's contacts).
+    const h: [number, number, number] = [0.05, 0.05, 0.05];
+    const lowerR = [0.972476421123968, -0.2328595467120868, 0.008126614483308363, 0.23293078307905352, 0.972448653881477, -0.009320185528312935, -0.0057324211375114325, 0.010956599342163758, 0.9999235432165589];
+    const upperR = [-0.03960150739872943, 0.7454757005630984, 0.6653553189700265, 0.00678022102252746, 0.6660628149061958, -0.745864837086533, -0.9991925486184502, -0.02502611574320342, -0.03143158150926758];
+    const lowerAt = [1.3146608763757752, 1.6771180101355414, 0.2500172684142917], upperAt = [1.3084984639473964, 1.6807522312015175, 0.3488382047621365];
+    const boxes = detect([box(lowerAt, h, lowerR), box(upperAt, h, upperR)], { manifold: 'one-per-face' });
+    expect(boxes).toHaveLength(1);
+    expect(boxes[0].feature).toBeGreaterThanOrEqual(EDGE_FEATURES);
+    expect(boxes[0].feature).toBeLessThan(CLOSEST_FEATURES);
+    expect(boxes[0].gap).toBeCloseTo(-0.0031587347522381, 12);
+    const hulls = detect([box(lowerAt, h, lowerR), hull(upperAt, boxPoints(h), upperR)], { manifold: 'one-per-face' });
+    expect(hulls).toHaveLength(1);
+    expect(hulls[0].gap).toBeCloseTo(boxes[0].gap, 12);
+  });
+
   test('should make crossing edges one contact between the edges', () => {
     const found = detect(crossing(0.02));
     expect(found).toHaveLength(1);
