@@ -54,8 +54,8 @@ export function polytopePair(w: WorldBodies, a: number, b: number, out: ContactB
   const band = FACE_BAND * Math.min(pa.halfWidth, pb.halfWidth) + EDGE_BIAS_RELATIVE * Math.abs(Math.max(ax.faceA, ax.faceB));
   const refIsA = Math.abs(ax.faceA - ax.faceB) <= band ? faceArea(A, ax.fA) >= faceArea(B, ax.fB) : ax.faceA > ax.faceB;
   const faceSep = refIsA ? ax.faceA : ax.faceB;
-  // One-per-face: crossed edges are a touch, not a surface, until they penetrate; short of that the face decides.
   const ref = refIsA ? A : B, refPlane = ref.po + 4 * (refIsA ? ax.fA : ax.fB);
+  // One-per-face: crossed edges are a touch, not a surface, until they penetrate; short of that the face decides.
   const useEdge = ax.eA >= 0 && ax.edge > faceSep + EDGE_BIAS_RELATIVE * Math.abs(faceSep) + EDGE_BIAS_ABSOLUTE * scale
     && !(s.patch && maxSep > penetrationFloor(s.patch, scale, margin))
     && (s.patch !== undefined || !nearFaceNormal(ax.lx, ax.ly, ax.lz, ref.pl[refPlane], ref.pl[refPlane + 1], ref.pl[refPlane + 2]));

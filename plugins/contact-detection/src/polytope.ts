@@ -43,7 +43,7 @@ const hulls = new WeakMap<object, Polytope>();
 const boxes = new WeakMap<object, Polytope>();
 /**
  * Box polytopes by their half extents, so that boxes of one size share one (a scene lists a shape
- * object per body: 64,000 equal boxes held 64,000 polytopes, some 4 KB each). Polytopes are never
+ * object per body: 64,000 equal boxes held 64,000 polytopes, several kilobytes each). Polytopes are never
  * written after they are built. Emptied when it reaches BOX_SIZES_KEPT sizes, so a scene of many
  * sizes costs a rebuild now and then, never unbounded memory.
  */
