@@ -9,42 +9,38 @@ import { describe, expect, test } from 'vitest';
 const script = fileURLToPath(new URL('./memory.mjs', import.meta.url));
 const run = (...args) => spawnSync(process.execPath, [script, ...args], { encoding: 'utf8' });
 
+/** Runs the script with `args` and `--out` a file in a fresh folder; its exit must be 0. @returns the run and the file's text */
+function runToFile(...args) {
+  const dir = mkdtempSync(join(tmpdir(), 'memory-'));
+  try {
+    const r = run(...args, '--out', join(dir, 'memory.md'));
+    expect(r.status, r.stderr).toBe(0);
+    return { r, text: readFileSync(join(dir, 'memory.md'), 'utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe('bench/memory.mjs', () => {
   test('should state the bytes held per contact and per body after a pour, by the class that holds them', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'memory-'));
-    try {
-      const out = join(dir, 'memory.md');
-      const r = run('--spheres', '30', '--layers', '3', '--steps', '250', '--out', out);
-      expect(r.status, r.stderr).toBe(0);
-      const text = readFileSync(out, 'utf8');
-      expect(text).toBe(r.stdout.trimEnd() + '\n');
-      const contacts = Number(/at most (\d+)\./.exec(text)?.[1]);
-      expect(contacts).toBeGreaterThan(20);
-      const perContact = Number(/per contact, in all\*\* \| [\d.]+ \| \*\*([\d,]+)\*\*/.exec(text)?.[1].replace(/,/g, ''));
-      const perBody = Number(/per body, in all\*\* \| [\d.]+ \| \| \*\*([\d,]+)\*\*/.exec(text)?.[1].replace(/,/g, ''));
-      // W's blocks alone are 72 bytes each, at least one a contact; the body table holds every body's state.
-      expect(perContact).toBeGreaterThan(72);
-      expect(perBody).toBeGreaterThan(0);
-      expect(text).toMatch(/\| ContactAssembly \| [\d.]+ \| [\d,]+ \| \|/);
-      expect(text).toMatch(/\| BodyTable \(per body\) \| [\d.]+ \| \| [\d,]+ \|/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const { r, text } = runToFile('--spheres', '30', '--layers', '3', '--steps', '250');
+    expect(text).toBe(r.stdout.trimEnd() + '\n');
+    const contacts = Number(/at most (\d+)\./.exec(text)?.[1]);
+    expect(contacts).toBeGreaterThan(20);
+    const perContact = Number(/per contact, in all\*\* \| [\d.]+ \| \*\*([\d,]+)\*\*/.exec(text)?.[1].replace(/,/g, ''));
+    const perBody = Number(/per body, in all\*\* \| [\d.]+ \| \| \*\*([\d,]+)\*\*/.exec(text)?.[1].replace(/,/g, ''));
+    // W's blocks alone are 72 bytes each, at least one a contact; the body table holds every body's state.
+    expect(perContact).toBeGreaterThan(72);
+    expect(perBody).toBeGreaterThan(0);
+    expect(text).toMatch(/\| ContactAssembly \| [\d.]+ \| [\d,]+ \| \|/);
+    expect(text).toMatch(/\| BodyTable \(per body\) \| [\d.]+ \| \| [\d,]+ \|/);
   });
 
   test('should run the pour of cubes with --cubes, its detector\'s bodies counted per body', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'memory-'));
-    try {
-      const out = join(dir, 'memory.md');
-      const r = run('--cubes', '20', '--layers', '2', '--steps', '200', '--out', out);
-      expect(r.status, r.stderr).toBe(0);
-      const text = readFileSync(out, 'utf8');
-      expect(text).toMatch(/^### Memory held after 200 steps of a pour of 20 cubes, 2 layers deep/);
-      expect(text).toMatch(/^25 bodies; contacts at the last step \d+, at most [1-9]\d*\./m);
-      expect(text).toMatch(/\| WorldBodies \(per body\) \| [\d.]+ \| \| [\d,]+ \|/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const { text } = runToFile('--cubes', '20', '--layers', '2', '--steps', '200');
+    expect(text).toMatch(/^### Memory held after 200 steps of a pour of 20 cubes, 2 layers deep/);
+    expect(text).toMatch(/^25 bodies; contacts at the last step \d+, at most [1-9]\d*\./m);
+    expect(text).toMatch(/\| WorldBodies \(per body\) \| [\d.]+ \| \| [\d,]+ \|/);
   });
 
   test('should refuse a bad count with one line and exit 2', () => {

@@ -63,7 +63,7 @@ export function polytopePair(w: WorldBodies, a: number, b: number, out: ContactB
   if (useEdge) {
     edgeContact(A, B, s, compact ? MAX_ID - 2 : edgeBase + ax.eA * pb.edgeCount + ax.eB);
   } else {
-    const R = refIsA ? A : B, I = refIsA ? B : A, f = refIsA ? ax.fA : ax.fB;
+    const R = ref, I = refIsA ? B : A, f = refIsA ? ax.fA : ax.fB;
     clipPolytopeFaces(R, f, I, margin, s);
     const q = R.po + 4 * f, nx = R.pl[q], ny = R.pl[q + 1], nz = R.pl[q + 2];
     const key = refIsA ? f : pa.faceCount + f;
