@@ -7,7 +7,7 @@
 //   node bench/peers.mjs [--cases pour,cubes,stick,stack] [--steps <n>] [--spheres 1000]
 //                        [--cubes 100] [--seed 1] [--config c.json] [--rapier-sleep]
 //                        [--rapier-iterations 4,64,256] [--rapier-frequency <Hz>] [--split]
-//                        [--repeat <n>] [--out bench/out/peers.md]
+//                        [--repeat <n>] [--cold] [--out bench/out/peers.md]
 //
 // Cases: pour (spheres poured into a box for 1 s) and cubes (cubes dropped into a box for 0.5 s)
 // for speed, with each one's deepest overlap at the end; stick (a box on a 30° incline with
@@ -24,7 +24,10 @@
 // and gives the median CPU time with the range beside it, and the range of each run's own ratio
 // of the two engines beside the medians' ratio; it also checks that every run of an
 // engine ended in the same poses, to the bit. Before the cases, each engine runs 200 steps
-// of the stack, not reported. Writes the tables to --out, the scenes beside it
+// of the stack, not reported; then, before its timed runs, each case is run once by each engine
+// (Rapier at its first setting) so that the times are of code compiled for that case: the first
+// run's CPU is reported apart, and it must end where the timed runs do. `--cold` leaves that run
+// out and times the first run (the stack's warm-up alone, as until 2026-12-02). Writes the tables to --out, the scenes beside it
 // (peers/<case>.json), and prints them; progress goes to stderr every 100 Moreau steps. Moreau's
 // pour slows down as its pile forms (docs/results/peers.md): `--steps 500` runs its first half.
 // Runs the compiled packages (`npm run bench:peers` builds them first).
@@ -53,6 +56,7 @@ const OPTIONS = {
   'rapier-frequency': { type: 'string' },
   split: { type: 'boolean', default: false },
   repeat: { type: 'string', default: '1' },
+  cold: { type: 'boolean', default: false },
   out: { type: 'string', default: 'bench/out/peers.md' },
 };
 const { values, fail, whole } = benchArgs('bench/peers.mjs', OPTIONS);
@@ -159,18 +163,31 @@ for (const name of cases) {
   const json = JSON.parse(text);
   const n = Math.round(json.duration / json.timeStep);
   process.stderr.write(`${name}: ${json.bodies.length} bodies, ${n} steps`);
-  // Each run: Moreau, then Rapier at each setting; with --repeat, the runs one after the other.
-  const moreauRuns = [], peerRuns = rapierIterations.map(() => []);
-  for (let k = 0; k < repeat; k++) {
-    process.stderr.write(`${repeat > 1 ? `\n  run ${k + 1} of ${repeat}` : ''}: Moreau… `);
+  /** Every 100 steps, so a slow run shows where it is (a settled pile can take seconds per step at 1e-8). */
+  const progress = () => {
     const cpu0 = process.cpuUsage();
-    // Every 100 steps, so a slow run shows where it is (a settled pile can take seconds per step at 1e-8).
-    const onStep = (step) => {
+    return (step) => {
       if (step % 100 !== 0 || step === n) return;
       const { user, system } = process.cpuUsage(cpu0);
       process.stderr.write(`step ${step} (${((user + system) / 1e6).toFixed(0)} s CPU)… `);
     };
-    const run = runMoreau(JSON.parse(text), n, { config, registry, source: relative(root, file), onStep });
+  };
+  // The case once in each engine before the timed runs: a JIT compiles a case's hot code during
+  // its first run (the cubes' first run costs about twice the CPU of the next ones), which the
+  // stack's warm-up does not reach. Rapier at its first setting only: its settings run the same code.
+  let moreauWarmUp, peerWarmUp;
+  if (!values.cold) {
+    process.stderr.write(': first run, timed apart: Moreau… ');
+    moreauWarmUp = runMoreau(JSON.parse(text), n, { config, registry, source: relative(root, file), onStep: progress() });
+    process.stderr.write(`${(moreauWarmUp.cpuMs / n).toFixed(2)} ms CPU per step; Rapier… `);
+    peerWarmUp = runRapier(RAPIER, JSON.parse(text), n, { canSleep, solver: rapierSolver(rapierIterations[0]) });
+    process.stderr.write(`${(peerWarmUp.cpuMs / n).toFixed(2)} ms CPU per step`);
+  }
+  // Each run: Moreau, then Rapier at each setting; with --repeat, the runs one after the other.
+  const moreauRuns = [], peerRuns = rapierIterations.map(() => []);
+  for (let k = 0; k < repeat; k++) {
+    process.stderr.write(`${repeat > 1 || !values.cold ? `\n  run ${k + 1} of ${repeat}` : ''}: Moreau… `);
+    const run = runMoreau(JSON.parse(text), n, { config, registry, source: relative(root, file), onStep: progress() });
     moreauRuns.push(run);
     process.stderr.write(`${(run.cpuMs / n).toFixed(2)} ms CPU per step`);
     rapierIterations.forEach((iterations, j) => {
@@ -180,9 +197,9 @@ for (const name of cases) {
       process.stderr.write(`${(peer.cpuMs / n).toFixed(2)} ms CPU per step`);
     });
   }
-  const moreau = combineRuns(moreauRuns);
+  const moreau = combineRuns(moreauRuns, moreauWarmUp);
   const peers = rapierIterations.map((iterations, j) => {
-    const peer = { ...combineRuns(peerRuns[j]), ratioRange: runRatioRange(moreauRuns, peerRuns[j]) };
+    const peer = { ...combineRuns(peerRuns[j], j === 0 ? peerWarmUp : undefined), ratioRange: runRatioRange(moreauRuns, peerRuns[j]) };
     if (!values.split) return peer;
     process.stderr.write(`; Rapier${iterations === undefined ? '' : ` at ${iterations} iterations`} profiled… `);
     return { ...peer, split: rapierSplit(runRapier(RAPIER, JSON.parse(text), n, { canSleep, solver: rapierSolver(iterations), profile: true })) };
@@ -214,6 +231,18 @@ const lines = [
   ...results.flatMap((r) => r.peers.map((p) => `| ${r.name} | ${r.bodies} | ${r.moreau.steps} | ${cpuCell(r.moreau, 2)} | ${f(r.moreau.wallMs / r.moreau.steps)} | ${p.iterations} | ${cpuCell(p, 3)} | ${f(p.wallMs / p.steps, 3)} | ${ratioCell(r.moreau, p)} |`)),
   '',
 ];
+if (!values.cold) {
+  lines.push(
+    '### First runs',
+    '',
+    'Before the timed runs each engine ran each case once (Rapier at its first setting), so that the times above are of code already compiled for the case; that first run\'s CPU, which holds the compiling, is here. `--cold` times the first run instead.',
+    '',
+    '| case | Moreau CPU ms / step, first run | Moreau, timed runs | Rapier CPU ms / step, first run | Rapier, timed runs | CPU Moreau / Rapier, first run |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...results.map(({ name, moreau: m, peers: [p] }) => `| ${name} | ${f(m.warmUpCpuMs / m.steps)} | ${f(m.cpuMs / m.steps)} | ${f(p.warmUpCpuMs / p.steps, 3)} | ${f(p.cpuMs / p.steps, 3)} | ${f(m.warmUpCpuMs / p.warmUpCpuMs, 1)} |`),
+    '',
+  );
+}
 const differed = results.flatMap((r) => [...(r.moreau.sameEnd ? [] : [`${r.name} (Moreau)`]), ...r.peers.filter((p) => !p.sameEnd).map((p) => `${r.name} (Rapier, ${p.iterations} iterations)`)]);
 if (differed.length) lines.push(`**The runs of one engine ended in different poses**: ${differed.join(', ')}. An engine run twice on the same scene should end in the same place to the bit; the accuracy rows are the first run's.`, '');
 if (values.split) {

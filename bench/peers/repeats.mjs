@@ -6,19 +6,23 @@ import { median } from './engines.mjs';
 /**
  * Combines runs of runMoreau or runRapier on the same scene: the first run's answer, with
  * `cpuMs` and `wallMs` the runs' medians, `cpuRange` [least, most] and `sameEnd` whether every
- * run's final poses equal the first's to the bit.
+ * run's final poses equal the first's to the bit. `warmUp`, when given, is a run of the same scene
+ * made before them to compile the engine's code for it: it is not in the times, but its CPU and
+ * wall time are kept (`warmUpCpuMs`, `warmUpWallMs`) and it must end in the same poses too.
  */
-export function combineRuns(runs) {
+export function combineRuns(runs, warmUp) {
   if (runs.length === 0) throw new Error('combineRuns: no runs');
   const cpu = runs.map((r) => r.cpuMs);
   const first = JSON.stringify(runs[0].poses);
+  const all = warmUp === undefined ? runs : [warmUp, ...runs];
   return {
     ...runs[0],
     cpuMs: median(cpu),
     wallMs: median(runs.map((r) => r.wallMs)),
     cpuRange: [Math.min(...cpu), Math.max(...cpu)],
     runs: runs.length,
-    sameEnd: runs.every((r) => JSON.stringify(r.poses) === first),
+    sameEnd: all.every((r) => JSON.stringify(r.poses) === first),
+    ...(warmUp === undefined ? {} : { warmUpCpuMs: warmUp.cpuMs, warmUpWallMs: warmUp.wallMs }),
   };
 }
 

@@ -21,6 +21,17 @@ describe('peers: repeated runs', () => {
     expect(() => combineRuns([])).toThrow(/no runs/);
   });
 
+  test('should keep a warm-up run\'s time apart from the times, and hold it to the same end', () => {
+    const c = combineRuns([run(10, 11), run(12, 13)], run(40, 41));
+    expect(c.cpuMs).toBe(11);
+    expect(c.cpuRange).toEqual([10, 12]);
+    expect(c.warmUpCpuMs).toBe(40);
+    expect(c.warmUpWallMs).toBe(41);
+    expect(c.sameEnd).toBe(true);
+    expect(combineRuns([run(10, 11)], run(40, 41, 2)).sameEnd).toBe(false);
+    expect(combineRuns([run(10, 11)])).not.toHaveProperty('warmUpCpuMs');
+  });
+
   test('should give the range of each run\'s own ratio, the engines paired by run', () => {
     // Medians 20 / 10 = 2, but run by run 3, 1 and 2: the pairing is by run, not by rank.
     expect(runRatioRange([run(30, 30), run(10, 10), run(20, 20)], [run(10, 10), run(10, 10), run(10, 10)])).toEqual([1, 3]);
