@@ -5,6 +5,7 @@ import { clipFaces } from './box-manifold.js';
 import { separatingAxes } from './box-axes.js';
 import { nearFaceNormal } from './edge-axis.js';
 import { penetrationFloor } from './face-patch.js';
+import { wantsFacePoints } from './speculative-face.js';
 import type { BoxScratch } from './box-scratch.js';
 import { closestOnSegments } from './segment-closest.js';
 import type { WorldBodies } from './world-bodies.js';
@@ -45,6 +46,8 @@ const FACE_BAND = 0.02;
  * For separated boxes an axis separation can be short of the distance (corner against
  * corner), so the exact distance (boxDistance) is computed too; when the manifold's least
  * gap disagrees with it, one contact at the closest points replaces the manifold.
+ * Separated boxes held by one point (an edge pair or the closest points) get the reference
+ * face's manifold beside it, with full manifolds (`wantsFacePoints`).
  * Every normal points from B to A; every point lies halfway between the two surfaces along it.
  */
 export function boxBox(w: WorldBodies, a: number, b: number, out: ContactBufferLike, s: BoxScratch): void {
@@ -80,7 +83,17 @@ export function boxBox(w: WorldBodies, a: number, b: number, out: ContactBufferL
 
   // An edge or corner touch that one-per-face dropped stays dropped (no closest-point contact instead).
   if (!useEdge && s.patch?.degenerate && s.count === 0) return;
-  if (maxSep > 0 && !agreesWithDistance(w, a, b, s, 1e-9 * scale, useEdge ? bestE : maxSep, edgeUpper)) return;
+  const held = maxSep > 0 ? checkDistance(w, a, b, s, 1e-9 * scale, useEdge ? bestE : maxSep, edgeUpper) : 'kept';
+  if (held === 'beyond') return;
+  pushContacts(a, b, s, out);
+  if (wantsFacePoints(maxSep, s.patch !== undefined, useEdge || held === 'closest')) {
+    faceContact(w, a, b, refIsA, refIsA ? iA : jB, refIsA ? signA : signB, false, s);
+    pushContacts(a, b, s, out);
+  }
+}
+
+/** The contacts in `s`, between boxes a and b, into `out`. */
+function pushContacts(a: number, b: number, s: BoxScratch, out: ContactBufferLike): void {
   for (let k = 0; k < s.count; k++) {
     out.push(a, b, s.code[k], s.point[3 * k], s.point[3 * k + 1], s.point[3 * k + 2], s.nx, s.ny, s.nz, s.gap[k]);
   }
@@ -173,8 +186,8 @@ function supportContact(w: WorldBodies, ref: number, inc: number, axis: number, 
 
 /**
  * For separated boxes: keeps the contacts in `s` when their least gap is the exact
- * distance (within tol); replaces them by one contact at the closest points when it is
- * not; returns false when the distance exceeds the margin (nothing to report).
+ * distance (within tol: 'kept'); replaces them by one contact at the closest points when it is
+ * not ('closest'); 'beyond' when the distance exceeds the margin (nothing to report).
  *
  * `lower` and an upper bound give the distance without computing it: every axis separation is
  * at most the distance (`lower`, the largest one), and any pair of surface points at least (for
@@ -183,21 +196,21 @@ function supportContact(w: WorldBodies, ref: number, inc: number, axis: number, 
  * points, its gap being the axis separation; ∞ for a face manifold). Bounds within tol of each other give the
  * distance within tol, and the least gap lies between them (the common resting case).
  */
-function agreesWithDistance(w: WorldBodies, a: number, b: number, s: BoxScratch, tol: number, lower: number, edgeUpper: number): boolean {
+function checkDistance(w: WorldBodies, a: number, b: number, s: BoxScratch, tol: number, lower: number, edgeUpper: number): 'kept' | 'closest' | 'beyond' {
   let least = Infinity;
   for (let k = 0; k < s.count; k++) least = Math.min(least, s.gap[k]);
   const upper = edgeUpper < Infinity ? edgeUpper : least;
-  if (upper - lower <= tol && upper <= w.margin) return true;
+  if (upper - lower <= tol && upper <= w.margin) return 'kept';
   const d = boxDistance(w, a, b, s);
-  if (d > w.margin) return false;
-  if (Math.abs(least - d) <= tol || !(d > 0)) return true;
+  if (d > w.margin) return 'beyond';
+  if (Math.abs(least - d) <= tol || !(d > 0)) return 'kept';
   const p = s.pair;
   s.nx = (p[0] - p[3]) / d; s.ny = (p[1] - p[4]) / d; s.nz = (p[2] - p[5]) / d;
   for (let r = 0; r < 3; r++) s.point[r] = 0.5 * (p[r] + p[3 + r]);
   s.gap[0] = d;
   s.code[0] = CLOSEST_FEATURES + s.closest;
   s.count = 1;
-  return true;
+  return 'closest';
 }
 
 /** (R e_k) · l for the rotation at R[r..r+9): box axis k against a world direction. */

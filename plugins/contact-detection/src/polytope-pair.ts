@@ -6,6 +6,7 @@ import { polytopeAxes } from './polytope-axes.js';
 import { clipPolytopeFaces, type PolytopeScratch } from './polytope-manifold.js';
 import type { PolytopeView } from './polytope-view.js';
 import { closestOnSegments } from './segment-closest.js';
+import { wantsFacePoints } from './speculative-face.js';
 import { polytopeSupport } from './support.js';
 import type { WorldBodies } from './world-bodies.js';
 
@@ -27,7 +28,9 @@ const MAX_ID = 0x7fffffff;
  * between the closest points of the two edges. For separated polytopes an axis
  * separation can fall short of the distance (corner against corner), so GJK's exact
  * distance is checked too, and one contact at the closest points replaces the manifold
- * when they disagree. Every normal points from B to A.
+ * when they disagree. Separated polytopes held by one point (an edge pair or the closest
+ * points) get the reference face's manifold beside it, with full manifolds
+ * (`wantsFacePoints`). Every normal points from B to A.
  *
  * Feature ids, in consecutive ranges (F, E, V: face, edge and vertex counts; S = (E_A + E_B)²):
  * face contacts key·S + point code (key = f for a reference face of A, F_A + f for one of B);
@@ -54,33 +57,51 @@ export function polytopePair(w: WorldBodies, a: number, b: number, out: ContactB
   const band = FACE_BAND * Math.min(pa.halfWidth, pb.halfWidth) + EDGE_BIAS_RELATIVE * Math.abs(Math.max(ax.faceA, ax.faceB));
   const refIsA = Math.abs(ax.faceA - ax.faceB) <= band ? faceArea(A, ax.fA) >= faceArea(B, ax.fB) : ax.faceA > ax.faceB;
   const faceSep = refIsA ? ax.faceA : ax.faceB;
-  const ref = refIsA ? A : B, refPlane = ref.po + 4 * (refIsA ? ax.fA : ax.fB);
+  const ref = refIsA ? A : B, inc = refIsA ? B : A, f = refIsA ? ax.fA : ax.fB, refPlane = ref.po + 4 * f;
   // One-per-face: crossed edges are a touch, not a surface, until they penetrate; short of that the face decides.
   const useEdge = ax.eA >= 0 && ax.edge > faceSep + EDGE_BIAS_RELATIVE * Math.abs(faceSep) + EDGE_BIAS_ABSOLUTE * scale
     && !(s.patch && maxSep > penetrationFloor(s.patch, scale, margin))
     && (s.patch !== undefined || !nearFaceNormal(ax.lx, ax.ly, ax.lz, ref.pl[refPlane], ref.pl[refPlane + 1], ref.pl[refPlane + 2]));
 
+  const key = refIsA ? f : pa.faceCount + f;
   if (useEdge) {
     edgeContact(A, B, s, compact ? MAX_ID - 2 : edgeBase + ax.eA * pb.edgeCount + ax.eB);
   } else {
-    const R = ref, I = refIsA ? B : A, f = refIsA ? ax.fA : ax.fB;
-    clipPolytopeFaces(R, f, I, margin, s);
-    const q = R.po + 4 * f, nx = R.pl[q], ny = R.pl[q + 1], nz = R.pl[q + 2];
-    const key = refIsA ? f : pa.faceCount + f;
-    for (let k = 0; k < s.count; k++) {
-      const t = 0.5 * s.gap[k];
-      s.point[3 * k] -= t * nx; s.point[3 * k + 1] -= t * ny; s.point[3 * k + 2] -= t * nz;
-      s.code[k] = compact ? 4 * key + k : key * S + s.code[k];
-    }
-    // n points from the reference body to the incident one; the contract's from B to A.
-    const flip = refIsA ? -1 : 1;
-    s.nx = flip * nx; s.ny = flip * ny; s.nz = flip * nz;
-    if (s.count === 0 && maxSep <= penetrationFloor(s.patch, scale, margin)) deepestVertex(R, f, I, margin, s, compact ? MAX_ID - 1 : supportBase + (refIsA ? pa.vertexCount : 0));
+    faceContact(ref, f, inc, refIsA, margin, compact ? -1 : key * S, key, s);
+    if (s.count === 0 && maxSep <= penetrationFloor(s.patch, scale, margin)) deepestVertex(ref, f, inc, margin, s, compact ? MAX_ID - 1 : supportBase + (refIsA ? pa.vertexCount : 0));
   }
 
   // An edge or corner touch that one-per-face dropped stays dropped (no closest-point contact instead).
   if (!useEdge && s.patch?.degenerate && s.count === 0) return;
-  if (maxSep > 0 && !agreesWithDistance(w, a, b, s, gjk, 1e-9 * scale, compact ? MAX_ID : closestBase, pb.vertexCount)) return;
+  const held = maxSep > 0 ? checkDistance(w, a, b, s, gjk, 1e-9 * scale, compact ? MAX_ID : closestBase, pb.vertexCount) : 'kept';
+  if (held === 'beyond') return;
+  pushContacts(a, b, s, out);
+  if (wantsFacePoints(maxSep, s.patch !== undefined, useEdge || held === 'closest')) {
+    faceContact(ref, f, inc, refIsA, margin, compact ? -1 : key * S, key, s);
+    pushContacts(a, b, s, out);
+  }
+}
+
+/**
+ * The face manifold on reference face f of R against I (clipPolytopeFaces): points moved halfway
+ * to the face, normals turned to point from B to A, ids `base` + the clip's point code, or, with
+ * base −1 (compact ids), 4·key + the point's place.
+ */
+function faceContact(R: PolytopeView, f: number, I: PolytopeView, refIsA: boolean, margin: number, base: number, key: number, s: PolytopeScratch): void {
+  clipPolytopeFaces(R, f, I, margin, s);
+  const q = R.po + 4 * f, nx = R.pl[q], ny = R.pl[q + 1], nz = R.pl[q + 2];
+  for (let k = 0; k < s.count; k++) {
+    const t = 0.5 * s.gap[k];
+    s.point[3 * k] -= t * nx; s.point[3 * k + 1] -= t * ny; s.point[3 * k + 2] -= t * nz;
+    s.code[k] = base < 0 ? 4 * key + k : base + s.code[k];
+  }
+  // n points from the reference body to the incident one; the contract's from B to A.
+  const flip = refIsA ? -1 : 1;
+  s.nx = flip * nx; s.ny = flip * ny; s.nz = flip * nz;
+}
+
+/** The contacts in `s`, between bodies a and b, into `out`. */
+function pushContacts(a: number, b: number, s: PolytopeScratch, out: ContactBufferLike): void {
   for (let k = 0; k < s.count; k++) {
     out.push(a, b, s.code[k], s.point[3 * k], s.point[3 * k + 1], s.point[3 * k + 2], s.nx, s.ny, s.nz, s.gap[k]);
   }
@@ -129,17 +150,17 @@ function deepestVertex(R: PolytopeView, f: number, I: PolytopeView, margin: numb
 
 /**
  * For separated polytopes: keeps the contacts in `s` when their least gap is the exact
- * distance (GJK, within tol); replaces them by one contact at the closest points when it is
- * not; returns false when the distance exceeds the margin (nothing to report). The closest
- * points' id is base + V_B·(least vertex of A in GJK's simplex) + (least of B's).
+ * distance (GJK, within tol: 'kept'); replaces them by one contact at the closest points when
+ * it is not ('closest'); 'beyond' when the distance exceeds the margin (nothing to report). The
+ * closest points' id is base + V_B·(least vertex of A in GJK's simplex) + (least of B's).
  */
-function agreesWithDistance(w: WorldBodies, a: number, b: number, s: PolytopeScratch, gjk: Gjk, tol: number, base: number, vertsB: number): boolean {
+function checkDistance(w: WorldBodies, a: number, b: number, s: PolytopeScratch, gjk: Gjk, tol: number, base: number, vertsB: number): 'kept' | 'closest' | 'beyond' {
   gjk.run(w, a, b, w.margin);
-  if (gjk.beyond || gjk.distance > w.margin) return false;
+  if (gjk.beyond || gjk.distance > w.margin) return 'beyond';
   const d = gjk.distance;
   let least = Infinity;
   for (let k = 0; k < s.count; k++) least = Math.min(least, s.gap[k]);
-  if (Math.abs(least - d) <= tol || !(d > 0)) return true;
+  if (Math.abs(least - d) <= tol || !(d > 0)) return 'kept';
   const p = gjk.pa, q = gjk.pb, sx = gjk.simplex;
   s.nx = gjk.nx; s.ny = gjk.ny; s.nz = gjk.nz;
   for (let r = 0; r < 3; r++) s.point[r] = 0.5 * (p[r] + q[r]);
@@ -148,7 +169,7 @@ function agreesWithDistance(w: WorldBodies, a: number, b: number, s: PolytopeScr
   s.gap[0] = d;
   s.code[0] = base === MAX_ID ? base : base + va * vertsB + vb;
   s.count = 1;
-  return true;
+  return 'closest';
 }
 
 /** Area of face f of a polytope view (Newell's vector area). */
