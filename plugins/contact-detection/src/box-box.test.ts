@@ -187,7 +187,7 @@ describe('box against box: separated within the margin', () => {
   // distance (boxDistance), and a pair within the margin must be reported.
   test('should report the exact distance as the least gap, nearly resting faces and pairs turned at random', () => {
     const next = lcg(11), margin = 0.05;
-    let faces = 0, edges = 0, closest = 0;
+    let faces = 0, edges = 0, closest = 0, besideOne = 0;
     for (let k = 0; k < 600; k++) {
       const ha: [number, number, number] = [0.05 + next() * 0.5, 0.05 + next() * 0.5, 0.05 + next() * 0.5];
       const hb: [number, number, number] = [0.05 + next() * 0.5, 0.05 + next() * 0.5, 0.05 + next() * 0.5];
@@ -221,12 +221,27 @@ describe('box against box: separated within the margin', () => {
       else if (single[0].feature < CLOSEST_FEATURES) edges++;
       else closest++;
       for (const c of found) expect(c.gap, `pair ${k}`).toBeLessThanOrEqual(margin);
+      // No face point holds the one point's own place on the incident body again (on B: m − (g/2) n).
+      if (single.length === 1 && found.length > 1) {
+        const onB = (c: Contact) => c.point.map((m, i) => m - 0.5 * c.gap * c.normal[i]);
+        const onA = (c: Contact) => c.point.map((m, i) => m + 0.5 * c.gap * c.normal[i]);
+        // Face ids from 6 · 384 on have a face of A (body 0) as the reference: B is then the incident body.
+        const faceOfA = found.find((c) => c.feature < EDGE_FEATURES)!.feature >= 6 * 384;
+        const at = faceOfA ? onB : onA, held = at(single[0]);
+        const least = Math.min(...ha, ...hb);
+        for (const c of found.filter((f) => f !== single[0])) {
+          expect(Math.hypot(...at(c).map((x, i) => x - held[i])), `pair ${k}`).toBeGreaterThan(0.1 * least);
+          besideOne++;
+        }
+      }
     }
     // Every way of deciding was taken: face manifolds and edge contacts kept, and replaced by the closest points.
     // (The resting pairs' edge axes lie near a face normal, so they take faces: the edges come from the turned pairs.)
     expect(faces).toBeGreaterThan(50);
     expect(edges).toBeGreaterThan(0);
     expect(closest).toBeGreaterThan(5);
+    // ...and face points came beside one point.
+    expect(besideOne).toBeGreaterThan(20);
   });
 });
 

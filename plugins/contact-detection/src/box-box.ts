@@ -5,7 +5,7 @@ import { clipFaces } from './box-manifold.js';
 import { separatingAxes } from './box-axes.js';
 import { nearFaceNormal } from './edge-axis.js';
 import { penetrationFloor } from './face-patch.js';
-import { wantsFacePoints } from './speculative-face.js';
+import { holdPoint, pushFacePoints, wantsFacePoints } from './speculative-face.js';
 import type { BoxScratch } from './box-scratch.js';
 import { closestOnSegments } from './segment-closest.js';
 import type { WorldBodies } from './world-bodies.js';
@@ -85,17 +85,13 @@ export function boxBox(w: WorldBodies, a: number, b: number, out: ContactBufferL
   if (!useEdge && s.patch?.degenerate && s.count === 0) return;
   const held = maxSep > 0 ? checkDistance(w, a, b, s, 1e-9 * scale, useEdge ? bestE : maxSep, edgeUpper) : 'kept';
   if (held === 'beyond') return;
-  pushContacts(a, b, s, out);
-  if (wantsFacePoints(maxSep, s.patch !== undefined, useEdge || held === 'closest')) {
-    faceContact(w, a, b, refIsA, refIsA ? iA : jB, refIsA ? signA : signB, false, s);
-    pushContacts(a, b, s, out);
-  }
-}
-
-/** The contacts in `s`, between boxes a and b, into `out`. */
-function pushContacts(a: number, b: number, s: BoxScratch, out: ContactBufferLike): void {
   for (let k = 0; k < s.count; k++) {
     out.push(a, b, s.code[k], s.point[3 * k], s.point[3 * k + 1], s.point[3 * k + 2], s.nx, s.ny, s.nz, s.gap[k]);
+  }
+  if (wantsFacePoints(maxSep, s.patch !== undefined, useEdge || held === 'closest')) {
+    holdPoint(s, refIsA);
+    faceContact(w, a, b, refIsA, refIsA ? iA : jB, refIsA ? signA : signB, false, s);
+    pushFacePoints(a, b, s, refIsA, least, out);
   }
 }
 

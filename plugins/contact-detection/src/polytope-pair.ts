@@ -6,7 +6,7 @@ import { polytopeAxes } from './polytope-axes.js';
 import { clipPolytopeFaces, type PolytopeScratch } from './polytope-manifold.js';
 import type { PolytopeView } from './polytope-view.js';
 import { closestOnSegments } from './segment-closest.js';
-import { wantsFacePoints } from './speculative-face.js';
+import { holdPoint, pushFacePoints, wantsFacePoints } from './speculative-face.js';
 import { polytopeSupport } from './support.js';
 import type { WorldBodies } from './world-bodies.js';
 
@@ -75,10 +75,13 @@ export function polytopePair(w: WorldBodies, a: number, b: number, out: ContactB
   if (!useEdge && s.patch?.degenerate && s.count === 0) return;
   const held = maxSep > 0 ? checkDistance(w, a, b, s, gjk, 1e-9 * scale, compact ? MAX_ID : closestBase, pb.vertexCount) : 'kept';
   if (held === 'beyond') return;
-  pushContacts(a, b, s, out);
+  for (let k = 0; k < s.count; k++) {
+    out.push(a, b, s.code[k], s.point[3 * k], s.point[3 * k + 1], s.point[3 * k + 2], s.nx, s.ny, s.nz, s.gap[k]);
+  }
   if (wantsFacePoints(maxSep, s.patch !== undefined, useEdge || held === 'closest')) {
+    holdPoint(s, refIsA);
     faceContact(ref, f, inc, refIsA, margin, compact ? -1 : key * S, key, s);
-    pushContacts(a, b, s, out);
+    pushFacePoints(a, b, s, refIsA, Math.min(pa.halfWidth, pb.halfWidth), out);
   }
 }
 
@@ -100,12 +103,6 @@ function faceContact(R: PolytopeView, f: number, I: PolytopeView, refIsA: boolea
   s.nx = flip * nx; s.ny = flip * ny; s.nz = flip * nz;
 }
 
-/** The contacts in `s`, between bodies a and b, into `out`. */
-function pushContacts(a: number, b: number, s: PolytopeScratch, out: ContactBufferLike): void {
-  for (let k = 0; k < s.count; k++) {
-    out.push(a, b, s.code[k], s.point[3 * k], s.point[3 * k + 1], s.point[3 * k + 2], s.nx, s.ny, s.nz, s.gap[k]);
-  }
-}
 
 /**
  * The edge-edge contact on the axis found by polytopeAxes (unit, from A towards B): one

@@ -1,3 +1,5 @@
+import type { ContactBufferLike } from '@moreau/core/contracts';
+
 /**
  * Separated bodies that one contact point holds apart (an edge pair, or the closest points when
  * they lie off the face manifold) also get the reference face's manifold, each point at its own
@@ -11,4 +13,50 @@
  */
 export function wantsFacePoints(separation: number, patched: boolean, onePoint: boolean): boolean {
   return separation > 0 && !patched && onePoint;
+}
+
+/**
+ * A face point whose point on the incident body lies within this fraction of the pair's smallest
+ * half extent of the one point's is that point again (the face manifold clips the same corner or
+ * edge the closest points found): it is held once, by the one point's own normal. Held twice, by
+ * two nearly equal rows of W, it took the 100 cubes of bench/peers.mjs 31 % more sweeps a step.
+ */
+const SAME_POINT = 0.1;
+
+/** A contact manifold being built (BoxScratch, PolytopeScratch): halfway points, gaps, ids, one normal from B to A. */
+interface Manifold {
+  readonly point: Float64Array;
+  readonly gap: Float64Array;
+  readonly code: Int32Array;
+  count: number;
+  nx: number;
+  ny: number;
+  nz: number;
+}
+
+/** Where the one point of `held` (its contact 0) lies on the incident body, kept while the face's points are found. */
+const heldAt = new Float64Array(3);
+
+/**
+ * Records where the one contact in `m` touches the incident body (B when `incidentIsB`): a
+ * halfway point m lies g/2 from each surface along n (from B to A), so on B at m − (g/2) n and
+ * on A at m + (g/2) n.
+ */
+export function holdPoint(m: Manifold, incidentIsB: boolean): void {
+  const t = (incidentIsB ? -0.5 : 0.5) * m.gap[0];
+  heldAt[0] = m.point[0] + t * m.nx; heldAt[1] = m.point[1] + t * m.ny; heldAt[2] = m.point[2] + t * m.nz;
+}
+
+/**
+ * The face points in `m`, between bodies a and b, into `out`, but those at the point `holdPoint`
+ * recorded (`SAME_POINT` of `least`, the pair's smallest half extent).
+ */
+export function pushFacePoints(a: number, b: number, m: Manifold, incidentIsB: boolean, least: number, out: ContactBufferLike): void {
+  const same = SAME_POINT * least, side = incidentIsB ? -0.5 : 0.5;
+  for (let k = 0; k < m.count; k++) {
+    const t = side * m.gap[k], o = 3 * k;
+    const dx = m.point[o] + t * m.nx - heldAt[0], dy = m.point[o + 1] + t * m.ny - heldAt[1], dz = m.point[o + 2] + t * m.nz - heldAt[2];
+    if (dx * dx + dy * dy + dz * dz <= same * same) continue;
+    out.push(a, b, m.code[k], m.point[o], m.point[o + 1], m.point[o + 2], m.nx, m.ny, m.nz, m.gap[k]);
+  }
 }
