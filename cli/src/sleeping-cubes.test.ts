@@ -16,11 +16,10 @@ test('sleeping-cubes: every cube falls asleep and the last steps have nothing to
   expect(summary.notConverged).toBe(0);
   expect(summary.sleeping).toEqual({ last: 27, max: 27 });
   const steps = readFileSync(join(dir, 'out', 'steps.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { step: number; contacts: number; sleeping: number });
-  // Islands fall asleep one after another; one is woken by a cube still settling (the count
-  // falls) and sleeps again.
-  let falls = 0;
-  for (let k = 1; k < steps.length; k++) if (steps[k].sleeping < steps[k - 1].sleeping) falls++;
-  expect(falls).toBeGreaterThan(0);
+  // Islands fall asleep one after another, not all at once (waking is core's sleep.test.ts).
+  let rises = 0;
+  for (let k = 1; k < steps.length; k++) if (steps[k].sleeping > steps[k - 1].sleeping) rises++;
+  expect(rises).toBeGreaterThanOrEqual(5);
   const allAsleep = steps.findIndex((s) => s.sleeping === 27);
   expect(allAsleep).toBeGreaterThan(0);
   expect(steps.slice(allAsleep + 1).every((s) => s.contacts === 0)).toBe(true);
