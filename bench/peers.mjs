@@ -27,9 +27,10 @@
 // of the stack, not reported; then, before its timed runs, each case is run once by each engine
 // (Rapier at its first setting) so that the times are of code compiled for that case: the first
 // run's CPU is reported apart, and it must end where the timed runs do. `--cold` leaves that run
-// out and times the first run (the stack's warm-up alone, as until 2026-12-02). Writes the tables to --out, the scenes beside it
-// (peers/<case>.json), and prints them; progress goes to stderr every 100 Moreau steps. Moreau's
-// pour slows down as its pile forms (docs/results/peers.md): `--steps 500` runs its first half.
+// out and times the first run (the stack's warm-up alone, as until 2026-12-02). Writes the
+// tables to --out, the scenes beside it (peers/<case>.json), and prints them; progress goes to
+// stderr every 100 Moreau steps. Moreau's pour slows down as its pile forms
+// (docs/results/peers.md): `--steps 500` runs its first half.
 // Runs the compiled packages (`npm run bench:peers` builds them first).
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';

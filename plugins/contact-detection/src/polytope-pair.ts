@@ -103,7 +103,6 @@ function faceContact(R: PolytopeView, f: number, I: PolytopeView, refIsA: boolea
   s.nx = flip * nx; s.ny = flip * ny; s.nz = flip * nz;
 }
 
-
 /**
  * The edge-edge contact on the axis found by polytopeAxes (unit, from A towards B): one
  * point halfway between the closest points of the two edges, gap = the axis separation,
