@@ -237,6 +237,16 @@ describe('AnswerChecker thresholds', () => {
     expect(new AnswerChecker().check(p, fine, { ...expectation, tolerance: 1 }).check).toBeUndefined();
   });
 
+  test('should bound the rounding by the largest absolute row sum of W, whichever row of whichever contact holds it', () => {
+    // Contact 0 as above (rows summing to 2e-20); contact 1 apart (r = 0, u = q separating) with
+    // its third row the largest of W: 5e-20, so the bound is 3 ε · 5e-20 · 1e36 ≈ 33, at contact 1.
+    const W = blockDiagonal([[1e-20, 1e-20, 0, 1e-20, 1e-20, 0, 0, 0, 1e-20], diag(1e-20, 1e-20, 5e-20)]);
+    const p = new FrictionContactProblem(W, Float64Array.of(0.1, 0.3, 0, 0.1, 0, 0), Float64Array.of(1e6, 0.5));
+    const out = new AnswerChecker().check(p, claim(p, [1e36, -1e36, 0, 0, 0, 0]), expectation);
+    expect(out).toMatchObject({ converged: false, reason: 'rejected', check: { failed: 'approach', contact: 1 } });
+    expect(out.check?.message).toMatch(/the rounding of W r may reach 33\.3.*\(worst at contact 1's row\)$/);
+  });
+
   test('should not read rounding in W r as an approach when q = 0 (the rounding floor of the free scale)', () => {
     // q = 0, so the natural impulse scale is 0 and any r > 0 is "beyond" it; u_N = −1e-17 at
     // ‖W r‖ = 1 is rounding, and the floor 1e-9 ‖W r‖ keeps it from reading as a divergence.

@@ -222,15 +222,18 @@ function problemScales(problem: FrictionContactProblem): ProblemScales {
   const { rowPtr, values } = W;
   let rowMax = 0, roundingContact = 0, mostEntries = 0;
   for (let a = 0; a < problem.contacts; a++) {
-    mostEntries = Math.max(mostEntries, 3 * (rowPtr[a + 1] - rowPtr[a]));
-    for (let i = 0; i < 3; i++) {
-      let sum = 0;
-      for (let k = rowPtr[a]; k < rowPtr[a + 1]; k++) {
-        const v = 9 * k + 3 * i;
-        sum += Math.abs(values[v]) + Math.abs(values[v + 1]) + Math.abs(values[v + 2]);
-      }
-      if (sum > rowMax) { rowMax = sum; roundingContact = a; }
+    const start = rowPtr[a], end = rowPtr[a + 1];
+    mostEntries = Math.max(mostEntries, 3 * (end - start));
+    // The block row's three scalar rows in one pass over its blocks, each summed in block order.
+    let s0 = 0, s1 = 0, s2 = 0;
+    for (let v = 9 * start; v < 9 * end; v += 9) {
+      s0 += Math.abs(values[v]) + Math.abs(values[v + 1]) + Math.abs(values[v + 2]);
+      s1 += Math.abs(values[v + 3]) + Math.abs(values[v + 4]) + Math.abs(values[v + 5]);
+      s2 += Math.abs(values[v + 6]) + Math.abs(values[v + 7]) + Math.abs(values[v + 8]);
     }
+    if (s0 > rowMax) { rowMax = s0; roundingContact = a; }
+    if (s1 > rowMax) { rowMax = s1; roundingContact = a; }
+    if (s2 > rowMax) { rowMax = s2; roundingContact = a; }
   }
   return {
     qNorm,
