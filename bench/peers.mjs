@@ -6,7 +6,8 @@
 //
 //   node bench/peers.mjs [--cases pour,cubes,stick,stack] [--steps <n>] [--spheres 1000]
 //                        [--cubes 100] [--seed 1] [--config c.json] [--rapier-sleep]
-//                        [--rapier-iterations 4,64,256] [--rapier-frequency <Hz>] [--split]
+//                        [--rapier-iterations 4,64,256] [--rapier-frequency <Hz>]
+//                        [--moreau-tolerances 1e-8,1e-6,1e-4] [--split]
 //                        [--repeat <n>] [--cold] [--out bench/out/peers.md]
 //
 // Cases: pour (spheres poured into a box for 1 s) and cubes (cubes dropped into a box for 0.5 s)
@@ -18,7 +19,9 @@
 // sleeping). `--rapier-iterations` runs Rapier once per listed solver-iteration count (default:
 // Rapier's own, 4), and `--rapier-frequency` sets its contact softness's natural frequency (how
 // stiffly it pushes overlaps apart; Rapier's default 30 Hz), so Rapier's cost can be read at the
-// accuracy Moreau gives, not only at its defaults. `--split` adds where each engine's step goes,
+// accuracy Moreau gives, not only at its defaults; `--moreau-tolerances` runs Moreau once per listed
+// tolerance, every link of its chain held to it (bench/peers/tolerances.mjs), so that Moreau's
+// accuracy can be read at Rapier's cost, not only at its own tolerance. `--split` adds where each engine's step goes,
 // by its own timers (Rapier's from a second, profiled run of each setting: its profiler costs
 // time, so the timed run has it off). `--repeat n` runs each case n times, the engines alternated,
 // and gives the median CPU time with the range beside it, and the range of each run's own ratio
@@ -40,6 +43,7 @@ import { DEFAULT_SOLVER, EventBus, isMoreauError, openRun, readConfigFile, resol
 import { benchArgs } from './args.mjs';
 import { median, rapierSettings, runMoreau, runRapier } from './peers/engines.mjs';
 import { combineRuns, runRatioRange } from './peers/repeats.mjs';
+import { parseTolerances, withTolerance } from './peers/tolerances.mjs';
 import { moreauSplit, rapierSplit } from './peers/split.mjs';
 import { deepestBoxOverlap, deepestSphereOverlap, deepestStackOverlap, driftAlong } from './peers/measures.mjs';
 import { cubesScene, INCLINE, pourScene, stackScene, stickScene, TIME_STEP } from './peers/scenes.mjs';
@@ -55,6 +59,7 @@ const OPTIONS = {
   'rapier-sleep': { type: 'boolean', default: false },
   'rapier-iterations': { type: 'string' },
   'rapier-frequency': { type: 'string' },
+  'moreau-tolerances': { type: 'string' },
   split: { type: 'boolean', default: false },
   repeat: { type: 'string', default: '1' },
   cold: { type: 'boolean', default: false },
@@ -80,6 +85,13 @@ if (values['rapier-frequency'] !== undefined) {
   rapierFrequency = Number(values['rapier-frequency']);
   // Past the step's own rate (1,000 Hz at h = 1e-3) the contact spring is resolved by no step.
   if (!(rapierFrequency > 0 && rapierFrequency <= 1000)) fail(`--rapier-frequency: expected a number of Hz above 0 and at most 1000 (Rapier's contact natural frequency; its default is 30), got "${values['rapier-frequency']}".`);
+}
+/** Moreau's tolerances to run, one run each: the list given, else the config's own (undefined). */
+let moreauTolerances = [undefined];
+if (values['moreau-tolerances'] !== undefined) {
+  const parsed = parseTolerances(values['moreau-tolerances']);
+  if (parsed.error) fail(parsed.error);
+  moreauTolerances = parsed.tolerances;
 }
 /** Rapier's settings for a run at `iterations` solver iterations (undefined: Rapier's default). */
 const rapierSolver = (iterations) => ({ ...(iterations === undefined ? {} : { iterations }), ...(rapierFrequency === undefined ? {} : { frequency: rapierFrequency }) });
@@ -121,14 +133,22 @@ if (steps !== undefined && !cases.some((c) => c === 'pour' || c === 'cubes')) fa
 const outFile = resolve(values.out);
 if (existsSync(outFile) && statSync(outFile).isDirectory()) fail(`--out: ${values.out} is a folder; give the markdown file to write, e.g. bench/out/peers.md.`);
 const sceneDir = join(dirname(outFile), 'peers');
-let config, registry, chain;
+let registry, chain, settings;
 try {
   // Without --config, what `moreau simulate` runs when the working folder has no moreau.config.json.
   const loaded = values.config ? readConfigFile(resolve(values.config)) : { config: { solver: DEFAULT_SOLVER }, dir: root };
+  let config;
   ({ config, registry } = await openRun(loaded));
-  // Validated once here, so a bad config stops the run before any case; also gives the resolved chain to report.
-  const { normalized } = resolveDynamics(config, [{ name: 'rigid', path: ['kinematics'] }], registry, new EventBus());
-  chain = chainText(normalized.solver);
+  // Validated here, so a bad config stops the run before any case; also gives the resolved chain to report.
+  const validate = (c) => resolveDynamics(c, [{ name: 'rigid', path: ['kinematics'] }], registry, new EventBus()).normalized.solver;
+  const solver = validate(config);
+  chain = chainText(solver);
+  /** Moreau's runs: the config as given, or at each listed tolerance. */
+  settings = moreauTolerances.map((tolerance) => {
+    if (tolerance === undefined) return { tolerance, config, chain };
+    const atTolerance = { ...config, solver: withTolerance(solver, tolerance) };
+    return { tolerance, config: atTolerance, chain: chainText(validate(atTolerance)) };
+  });
 } catch (e) {
   if (!isMoreauError(e)) throw e;
   fail(e.message);
@@ -151,7 +171,7 @@ const load = { before: loadavg() };
 // Warm-up, not reported: the first case would otherwise pay for compiling each engine's hot loops.
 {
   const warm = stackScene(10);
-  runMoreau(warm, 200, { config, registry, source: 'warm-up' });
+  runMoreau(warm, 200, { config: settings[0].config, registry, source: 'warm-up' });
   runRapier(RAPIER, warm, 200, { canSleep, solver: rapierSolver(rapierIterations[0]) });
 }
 const results = [];
@@ -175,22 +195,25 @@ for (const name of cases) {
   };
   // The case once in each engine before the timed runs: a JIT compiles a case's hot code during
   // its first run (the cubes' first run costs about twice the CPU of the next ones), which the
-  // stack's warm-up does not reach. Rapier at its first setting only: its settings run the same code.
+  // stack's warm-up does not reach. Each engine at its first setting only: its settings run the same code.
   let moreauWarmUp, peerWarmUp;
   if (!values.cold) {
     process.stderr.write(': first run, timed apart: Moreau… ');
-    moreauWarmUp = runMoreau(JSON.parse(text), n, { config, registry, source: relative(root, file), onStep: progress() });
+    moreauWarmUp = runMoreau(JSON.parse(text), n, { config: settings[0].config, registry, source: relative(root, file), onStep: progress() });
     process.stderr.write(`${(moreauWarmUp.cpuMs / n).toFixed(2)} ms CPU per step; Rapier… `);
     peerWarmUp = runRapier(RAPIER, JSON.parse(text), n, { canSleep, solver: rapierSolver(rapierIterations[0]) });
     process.stderr.write(`${(peerWarmUp.cpuMs / n).toFixed(2)} ms CPU per step`);
   }
-  // Each run: Moreau, then Rapier at each setting; with --repeat, the runs one after the other.
-  const moreauRuns = [], peerRuns = rapierIterations.map(() => []);
+  // Each run: Moreau at each setting, then Rapier at each setting; with --repeat, the runs one after the other.
+  const moreauRuns = settings.map(() => []), peerRuns = rapierIterations.map(() => []);
   for (let k = 0; k < repeat; k++) {
-    process.stderr.write(`${repeat > 1 || !values.cold ? `\n  run ${k + 1} of ${repeat}` : ''}: Moreau… `);
-    const run = runMoreau(JSON.parse(text), n, { config, registry, source: relative(root, file), onStep: progress() });
-    moreauRuns.push(run);
-    process.stderr.write(`${(run.cpuMs / n).toFixed(2)} ms CPU per step`);
+    process.stderr.write(`${repeat > 1 || !values.cold ? `\n  run ${k + 1} of ${repeat}` : ''}: `);
+    settings.forEach((setting, i) => {
+      process.stderr.write(`${i > 0 ? '; ' : ''}Moreau${setting.tolerance === undefined ? '' : ` at ${setting.tolerance}`}… `);
+      const run = runMoreau(JSON.parse(text), n, { config: setting.config, registry, source: relative(root, file), onStep: progress() });
+      moreauRuns[i].push(run);
+      process.stderr.write(`${(run.cpuMs / n).toFixed(2)} ms CPU per step`);
+    });
     rapierIterations.forEach((iterations, j) => {
       process.stderr.write(`; Rapier${iterations === undefined ? '' : ` at ${iterations} iterations`}… `);
       const peer = runRapier(RAPIER, JSON.parse(text), n, { canSleep, solver: rapierSolver(iterations) });
@@ -198,16 +221,17 @@ for (const name of cases) {
       process.stderr.write(`${(peer.cpuMs / n).toFixed(2)} ms CPU per step`);
     });
   }
-  const moreau = combineRuns(moreauRuns, moreauWarmUp);
+  const moreaus = settings.map((setting, i) => ({ ...combineRuns(moreauRuns[i], i === 0 ? moreauWarmUp : undefined), tolerance: setting.tolerance, chain: setting.chain }));
   const peers = rapierIterations.map((iterations, j) => {
-    const peer = { ...combineRuns(peerRuns[j], j === 0 ? peerWarmUp : undefined), ratioRange: runRatioRange(moreauRuns, peerRuns[j]) };
+    // Each Moreau setting's runs against this setting's, run by run.
+    const peer = { ...combineRuns(peerRuns[j], j === 0 ? peerWarmUp : undefined), ratioRanges: moreauRuns.map((runs) => runRatioRange(runs, peerRuns[j])) };
     if (!values.split) return peer;
     process.stderr.write(`; Rapier${iterations === undefined ? '' : ` at ${iterations} iterations`} profiled… `);
     return { ...peer, split: rapierSplit(runRapier(RAPIER, JSON.parse(text), n, { canSleep, solver: rapierSolver(iterations), profile: true })) };
   });
   process.stderr.write('\n');
-  const measures = Object.entries(CASES[name].measures).map(([label, f]) => ({ label, moreau: f(json, moreau.poses), rapier: peers.map((peer) => f(json, peer.poses)) }));
-  results.push({ name, bodies: json.bodies.length, file, moreau, peers, measures });
+  const measures = Object.entries(CASES[name].measures).map(([label, f]) => ({ label, moreau: moreaus.map((m) => f(json, m.poses)), rapier: peers.map((peer) => f(json, peer.poses)) }));
+  results.push({ name, bodies: json.bodies.length, file, moreaus, peers, measures });
 }
 load.after = loadavg();
 
@@ -217,34 +241,41 @@ const e = (x) => x.toExponential(1);
 /** CPU ms a step: the median of the runs, with their range when there were several. */
 const cpuCell = (run, d) => `${f(run.cpuMs / run.steps, d)}${run.runs > 1 ? ` (${run.cpuRange.map((x) => f(x / run.steps, d)).join('–')})` : ''}`;
 /** Moreau's CPU over the peer's: the medians' ratio, with each run's own ratio as a range when there were several. */
-const ratioCell = (moreau, peer) => `${f(moreau.cpuMs / peer.cpuMs, 1)}${peer.runs > 1 ? ` (${peer.ratioRange.map((x) => f(x, 1)).join('–')})` : ''}`;
+const ratioCell = (moreau, i, peer) => `${f(moreau.cpuMs / peer.cpuMs, 1)}${peer.runs > 1 ? ` (${peer.ratioRanges[i].map((x) => f(x, 1)).join('–')})` : ''}`;
+/** With --moreau-tolerances, a column naming each Moreau run's tolerance. */
+const byTolerance = moreauTolerances[0] !== undefined;
+/** A tolerance as it would be typed: 1e-4, not 0.0001. */
+const tolText = (t) => (t < 1e-3 ? t.toExponential() : String(t));
+const tolCell = (m) => (byTolerance ? ` ${tolText(m.tolerance)} |` : '');
+const tolHead = (head) => (byTolerance ? head : '');
+const moreauName = (m) => (byTolerance ? `Moreau at ${tolText(m.tolerance)}` : 'Moreau');
 const command = `node bench/peers.mjs ${process.argv.slice(2).join(' ')}`.trim();
 const lines = [
   `Command: \`${command}\`; ${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.versions.node}; load average (1, 5, 15 min) ${load.before.map((x) => f(x)).join(', ')} before, ${load.after.map((x) => f(x)).join(', ')} after.`,
   '',
-  `Moreau: ${values.config ? `config ${values.config}` : 'built-in defaults'}, solver ${chain}. Rapier ${rapier.version} (rapier3d-compat): ${rapierIterations.map((k) => k ?? rapier.solverIterations).join(', ')} solver iterations × ${rapier.internalPgsIterations} PGS per step${rapierIterations[0] === undefined ? '' : ` (its default ${rapier.solverIterations})`}, contact natural frequency ${rapierFrequency === undefined ? 'Rapier\'s default' : `${rapierFrequency} Hz`}, allowed overlap ${rapier.allowedLinearError} m, prediction distance ${rapier.predictionDistance} m, sleeping ${canSleep ? 'on' : 'off'}. h = ${TIME_STEP}.`,
+  `Moreau: ${values.config ? `config ${values.config}` : 'built-in defaults'}, solver ${chain}${byTolerance ? `; run at ${moreauTolerances.map(tolText).join(', ')}, every link's tolerance set to each (at ${tolText(moreauTolerances.at(-1))}: ${settings.at(-1).chain})` : ''}. Rapier ${rapier.version} (rapier3d-compat): ${rapierIterations.map((k) => k ?? rapier.solverIterations).join(', ')} solver iterations × ${rapier.internalPgsIterations} PGS per step${rapierIterations[0] === undefined ? '' : ` (its default ${rapier.solverIterations})`}, contact natural frequency ${rapierFrequency === undefined ? 'Rapier\'s default' : `${rapierFrequency} Hz`}, allowed overlap ${rapier.allowedLinearError} m, prediction distance ${rapier.predictionDistance} m, sleeping ${canSleep ? 'on' : 'off'}. h = ${TIME_STEP}.`,
   '',
   '### Cost per step',
   '',
   ...(repeat > 1 ? [`Each case ran ${repeat} times, Moreau and Rapier alternated: times are the runs' medians, the CPU range of the runs in brackets; the ratio is the medians', with the range of each run's own ratio (the two engines back to back) in brackets.`, ''] : []),
-  '| case | bodies | steps | Moreau CPU ms / step | Moreau wall ms / step | Rapier iterations | Rapier CPU ms / step | Rapier wall ms / step | CPU Moreau / Rapier |',
-  '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ...results.flatMap((r) => r.peers.map((p) => `| ${r.name} | ${r.bodies} | ${r.moreau.steps} | ${cpuCell(r.moreau, 2)} | ${f(r.moreau.wallMs / r.moreau.steps)} | ${p.iterations} | ${cpuCell(p, 3)} | ${f(p.wallMs / p.steps, 3)} | ${ratioCell(r.moreau, p)} |`)),
+  `| case | bodies | steps |${tolHead(' Moreau tolerance |')} Moreau CPU ms / step | Moreau wall ms / step | Rapier iterations | Rapier CPU ms / step | Rapier wall ms / step | CPU Moreau / Rapier |`,
+  `|---|---:|---:|${tolHead('---:|')}---:|---:|---:|---:|---:|---:|`,
+  ...results.flatMap((r) => r.moreaus.flatMap((m, i) => r.peers.map((p) => `| ${r.name} | ${r.bodies} | ${m.steps} |${tolCell(m)} ${cpuCell(m, 2)} | ${f(m.wallMs / m.steps)} | ${p.iterations} | ${cpuCell(p, 3)} | ${f(p.wallMs / p.steps, 3)} | ${ratioCell(m, i, p)} |`))),
   '',
 ];
 if (!values.cold) {
   lines.push(
     '### First runs',
     '',
-    'Before the timed runs each engine ran each case once (Rapier at its first setting), so that the times above are of code already compiled for the case; that first run\'s CPU, which holds the compiling, is here. `--cold` times the first run instead.',
+    'Before the timed runs each engine ran each case once (each at its first setting), so that the times above are of code already compiled for the case; that first run\'s CPU, which holds the compiling, is here. `--cold` times the first run instead.',
     '',
     '| case | Moreau CPU ms / step, first run | Moreau, timed runs | Rapier CPU ms / step, first run | Rapier, timed runs | CPU Moreau / Rapier, first run |',
     '|---|---:|---:|---:|---:|---:|',
-    ...results.map(({ name, moreau: m, peers: [p] }) => `| ${name} | ${f(m.warmUpCpuMs / m.steps)} | ${f(m.cpuMs / m.steps)} | ${f(p.warmUpCpuMs / p.steps, 3)} | ${f(p.cpuMs / p.steps, 3)} | ${f(m.warmUpCpuMs / p.warmUpCpuMs, 1)} |`),
+    ...results.map(({ name, moreaus: [m], peers: [p] }) => `| ${name} | ${f(m.warmUpCpuMs / m.steps)} | ${f(m.cpuMs / m.steps)} | ${f(p.warmUpCpuMs / p.steps, 3)} | ${f(p.cpuMs / p.steps, 3)} | ${f(m.warmUpCpuMs / p.warmUpCpuMs, 1)} |`),
     '',
   );
 }
-const differed = results.flatMap((r) => [...(r.moreau.sameEnd ? [] : [`${r.name} (Moreau)`]), ...r.peers.filter((p) => !p.sameEnd).map((p) => `${r.name} (Rapier, ${p.iterations} iterations)`)]);
+const differed = results.flatMap((r) => [...r.moreaus.filter((m) => !m.sameEnd).map((m) => `${r.name} (${moreauName(m)})`), ...r.peers.filter((p) => !p.sameEnd).map((p) => `${r.name} (Rapier, ${p.iterations} iterations)`)]);
 if (differed.length) lines.push(`**The runs of one engine ended in different poses**: ${differed.join(', ')}. An engine run twice on the same scene should end in the same place to the bit; the accuracy rows are the first run's.`, '');
 if (values.split) {
   const row = (name, engine, s) => `| ${name} | ${engine} | ${f(s.iterations, 1)} | ${f(s.detect, 3)} | ${f(s.assemble, 3)} | ${f(s.solve, 3)} | ${f(s.rest, 3)} | ${f(s.total, 3)} | ${s.solvePerIteration === undefined ? '—' : f(s.solvePerIteration, 4)} |`;
@@ -253,29 +284,34 @@ if (values.split) {
     '',
     '| case | engine | iterations a step | contact detection | assembly | solve | rest of the step | whole step | solve, ms an iteration |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|',
-    ...results.flatMap((r) => [row(r.name, 'Moreau', moreauSplit(r.moreau)), ...r.peers.map((p) => row(r.name, `Rapier, ${p.iterations} iterations`, p.split))]),
+    ...results.flatMap((r) => [...r.moreaus.map((m) => row(r.name, moreauName(m), moreauSplit(m))), ...r.peers.map((p) => row(r.name, `Rapier, ${p.iterations} iterations`, p.split))]),
     '',
     'Moreau\'s iterations are its chain\'s (mostly Gauss–Seidel sweeps), on average over all steps; its assembly builds W, and the rest of its step is its position projection, integration and bookkeeping. Rapier\'s come from a second run of each setting with its profiler on (the cost table\'s run has it off): its solver\'s time less its velocity assembly is the solve, and the rest is what its step timer holds beyond collision detection and the solver.',
     '',
   );
+}
+/** A row of Moreau's solves on one case at one setting. */
+function solvesRow(name, m) {
+  const s = m.solves;
+  return `| ${name} |${tolCell(m)} ${s.withContacts} | ${s.withContacts - s.notConverged} | ${s.notConverged} | ${s.withContacts ? `${e(s.largestError)} (${[...s.merits].join(', ')})` : '—'} | ${s.withContacts ? e(median(s.siconos)) : '—'} | ${s.withContacts ? e(s.siconos.reduce((most, x) => Math.max(most, x), 0)) : '—'} | ${s.withContacts ? f(s.iterations / s.withContacts, 1) : '—'} | ${s.contactsMax} |`;
 }
 const measured = results.flatMap((r) => r.measures.map((m) => ({ name: r.name, ...m })));
 if (measured.length) {
   lines.push(
     '### Accuracy (from the final poses, the same function for both engines)',
     '',
-    `| case | measure | Moreau | ${results[0].peers.map((p) => `Rapier, ${p.iterations} iterations`).join(' | ')} |`,
-    `|---|---|---:|${results[0].peers.map(() => '---:').join('|')}|`,
-    ...measured.map((m) => `| ${m.name} | ${m.label} | ${f(m.moreau, 3)} | ${m.rapier.map((x) => f(x, 3)).join(' | ')} |`),
+    `| case | measure | ${results[0].moreaus.map(moreauName).join(' | ')} | ${results[0].peers.map((p) => `Rapier, ${p.iterations} iterations`).join(' | ')} |`,
+    `|---|---|${results[0].moreaus.map(() => '---:').join('|')}|${results[0].peers.map(() => '---:').join('|')}|`,
+    ...measured.map((m) => `| ${m.name} | ${m.label} | ${m.moreau.map((x) => f(x, 3)).join(' | ')} | ${m.rapier.map((x) => f(x, 3)).join(' | ')} |`),
     '',
   );
 }
 lines.push(
-  `### Moreau's solves (${chain})`,
+  `### Moreau's solves (${byTolerance ? `${chain}, every link's tolerance set to each run's` : chain})`,
   '',
-  '| case | steps with contacts | converged | not converged | largest error | siconos error, median | siconos error, largest | iterations mean | contacts max |',
-  '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-  ...results.map(({ name, moreau: { solves: s } }) => `| ${name} | ${s.withContacts} | ${s.withContacts - s.notConverged} | ${s.notConverged} | ${s.withContacts ? `${e(s.largestError)} (${[...s.merits].join(', ')})` : '—'} | ${s.withContacts ? e(median(s.siconos)) : '—'} | ${s.withContacts ? e(s.siconos.reduce((m, x) => Math.max(m, x), 0)) : '—'} | ${s.withContacts ? f(s.iterations / s.withContacts, 1) : '—'} | ${s.contactsMax} |`),
+  `| case |${tolHead(' tolerance |')} steps with contacts | converged | not converged | largest error | siconos error, median | siconos error, largest | iterations mean | contacts max |`,
+  `|---|${tolHead('---:|')}---:|---:|---:|---:|---:|---:|---:|---:|`,
+  ...results.flatMap(({ name, moreaus }) => moreaus.map((m) => solvesRow(name, m))),
   '',
   'The siconos error is each step\'s answer measured in the siconos merit, whatever merit the chain stopped on; its time is left out of Moreau\'s.',
   '',
