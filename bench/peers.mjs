@@ -93,6 +93,8 @@ if (values['moreau-tolerances'] !== undefined) {
   if (parsed.error) fail(parsed.error);
   moreauTolerances = parsed.tolerances;
 }
+/** A tolerance as it would be typed: 1e-4, not 0.0001. */
+const tolText = (t) => (t < 1e-3 ? t.toExponential() : String(t));
 /** Rapier's settings for a run at `iterations` solver iterations (undefined: Rapier's default). */
 const rapierSolver = (iterations) => ({ ...(iterations === undefined ? {} : { iterations }), ...(rapierFrequency === undefined ? {} : { frequency: rapierFrequency }) });
 
@@ -209,7 +211,7 @@ for (const name of cases) {
   for (let k = 0; k < repeat; k++) {
     process.stderr.write(`${repeat > 1 || !values.cold ? `\n  run ${k + 1} of ${repeat}` : ''}: `);
     settings.forEach((setting, i) => {
-      process.stderr.write(`${i > 0 ? '; ' : ''}Moreau${setting.tolerance === undefined ? '' : ` at ${setting.tolerance}`}… `);
+      process.stderr.write(`${i > 0 ? '; ' : ''}Moreau${setting.tolerance === undefined ? '' : ` at ${tolText(setting.tolerance)}`}… `);
       const run = runMoreau(JSON.parse(text), n, { config: setting.config, registry, source: relative(root, file), onStep: progress() });
       moreauRuns[i].push(run);
       process.stderr.write(`${(run.cpuMs / n).toFixed(2)} ms CPU per step`);
@@ -244,8 +246,6 @@ const cpuCell = (run, d) => `${f(run.cpuMs / run.steps, d)}${run.runs > 1 ? ` ($
 const ratioCell = (moreau, i, peer) => `${f(moreau.cpuMs / peer.cpuMs, 1)}${peer.runs > 1 ? ` (${peer.ratioRanges[i].map((x) => f(x, 1)).join('–')})` : ''}`;
 /** With --moreau-tolerances, a column naming each Moreau run's tolerance. */
 const byTolerance = moreauTolerances[0] !== undefined;
-/** A tolerance as it would be typed: 1e-4, not 0.0001. */
-const tolText = (t) => (t < 1e-3 ? t.toExponential() : String(t));
 const tolCell = (m) => (byTolerance ? ` ${tolText(m.tolerance)} |` : '');
 const tolHead = (head) => (byTolerance ? head : '');
 const moreauName = (m) => (byTolerance ? `Moreau at ${tolText(m.tolerance)}` : 'Moreau');
