@@ -237,14 +237,34 @@ describe('AnswerChecker thresholds', () => {
     expect(new AnswerChecker().check(p, fine, { ...expectation, tolerance: 1 }).check).toBeUndefined();
   });
 
-  test('should bound the rounding by the largest absolute row sum of W, whichever row of whichever contact holds it', () => {
-    // Contact 0 as above (rows summing to 2e-20); contact 1 apart (r = 0, u = q separating) with
-    // its third row the largest of W: 5e-20, so the bound is 3 ε · 5e-20 · 1e36 ≈ 33, at contact 1.
-    const W = blockDiagonal([[1e-20, 1e-20, 0, 1e-20, 1e-20, 0, 0, 0, 1e-20], diag(1e-20, 1e-20, 5e-20)]);
-    const p = new FrictionContactProblem(W, Float64Array.of(0.1, 0.3, 0, 0.1, 0, 0), Float64Array.of(1e6, 0.5));
-    const out = new AnswerChecker().check(p, claim(p, [1e36, -1e36, 0, 0, 0, 0]), expectation);
-    expect(out).toMatchObject({ converged: false, reason: 'rejected', check: { failed: 'approach', contact: 1 } });
-    expect(out.check?.message).toMatch(/the rounding of W r may reach 33\.3.*\(worst at contact 1's row\)$/);
+  test('should bound the rounding by the largest absolute row sum of W and name the first contact whose row has it', () => {
+    // Contact 0 as above, with entries U = 2⁻⁶⁶ (W r = 0 exactly at r = (R, −R, 0)); contacts 1 and 2
+    // apart (r = 0, u = q separating), each row two blocks of small multiples of U, so every sum is
+    // exact. Contact 1's rows sum to 10, 8, 8 U; contact 2's to 8, 10, 11 U rotated so that its 11 sits
+    // in each row in turn, or to contact 1's own sums rotated, so that a tie at 10 U must name contact 1.
+    const U = 2 ** -66, R = 1e36;
+    const scaled = (m: number[]) => m.map((x) => x * U);
+    const rotate = (m: number[], k: number) => [0, 1, 2].flatMap((i) => m.slice(3 * ((i + 3 - k) % 3), 3 * ((i + 3 - k) % 3) + 3));
+    const B11 = [2, -1, 3, 1, 2, -1, -2, 1, 1], B12 = [1, -2, 1, 2, 1, -1, 1, 1, -2];
+    const B21 = [1, 1, 1, -1, 2, 1, 3, -1, 1], B22 = [3, 1, -1, 1, -3, 2, 1, 2, -3];
+    const cases = [
+      ...[0, 1, 2].map((k) => ({ rows: [rotate(B21, (k + 1) % 3), rotate(B22, (k + 1) % 3)], max: 11, contact: 2 })),
+      ...[0, 1, 2].map((k) => ({ rows: [rotate(B12, k), rotate(B11, k)], max: 10, contact: 1 })),
+    ];
+    for (const { rows: [B21k, B22k], max, contact } of cases) {
+      const W = BlockSparseMatrix.fromBlocks(3, [
+        { row: 0, col: 0, values: scaled([1, 1, 0, 1, 1, 0, 0, 0, 1]) },
+        { row: 1, col: 1, values: scaled(B11) }, { row: 1, col: 2, values: scaled(B12) },
+        { row: 2, col: 1, values: scaled(B21k) }, { row: 2, col: 2, values: scaled(B22k) },
+      ]);
+      const p = new FrictionContactProblem(W, Float64Array.of(0.1, 0.3, 0, 0.1, 0, 0, 0.1, 0, 0), Float64Array.of(1e6, 0.5, 0.5));
+      const out = new AnswerChecker().check(p, claim(p, [R, -R, 0, 0, 0, 0, 0, 0, 0]), expectation);
+      // k ε max_i Σ_j |W_ij| ‖r‖∞ with k = 6 entries in the longest rows, as the checker forms it.
+      const bound = 6 * Number.EPSILON * (max * U) * R;
+      expect(out).toMatchObject({ converged: false, reason: 'rejected', check: { failed: 'approach', contact } });
+      expect(out.check?.message).toContain(`the rounding of W r may reach ${bound}, `);
+      expect(out.check?.message).toMatch(new RegExp(`\\(worst at contact ${contact}'s row\\)$`));
+    }
   });
 
   test('should not read rounding in W r as an approach when q = 0 (the rounding floor of the free scale)', () => {
