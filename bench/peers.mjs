@@ -11,7 +11,7 @@
 //                        [--repeat <n>] [--cold] [--out bench/out/peers.md]
 //
 // Cases: pour (spheres poured into a box for 1 s) and cubes (cubes dropped into a box for 0.5 s)
-// for speed, with each one's deepest overlap at the end; stick (a box on a 30° incline with
+// for speed, with each one's deepest overlap and its bodies' mean height at the end; stick (a box on a 30° incline with
 // μ = 0.8: its drift along the incline after 1 s) and stack (10 boxes on a floor: how far the
 // top sinks in 2 s and the deepest overlap). `--steps` replaces the step count of pour and cubes.
 // Overlaps are measured from the final poses by one function for both engines
@@ -45,7 +45,7 @@ import { median, rapierSettings, runMoreau, runRapier } from './peers/engines.mj
 import { combineRuns, runRatioRange } from './peers/repeats.mjs';
 import { parseTolerances, withTolerance } from './peers/tolerances.mjs';
 import { moreauSplit, rapierSplit } from './peers/split.mjs';
-import { deepestBoxOverlap, deepestSphereOverlap, deepestStackOverlap, driftAlong } from './peers/measures.mjs';
+import { deepestBoxOverlap, deepestSphereOverlap, deepestStackOverlap, driftAlong, meanHeight } from './peers/measures.mjs';
 import { cubesScene, INCLINE, pourScene, stackScene, stickScene, TIME_STEP } from './peers/scenes.mjs';
 
 const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
@@ -107,11 +107,17 @@ const mm = (x) => 1000 * x;
 const CASES = {
   pour: {
     scene: () => pourScene(spheres, seed, steps === undefined ? 1 : steps * TIME_STEP),
-    measures: { 'deepest overlap at the end, mm': (json, poses) => mm(deepestSphereOverlap(json.bodies, poses)) },
+    measures: {
+      'deepest overlap at the end, mm': (json, poses) => mm(deepestSphereOverlap(json.bodies, poses)),
+      'mean height of the spheres at the end, mm': (json, poses) => mm(meanHeight(json.bodies, poses)),
+    },
   },
   cubes: {
     scene: () => cubesScene(cubeCount, seed, steps === undefined ? 0.5 : steps * TIME_STEP),
-    measures: { 'deepest overlap at the end, mm': (json, poses) => mm(deepestBoxOverlap(json.bodies, poses)) },
+    measures: {
+      'deepest overlap at the end, mm': (json, poses) => mm(deepestBoxOverlap(json.bodies, poses)),
+      'mean height of the cubes at the end, mm': (json, poses) => mm(meanHeight(json.bodies, poses)),
+    },
   },
   stick: {
     scene: stickScene,

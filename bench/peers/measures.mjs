@@ -121,3 +121,18 @@ export function driftAlong(n, from, to) {
   const d = sub(to, from), k = dot(d, n);
   return Math.hypot(d[0] - k * n[0], d[1] - k * n[1], d[2] - k * n[2]);
 }
+
+/**
+ * The mean height (world z) of the bodies that move (every body whose `motion` is not 'static'):
+ * how a pile settled, a quantity the packing sets and single grains' paths do not.
+ */
+export function meanHeight(bodies, poses) {
+  let sum = 0, count = 0;
+  bodies.forEach((b, i) => {
+    if (b.motion === 'static') return;
+    sum += poses[i].position[2];
+    count++;
+  });
+  if (count === 0) throw new Error('meanHeight: the scene has no moving body');
+  return sum / count;
+}

@@ -1,6 +1,6 @@
 // The overlap and drift measures of bench/peers.mjs on poses whose answer is known by hand.
 import { describe, expect, test } from 'vitest';
-import { deepestBoxOverlap, deepestSphereOverlap, deepestStackOverlap, driftAlong } from './measures.mjs';
+import { deepestBoxOverlap, deepestSphereOverlap, deepestStackOverlap, driftAlong, meanHeight } from './measures.mjs';
 import { stackScene } from './scenes.mjs';
 
 const I = [1, 0, 0, 0, 1, 0, 0, 0, 1];
@@ -22,6 +22,13 @@ describe('peer measures', () => {
     // A floor turned upside down (π about x): its solid side is now above z = 0.
     const poses = [at([0, 0, 0], [1, 0, 0, 0, -1, 0, 0, 0, -1]), at([0, 0, -0.09])];
     expect(deepestSphereOverlap([floor, sphere(0.1)], poses)).toBeCloseTo(0.01, 12);
+  });
+
+  test('should average the height of the bodies that move, the static ones left out', () => {
+    const bodies = [{ ...floor, motion: 'static' }, sphere(0.1), sphere(0.1), { ...sphere(0.1), motion: 'dynamic' }];
+    const poses = [at([0, 0, 5]), at([1, 0, 0.1]), at([0, 2, 0.3]), at([0, 0, 0.8])];
+    expect(meanHeight(bodies, poses)).toBeCloseTo(0.4, 15);
+    expect(() => meanHeight([bodies[0]], [poses[0]])).toThrow(/no moving body/);
   });
 
   test('should give 0 when nothing touches', () => {
