@@ -11,9 +11,9 @@
 //                        [--repeat <n>] [--cold] [--out bench/out/peers.md]
 //
 // Cases: pour (spheres poured into a box for 1 s) and cubes (cubes dropped into a box for 0.5 s)
-// for speed, with each one's deepest overlap and its bodies' mean height at the end; stick (a box on a 30° incline with
-// μ = 0.8: its drift along the incline after 1 s) and stack (10 boxes on a floor: how far the
-// top sinks in 2 s and the deepest overlap). `--steps` replaces the step count of pour and cubes.
+// for speed, with each one's deepest overlap and its bodies' mean height at the end; stick (a box
+// on a 30° incline with μ = 0.8: its drift along the incline after 1 s) and stack (10 boxes on a
+// floor: how far the top sinks in 2 s and the deepest overlap). `--steps` replaces the step count of pour and cubes.
 // Overlaps are measured from the final poses by one function for both engines
 // (bench/peers/measures.mjs). Rapier bodies do not sleep unless --rapier-sleep (Moreau has no
 // sleeping). `--rapier-iterations` runs Rapier once per listed solver-iteration count (default:
@@ -21,8 +21,8 @@
 // stiffly it pushes overlaps apart; Rapier's default 30 Hz), so Rapier's cost can be read at the
 // accuracy Moreau gives, not only at its defaults; `--moreau-tolerances` runs Moreau once per listed
 // tolerance, every link of its chain held to it (bench/peers/tolerances.mjs), so that Moreau's
-// accuracy can be read at Rapier's cost, not only at its own tolerance. `--split` adds where each engine's step goes,
-// by its own timers (Rapier's from a second, profiled run of each setting: its profiler costs
+// accuracy can be read at Rapier's cost, not only at its own tolerance. `--split` adds where each
+// engine's step goes, by its own timers (Rapier's from a second, profiled run of each setting: its profiler costs
 // time, so the timed run has it off). `--repeat n` runs each case n times, the engines alternated,
 // and gives the median CPU time with the range beside it, and the range of each run's own ratio
 // of the two engines beside the medians' ratio; it also checks that every run of an
