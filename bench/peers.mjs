@@ -22,8 +22,8 @@
 // accuracy Moreau gives, not only at its defaults; `--moreau-tolerances` runs Moreau once per listed
 // tolerance, every link of its chain held to it (bench/peers/tolerances.mjs), so that Moreau's
 // accuracy can be read at Rapier's cost, not only at its own tolerance. `--split` adds where each
-// engine's step goes, by its own timers (Rapier's from a second, profiled run of each setting: its profiler costs
-// time, so the timed run has it off). `--repeat n` runs each case n times, the engines alternated,
+// engine's step goes, by its own timers (Rapier's from a second, profiled run of each setting: its
+// profiler costs time, so the timed run has it off). `--repeat n` runs each case n times, the engines alternated,
 // and gives the median CPU time with the range beside it, and the range of each run's own ratio
 // of the two engines beside the medians' ratio; it also checks that every run of an
 // engine ended in the same poses, to the bit. Before the cases, each engine runs 200 steps
