@@ -321,4 +321,21 @@ describe('box against box: separated boxes held by one point', () => {
     expect(hulls).toHaveLength(1);
     expect(hulls[0].gap).toBeCloseTo(boxes[0].gap, 12);
   });
+
+  test('should give a penetrating pair held by one edge contact no face points, boxes and hulls alike', () => {
+    // Two cubes crossing 21 mm deep at an edge pair; their reference face has two points within
+    // the margin (one 28 mm deep, one 4 mm apart), which the rule gives separated pairs only: without
+    // its `separation > 0` they come back beside the edge contact.
+    const R1 = [-0.9005111248509889, 0.3969879442330677, 0.17742684732928393, -0.17992959070593204, -0.7116552609186313, 0.679096555723286, 0.395859894922436, 0.5796096632566068, 0.7122833578370062];
+    const R2 = [-0.18918745525138503, -0.9196125188772573, -0.34426867690763197, 0.9600765318952984, -0.24680737208206138, 0.13167829733803255, -0.20606105813423745, -0.30561239538044466, 0.9295912564726635];
+    const at = [-0.03828115938371706, -0.0051471865647280185, -0.11357718793637255];
+    const boxes = detect([box([0, 0, 0], h, R1), box(at, h, R2)], { margin });
+    expect(boxes).toHaveLength(1);
+    expect(boxes[0].feature).toBeGreaterThanOrEqual(EDGE_FEATURES);
+    expect(boxes[0].feature).toBeLessThan(CLOSEST_FEATURES);
+    expect(boxes[0].gap).toBeCloseTo(-0.0213090169537185, 12);
+    const hulls = detect([box([0, 0, 0], h, R1), hull(at, boxPoints(h), R2)], { margin });
+    expect(hulls).toHaveLength(1);
+    expect(hulls[0].gap).toBeCloseTo(boxes[0].gap, 12);
+  });
 });
