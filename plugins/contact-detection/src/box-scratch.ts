@@ -20,6 +20,8 @@ export class BoxScratch {
   nx = 0;
   ny = 0;
   nz = 1;
+  /** Where the one point of a separated pair lies on the incident box while its face's points are found (`holdPoint`). */
+  readonly held = new Float64Array(3);
   /** The separating axis test's results. */
   readonly axes = new SeparatingAxes();
   /** Indices kept by the reduction to 4 points. */

@@ -13,6 +13,8 @@ export class PolytopeScratch implements Manifold {
   gap = new Float64Array(16);
   code = new Int32Array(16);
   count = 0;
+  /** Where the one point of a separated pair lies on the incident hull while its face's points are found (`holdPoint`). */
+  readonly held = new Float64Array(3);
   readonly keep = new Int32Array(4);
   /** Two edges' ends, and their closest points' parameters. */
   readonly seg = new Float64Array(12);

@@ -23,19 +23,21 @@ export function wantsFacePoints(separation: number, patched: boolean, onePoint: 
  */
 const SAME_POINT = 0.1;
 
-/** A contact manifold being built (BoxScratch, PolytopeScratch): halfway points, gaps, ids, one normal from B to A. */
+/**
+ * A contact manifold being built (BoxScratch, PolytopeScratch): halfway points, gaps, ids, one
+ * normal from B to A, and `held`, where `holdPoint` put the one point on the incident body while
+ * the face's points are found.
+ */
 interface Manifold {
   readonly point: Float64Array;
   readonly gap: Float64Array;
   readonly code: Int32Array;
+  readonly held: Float64Array;
   count: number;
   nx: number;
   ny: number;
   nz: number;
 }
-
-/** Where the one point of `held` (its contact 0) lies on the incident body, kept while the face's points are found. */
-const heldAt = new Float64Array(3);
 
 /**
  * Records where the one contact in `m` touches the incident body (B when `incidentIsB`): a
@@ -43,8 +45,8 @@ const heldAt = new Float64Array(3);
  * on A at m + (g/2) n.
  */
 export function holdPoint(m: Manifold, incidentIsB: boolean): void {
-  const t = (incidentIsB ? -0.5 : 0.5) * m.gap[0];
-  heldAt[0] = m.point[0] + t * m.nx; heldAt[1] = m.point[1] + t * m.ny; heldAt[2] = m.point[2] + t * m.nz;
+  const t = (incidentIsB ? -0.5 : 0.5) * m.gap[0], held = m.held;
+  held[0] = m.point[0] + t * m.nx; held[1] = m.point[1] + t * m.ny; held[2] = m.point[2] + t * m.nz;
 }
 
 /**
@@ -52,10 +54,10 @@ export function holdPoint(m: Manifold, incidentIsB: boolean): void {
  * recorded (`SAME_POINT` of `least`, the pair's smallest half extent).
  */
 export function pushFacePoints(a: number, b: number, m: Manifold, incidentIsB: boolean, least: number, out: ContactBufferLike): void {
-  const same = SAME_POINT * least, side = incidentIsB ? -0.5 : 0.5;
+  const same = SAME_POINT * least, side = incidentIsB ? -0.5 : 0.5, held = m.held;
   for (let k = 0; k < m.count; k++) {
     const t = side * m.gap[k], o = 3 * k;
-    const dx = m.point[o] + t * m.nx - heldAt[0], dy = m.point[o + 1] + t * m.ny - heldAt[1], dz = m.point[o + 2] + t * m.nz - heldAt[2];
+    const dx = m.point[o] + t * m.nx - held[0], dy = m.point[o + 1] + t * m.ny - held[1], dz = m.point[o + 2] + t * m.nz - held[2];
     if (dx * dx + dy * dy + dz * dz <= same * same) continue;
     out.push(a, b, m.code[k], m.point[o], m.point[o + 1], m.point[o + 2], m.nx, m.ny, m.nz, m.gap[k]);
   }
