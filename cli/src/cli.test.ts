@@ -111,10 +111,14 @@ describe('moreau solve', () => {
     expect(run.stderr).toMatch(/^E_FILE_IO: .*nope\.dat/);
   });
 
-  test('should reject a malformed --tol as a usage error', async () => {
-    const run = await runCli(['solve', 'sep.json', '--tol', 'abc'], folder());
+  test.each(['abc', '0', '0.2', '1e-15'])('should reject --tol %s as a usage error', async (tol) => {
+    const run = await runCli(['solve', 'sep.json', '--tol', tol], folder());
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^E_USAGE: --tol/);
+    expect(run.stderr).toMatch(/^E_USAGE: --tol expects a /);
+  });
+
+  test('should take the ends of the --tol range', async () => {
+    for (const tol of ['1e-14', '0.1']) expect((await runCli(['solve', 'sep.json', '--tol', tol], folder())).code).toBe(0);
   });
 
   test('should write the solution to --out as JSON', async () => {

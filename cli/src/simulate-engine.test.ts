@@ -254,3 +254,33 @@ describe('moreau simulate on the engine: checkpoints', () => {
     expect(lines(join(dir, 'out', 'steps.jsonl'))).toHaveLength(20); // untouched
   });
 });
+
+describe('moreau simulate on the engine: --tol', () => {
+  // A chain held to 1e-12 in the energy merit by its config, and the same run with --tol 1e-3.
+  const config = JSON.stringify({
+    solver: {
+      name: 'gauss-seidel', options: { merit: 'energy', tolerance: 1e-12 },
+      fallback: { name: 'pqn', options: { merit: 'energy', tolerance: 1e-12 } },
+    },
+  });
+  const solved = (out: string) => lines(join(out, 'steps.jsonl')).filter((s) => s.contacts > 0);
+
+  test('should stop every step at the given tolerance instead of the config\'s', async () => {
+    const dir = folder(stack, { 'moreau.config.json': config });
+    expect((await runCli(['simulate', 'scene.json', '--out', 'tight'], dir)).code).toBe(0);
+    const loose = await runCli(['simulate', 'scene.json', '--out', 'loose', '--tol', '1e-3', '--json'], dir);
+    expect(loose.code, loose.stderr).toBe(0);
+    const tight = solved(join(dir, 'tight')), looser = solved(join(dir, 'loose'));
+    expect(looser.length).toBeGreaterThan(10);
+    for (const s of tight) expect(s.error).toBeLessThanOrEqual(1e-12);
+    for (const s of looser) {
+      expect(s.converged).toBe(true);
+      expect(s.merit).toBe('energy');
+      expect(s.error).toBeLessThanOrEqual(1e-3);
+    }
+    // Some step stopped above the config's tolerance: the flag, not the config, set the stop.
+    expect(looser.some((s) => s.error > 1e-12)).toBe(true);
+    const sum = (steps: { iterations: number }[]) => steps.reduce((t, s) => t + s.iterations, 0);
+    expect(sum(looser)).toBeLessThan(sum(tight));
+  });
+});

@@ -6,6 +6,7 @@ import { findAll, numbers, parseXml } from '../../core/src/io/__fixtures__/mini-
 import { readProblem } from '@moreau/core';
 import type { FakeScene } from './__fixtures__/fake-simulation.js';
 import { fakeSetup, runSimulate } from './__fixtures__/simulate-harness.js';
+import type { SetupSimulation } from './simulate.js';
 
 // Tests of `moreau simulate` with a stand-in engine (FakeSimulation): arguments,
 // outputs, dumps, checkpoints and interruption, independent of the real plugins.
@@ -34,6 +35,8 @@ describe('moreau simulate: arguments', () => {
     [['scene.json', '--dump-problems', '2'], /--dump-problems writes into the --out folder/],
     [['scene.json', '--resume'], /--resume continues the run in the --out folder/],
     [['scene.json', '--until', 'soon'], /--until expects a positive number/],
+    [['scene.json', '--tol', '0'], /--tol expects a positive number, got "0"/],
+    [['scene.json', '--tol', '2'], /--tol expects a tolerance from 1e-14 to 0.1 \(each solver's stop, in its own merit\), got "2"/],
     [['scene.json', '--dump-problems', '1.5', '--out', 'o'], /--dump-problems expects a positive integer/],
     [['scene.json', '--frames'], /Unknown option '--frames'/],
     [['scene.json', '--out', 'o', '--vtk-format', 'hex'], /--vtk-format expects one of binary, ascii, got "hex"/],
@@ -332,6 +335,21 @@ describe('moreau simulate: checkpoints', () => {
     const resumed = await runSimulate(setup, ['scene.json', '--out', 'split', '--resume', '--dump-problems', '3'], dir);
     expect(resumed.code).toBe(0);
     expect(finalState(join(dir, 'split'))).toEqual(finalState(join(dir, 'whole')));
+  });
+
+  test('should hand --tol to the setup as the chain\'s tolerance, and name it in the command that resumes', async () => {
+    const { setup } = fakeSetup();
+    const given: unknown[] = [];
+    const recording: SetupSimulation = (file, config, overrides) => {
+      given.push(overrides);
+      return setup(file, config, overrides);
+    };
+    const dir = folder();
+    const stopped = await runSimulate(recording, ['scene.json', '--out', 'o', '--tol', '1e-5', '--progress'], dir, { interruptOnFirstMessage: true });
+    expect(stopped.code).toBe(130);
+    expect(stopped.stderr).toMatch(/Resume with:\n {2}moreau simulate scene\.json --out o --resume --tol 0\.00001\n/);
+    expect((await runSimulate(recording, ['scene.json'], dir)).code).toBe(0);
+    expect(given).toEqual([{ tolerance: 1e-5 }, undefined]);
   });
 
   test('should drop log lines past the checkpoint when resuming after a run that died without one', async () => {

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { findConfig, MoreauError } from '@moreau/core';
-import type { LoadedConfig, Simulation, SimulationCheckpoint, VtkEncoding } from '@moreau/core';
-import { numberArg, parseCommandArgs } from './args.js';
+import type { LoadedConfig, Simulation, SimulationCheckpoint, StopOverrides, VtkEncoding } from '@moreau/core';
+import { numberArg, parseCommandArgs, toleranceArg } from './args.js';
 import { driveSimulation, type DriveResult } from './simulate/drive.js';
 import { planeHalfSizes } from './simulate/bodies-file.js';
 import { EXIT, type CliIO } from './io.js';
@@ -23,6 +23,10 @@ config names: kinematics, contact detector, integrator and the solver chain.
   --config <file>       a moreau.config.json (default: the one in the working folder,
                         else built-in defaults)
   --until <t>           simulated time to stop at (default: the scene's duration)
+  --tol <t>             the stopping tolerance (1e-14 to 0.1) of every solver of the chain
+                        that has one, in its own merit (the config's otherwise); refused when no solver
+                        of the chain takes a tolerance. A looser one buys speed on dense
+                        piles (docs/usage.md has measurements)
   --out <dir>           write the outputs listed below (the folder is created if missing;
                         a fresh run replaces an earlier run's files there)
   --dump-problems <n>   with --out: write the contact problem of every n-th step that has
@@ -72,14 +76,19 @@ export interface SimulationSetup {
   frameStride: number;
 }
 
-/** Builds the simulation: loads the config's plugins, reads and validates the scene. Throws coded errors for bad input. */
-export type SetupSimulation = (sceneFile: string, config: LoadedConfig) => Promise<SimulationSetup>;
+/**
+ * Builds the simulation: loads the config's plugins, reads and validates the scene, with the
+ * command line's stopping overrides applied to the config's chain. Throws coded errors for bad input.
+ */
+export type SetupSimulation = (sceneFile: string, config: LoadedConfig, overrides?: StopOverrides) => Promise<SimulationSetup>;
 
 export interface SimulateArgs {
   sceneArg: string;
   sceneFile: string;
   configArg?: string;
   until?: number;
+  /** `--tol`: every chain link's stopping tolerance. */
+  tolerance?: number;
   out?: string;
   dumpEvery: number;
   resume: boolean;
@@ -95,7 +104,7 @@ const VTK_FORMATS: readonly VtkEncoding[] = ['binary', 'ascii'];
 
 function parseSimulateArgs(args: string[], io: CliIO): SimulateArgs {
   const { values, positionals } = parseCommandArgs('simulate', args, {
-    config: { type: 'string' }, until: { type: 'string' }, out: { type: 'string' }, 'dump-problems': { type: 'string' },
+    config: { type: 'string' }, until: { type: 'string' }, tol: { type: 'string' }, out: { type: 'string' }, 'dump-problems': { type: 'string' },
     resume: { type: 'boolean' }, progress: { type: 'boolean' }, json: { type: 'boolean' }, 'vtk-format': { type: 'string' },
     'vtk-bodies': { type: 'string' },
   });
@@ -119,6 +128,7 @@ function parseSimulateArgs(args: string[], io: CliIO): SimulateArgs {
     sceneFile: resolve(io.cwd, positionals[0]),
     configArg: values.config as string | undefined,
     until: numberArg('until', values.until),
+    tolerance: toleranceArg(values.tol),
     out,
     dumpEvery,
     resume: Boolean(values.resume),
@@ -163,7 +173,7 @@ export async function runSimulation(a: SimulateArgs, io: CliIO, setup: SetupSimu
   if (a.out) checkOutputFolder(a.out);
   const checkpoint = a.resume ? readCheckpoint(join(a.out!, OUTPUT.checkpoint)) : undefined;
   const config = findConfig(io.cwd, a.configArg);
-  const { simulation: sim, scene, frameStride } = await setup(a.sceneFile, config);
+  const { simulation: sim, scene, frameStride } = await setup(a.sceneFile, config, a.tolerance === undefined ? undefined : { tolerance: a.tolerance });
   const planes = planeHalfSizes(sim);
   if (checkpoint) sim.restore(checkpoint);
   const until = a.until ?? sim.duration;
@@ -278,6 +288,7 @@ function resumeCommand(a: SimulateArgs, cwd: string): string {
   const parts = ['moreau simulate', a.sceneArg, '--out', relative(cwd, a.out!) || '.', '--resume'];
   if (a.until !== undefined) parts.push('--until', String(a.until));
   if (a.configArg) parts.push('--config', a.configArg);
+  if (a.tolerance !== undefined) parts.push('--tol', String(a.tolerance));
   if (a.dumpEvery) parts.push('--dump-problems', String(a.dumpEvery));
   if (a.vtkFormat) parts.push('--vtk-format', a.vtkFormat);
   if (a.vtkBodies) parts.push('--vtk-bodies', a.vtkBodies);

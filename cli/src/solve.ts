@@ -2,7 +2,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { basename, dirname, extname, resolve } from 'node:path';
 import { applyOverrides, historyProblem, isMoreauError, MoreauError, openRun, resolve as resolveRun, SiconosMerit, SolveHistoryRecorder, writeSolveHistory } from '@moreau/core';
 import type { ResolvedSolverConfig, SolveResult } from '@moreau/core';
-import { jsonArg, numberArg, parseCommandArgs } from './args.js';
+import { jsonArg, numberArg, parseCommandArgs, toleranceArg } from './args.js';
 import { EXIT, jsonText, type CliIO } from './io.js';
 import { showProgress } from './progress.js';
 import { checkInitSupported, readInitialGuess, type InitialGuess } from './solve-init.js';
@@ -15,7 +15,7 @@ Solves a frictional contact problem file (FCLIB .hdf5, Siconos .dat, Moreau .jso
   --solver <name>        solver to use (default: the config's, else auto; gauss-seidel without it)
   --options '<json>'     options of that solver, e.g. '{"relaxation": 1.2}'
   --config <file>        a moreau.config.json (solver chain with fallbacks, plugins)
-  --tol <t>              stopping tolerance of whichever solver runs
+  --tol <t>              stopping tolerance of whichever solver runs (1e-14 to 0.1)
   --max-iter <n>         iteration cap of whichever solver runs
   --merit <name>         merit of the stopping test (siconos, energy, newton, ...)
   --frictionless         set every friction coefficient to 0
@@ -71,7 +71,7 @@ export async function solveCommand(args: string[], io: CliIO): Promise<number> {
   if (positionals.length !== 1) throw new MoreauError('E_USAGE', `moreau solve expects one problem file, got ${positionals.length}.\n\n${solveHelp}`);
   const file = resolve(io.cwd, positionals[0]);
   const overrides = {
-    tolerance: numberArg('tol', values.tol),
+    tolerance: toleranceArg(values.tol),
     maxIterations: numberArg('max-iter', values['max-iter'], true),
     merit: values.merit as string | undefined,
   };

@@ -1,15 +1,19 @@
 import { basename, extname } from 'node:path';
-import { createSimulation, openRun, readScene } from '@moreau/core';
-import type { LoadedConfig, Scene } from '@moreau/core';
+import { applyOverrides, createSimulation, openRun, readScene } from '@moreau/core';
+import type { LoadedConfig, Scene, StopOverrides } from '@moreau/core';
 import type { SetupSimulation } from '../simulate.js';
 
 /**
  * How `moreau simulate` builds its simulation: the installed plugins plus the config's
- * `plugins`, the scene file read and validated (E_SCENE with every problem and its JSON
- * path), then the engine (E_CONFIG / E_UNKNOWN_PLUGIN for the config's dynamics keys).
+ * `plugins`, the command line's stopping overrides set on every link of the chain that takes
+ * them (`applyOverrides`: E_USAGE when none does), the scene file read and validated (E_SCENE
+ * with every problem and its JSON path), then the engine (E_CONFIG / E_UNKNOWN_PLUGIN for the
+ * config's dynamics keys).
  */
-export const setupSimulation: SetupSimulation = async (sceneFile: string, loaded: LoadedConfig) => {
-  const { registry, config } = await openRun(loaded);
+export const setupSimulation: SetupSimulation = async (sceneFile: string, loaded: LoadedConfig, overrides?: StopOverrides) => {
+  const opened = await openRun(loaded);
+  const { registry } = opened;
+  const config = overrides ? { ...opened.config, solver: applyOverrides(opened.config.solver, registry, overrides) } : opened.config;
   const scene = readScene(sceneFile);
   const simulation = createSimulation(scene, config, { registry, source: sceneFile });
   return { simulation, scene: basename(sceneFile, extname(sceneFile)), frameStride: frameStride(scene) };

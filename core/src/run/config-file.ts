@@ -105,7 +105,7 @@ export function applyOverrides(solver: SolverConfig, registry: PluginRegistry, o
     if (o[key] === undefined || taken.has(key)) continue;
     const names = links.slice(0, 6).map((l) => l.name).join(' -> ') + (links.length > 6 ? ' -> ...' : '');
     throw new MoreauError('E_USAGE',
-      `${OVERRIDE_FLAGS[key]} ${o[key]}: no solver of the chain (${names}) has a "${key}" option, so it would change nothing. Choose a solver that has it (--solver gauss-seidel, say), or leave the flag out.`,
+      `${OVERRIDE_FLAGS[key]} ${o[key]}: no solver of the chain (${names}) has a "${key}" option, so it would change nothing. Choose a solver that has it (gauss-seidel has all three), or leave the flag out.`,
       { place: OVERRIDE_FLAGS[key] });
   }
   for (let k = links.length - 2; k >= 0; k--) links[k].fallback = links[k + 1];
