@@ -39,11 +39,11 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import RAPIER from '@dimforge/rapier3d-compat';
-import { DEFAULT_SOLVER, EventBus, isMoreauError, openRun, readConfigFile, resolveDynamics } from '@moreau/core';
+import { applyOverrides, DEFAULT_SOLVER, EventBus, isMoreauError, openRun, readConfigFile, resolveDynamics } from '@moreau/core';
 import { benchArgs } from './args.mjs';
 import { median, rapierSettings, runMoreau, runRapier } from './peers/engines.mjs';
 import { combineRuns, runRatioRange } from './peers/repeats.mjs';
-import { parseTolerances, withTolerance } from './peers/tolerances.mjs';
+import { parseTolerances } from './peers/tolerances.mjs';
 import { moreauSplit, rapierSplit } from './peers/split.mjs';
 import { deepestBoxOverlap, deepestSphereOverlap, deepestStackOverlap, driftAlong, meanHeight } from './peers/measures.mjs';
 import { cubesScene, INCLINE, pourScene, stackScene, stickScene, TIME_STEP } from './peers/scenes.mjs';
@@ -154,7 +154,7 @@ try {
   /** Moreau's runs: the config as given, or at each listed tolerance. */
   settings = moreauTolerances.map((tolerance) => {
     if (tolerance === undefined) return { tolerance, config, chain };
-    const atTolerance = { ...config, solver: withTolerance(solver, tolerance) };
+    const atTolerance = { ...config, solver: applyOverrides(solver, registry, { tolerance }) };
     return { tolerance, config: atTolerance, chain: chainText(validate(atTolerance)) };
   });
 } catch (e) {

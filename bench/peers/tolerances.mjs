@@ -1,22 +1,10 @@
 // bench/peers.mjs's `--moreau-tolerances`: Moreau's solver chain run again with every link held
-// to another tolerance, so its cost and accuracy can be read against Rapier's at several points.
+// to another tolerance (core's `applyOverrides`, as `moreau simulate --tol` does), so its cost and
+// accuracy can be read against Rapier's at several points.
+import { OVERRIDE_TOLERANCE } from '@moreau/core';
 
-/** The tolerances a run may list: from a solve past rounding to one that barely starts. */
-export const TOLERANCE_RANGE = Object.freeze({ least: 1e-14, most: 0.1, count: 8 });
-
-/**
- * The solver config `solver` with each link's `tolerance` option set to `tolerance` (links without
- * options get `{ tolerance }`); every other option, merit included, kept. `solver` is not changed.
- */
-export function withTolerance(solver, tolerance) {
-  if (solver === undefined || solver === null) throw new Error('withTolerance: no solver config');
-  const { fallback, ...link } = solver;
-  return {
-    ...link,
-    options: { ...(link.options ?? {}), tolerance },
-    ...(fallback === undefined ? {} : { fallback: withTolerance(fallback, tolerance) }),
-  };
-}
+/** The tolerances a run may list: those `--tol` takes, at most `count` (each is a whole run of every case). */
+export const TOLERANCE_RANGE = Object.freeze({ ...OVERRIDE_TOLERANCE, count: 8 });
 
 /**
  * The comma-separated tolerances of `text`, or a message saying what is wrong: each a number in

@@ -36,22 +36,6 @@ export function numberArg(name: string, value: string | boolean | undefined, int
   return x;
 }
 
-/**
- * The stopping tolerances `--tol` may set on a chain (`moreau solve`, `moreau simulate`): from a
- * solve past rounding to one that barely starts. Every merit is relative (1 at r = 0 or about),
- * so a tolerance near 1 lets a solver stop at r = 0, which the answer check then refuses.
- */
-export const CHAIN_TOLERANCE = Object.freeze({ least: 1e-14, most: 0.1 });
-
-/** `--tol`: a positive number within CHAIN_TOLERANCE, or undefined when not given. */
-export function toleranceArg(value: string | boolean | undefined): number | undefined {
-  const t = numberArg('tol', value);
-  if (t !== undefined && !(t >= CHAIN_TOLERANCE.least && t <= CHAIN_TOLERANCE.most)) {
-    throw new MoreauError('E_USAGE', `--tol expects a tolerance from ${CHAIN_TOLERANCE.least} to ${CHAIN_TOLERANCE.most} (each solver's stop, in its own merit), got "${String(value)}"`);
-  }
-  return t;
-}
-
 export function jsonArg(name: string, value: string | boolean | undefined): Record<string, unknown> | undefined {
   if (value === undefined) return undefined;
   let parsed: unknown;

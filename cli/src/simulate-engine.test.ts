@@ -283,4 +283,12 @@ describe('moreau simulate on the engine: --tol', () => {
     const sum = (steps: { iterations: number }[]) => steps.reduce((t, s) => t + s.iterations, 0);
     expect(sum(looser)).toBeLessThan(sum(tight));
   });
+
+  test('should refuse a tolerance outside 1e-14 to 0.1 before it writes anything', async () => {
+    const dir = folder(stack, { 'moreau.config.json': config });
+    const run = await runCli(['simulate', 'scene.json', '--out', 'out', '--tol', '0.5'], dir);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^E_USAGE: --tol expects a tolerance from 1e-14 to 0\.1 \(each solver's stop, in its own merit\), got 0\.5\./);
+    expect(existsSync(join(dir, 'out'))).toBe(false);
+  });
 });

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { findConfig, MoreauError } from '@moreau/core';
 import type { LoadedConfig, Simulation, SimulationCheckpoint, StopOverrides, VtkEncoding } from '@moreau/core';
-import { numberArg, parseCommandArgs, toleranceArg } from './args.js';
+import { numberArg, parseCommandArgs } from './args.js';
 import { driveSimulation, type DriveResult } from './simulate/drive.js';
 import { planeHalfSizes } from './simulate/bodies-file.js';
 import { EXIT, type CliIO } from './io.js';
@@ -128,7 +128,7 @@ function parseSimulateArgs(args: string[], io: CliIO): SimulateArgs {
     sceneFile: resolve(io.cwd, positionals[0]),
     configArg: values.config as string | undefined,
     until: numberArg('until', values.until),
-    tolerance: toleranceArg(values.tol),
+    tolerance: numberArg('tol', values.tol),
     out,
     dumpEvery,
     resume: Boolean(values.resume),

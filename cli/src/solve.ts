@@ -2,7 +2,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { basename, dirname, extname, resolve } from 'node:path';
 import { applyOverrides, historyProblem, isMoreauError, MoreauError, openRun, resolve as resolveRun, SiconosMerit, SolveHistoryRecorder, writeSolveHistory } from '@moreau/core';
 import type { ResolvedSolverConfig, SolveResult } from '@moreau/core';
-import { jsonArg, numberArg, parseCommandArgs, toleranceArg } from './args.js';
+import { jsonArg, numberArg, parseCommandArgs } from './args.js';
 import { EXIT, jsonText, type CliIO } from './io.js';
 import { showProgress } from './progress.js';
 import { checkInitSupported, readInitialGuess, type InitialGuess } from './solve-init.js';
@@ -71,7 +71,7 @@ export async function solveCommand(args: string[], io: CliIO): Promise<number> {
   if (positionals.length !== 1) throw new MoreauError('E_USAGE', `moreau solve expects one problem file, got ${positionals.length}.\n\n${solveHelp}`);
   const file = resolve(io.cwd, positionals[0]);
   const overrides = {
-    tolerance: toleranceArg(values.tol),
+    tolerance: numberArg('tol', values.tol),
     maxIterations: numberArg('max-iter', values['max-iter'], true),
     merit: values.merit as string | undefined,
   };

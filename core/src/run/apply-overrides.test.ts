@@ -4,7 +4,7 @@ import { toyZero } from '../../test/toy-solvers.js';
 import { defineSolver } from '../contracts/define.js';
 import { isMoreauError } from '../contracts/errors.js';
 import { createRegistry } from './builtins.js';
-import { applyOverrides, DEFAULT_SOLVER, DEFAULT_SOLVER_WITHOUT_AUTO, withRegisteredDefault } from './config-file.js';
+import { applyOverrides, DEFAULT_SOLVER, DEFAULT_SOLVER_WITHOUT_AUTO, OVERRIDE_TOLERANCE, withRegisteredDefault } from './config-file.js';
 
 /** A solver with a tolerance only, as `auto` is (no merit, no iteration cap of its own). */
 const toleranceOnly = defineSolver({
@@ -30,6 +30,15 @@ describe('applyOverrides', () => {
     const out = applyOverrides({ name: 'tolerance-only', fallback: { name: 'toy-zero' } }, registry, { tolerance: 1e-5, merit: 'energy' });
     expect(out.options).toEqual({ tolerance: 1e-5 });
     expect(out.fallback?.options).toEqual({ tolerance: 1e-5, merit: 'energy' });
+  });
+
+  test('should take a tolerance from 1e-14 to 0.1 and refuse one outside, naming the flag', () => {
+    for (const t of [OVERRIDE_TOLERANCE.least, OVERRIDE_TOLERANCE.most]) expect(applyOverrides({ name: 'tolerance-only' }, registry, { tolerance: t }).options).toEqual({ tolerance: t });
+    for (const t of [1e-15, 0.11, 1, NaN, -1e-8]) {
+      const out = refusal(() => applyOverrides({ name: 'tolerance-only' }, registry, { tolerance: t }));
+      expect(out.code).toBe('E_USAGE');
+      expect(out.message).toBe(`--tol expects a tolerance from 1e-14 to 0.1 (each solver's stop, in its own merit), got ${t}.`);
+    }
   });
 
   test('should refuse an override that no link of the chain takes, naming the flag and the chain', () => {

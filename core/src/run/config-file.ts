@@ -78,12 +78,24 @@ export interface StopOverrides {
 const OVERRIDE_FLAGS: Record<keyof StopOverrides, string> = { tolerance: '--tol', maxIterations: '--max-iter', merit: '--merit' };
 
 /**
+ * The tolerances a command line may set on a whole chain: from a solve past rounding to one that
+ * barely starts. Every merit is relative (about 1 at r = 0), so a tolerance near 1 lets a solver
+ * stop at r = 0, which the answer check then refuses at every step.
+ */
+export const OVERRIDE_TOLERANCE = Object.freeze({ least: 1e-14, most: 0.1 });
+
+/**
  * Applies the command line's stopping test to every solver of the chain that has
  * the option (`--tol` and `--merit` set the test of whichever solver runs). An override
  * that no solver of the chain takes is refused (E_USAGE) rather than dropped: `auto`, for
- * one, measures in `siconos` only and has no `merit`.
+ * one, measures in `siconos` only and has no `merit`; so is a tolerance outside
+ * OVERRIDE_TOLERANCE.
  */
 export function applyOverrides(solver: SolverConfig, registry: PluginRegistry, o: StopOverrides): SolverConfig {
+  const t = o.tolerance;
+  if (t !== undefined && !(t >= OVERRIDE_TOLERANCE.least && t <= OVERRIDE_TOLERANCE.most)) {
+    throw new MoreauError('E_USAGE', `--tol expects a tolerance from ${OVERRIDE_TOLERANCE.least} to ${OVERRIDE_TOLERANCE.most} (each solver's stop, in its own merit), got ${t}.`, { place: '--tol' });
+  }
   // A loop over the chain, relinked from the tail: no recursion, whatever the chain's length.
   const links: SolverConfig[] = [];
   const taken = new Set<keyof StopOverrides>();
