@@ -267,9 +267,12 @@ describe('moreau simulate on the engine: --tol', () => {
 
   test('should stop every step at the given tolerance instead of the config\'s', async () => {
     const dir = folder(stack, { 'moreau.config.json': config });
-    expect((await runCli(['simulate', 'scene.json', '--out', 'tight'], dir)).code).toBe(0);
+    const summary = await runCli(['simulate', 'scene.json', '--out', 'tight'], dir);
+    expect(summary.code).toBe(0);
+    expect(summary.stdout).toMatch(/\nconverged means +energy ≤ 1e-12\n/);
     const loose = await runCli(['simulate', 'scene.json', '--out', 'loose', '--tol', '1e-3', '--json'], dir);
     expect(loose.code, loose.stderr).toBe(0);
+    expect(JSON.parse(loose.stdout).attempts[0]).toMatchObject({ solver: 'gauss-seidel', merit: 'energy', tolerance: 1e-3 });
     const tight = solved(join(dir, 'tight')), looser = solved(join(dir, 'loose'));
     expect(looser.length).toBeGreaterThan(10);
     for (const s of tight) expect(s.error).toBeLessThanOrEqual(1e-12);

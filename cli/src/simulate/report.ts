@@ -37,9 +37,23 @@ function chainLinks(links: SimulateReport['attempts']): string[][] {
     + `${formatNumber(a.iterations.mean)} iterations a step, ${total > 0 ? (100 * a.ms / total).toFixed(1) : '0.0'} % of the solvers' time`]);
 }
 
+/**
+ * What "converged" meant in this run: the merit and tolerance each link that ran held its answers
+ * to ("energy ≤ 1e-5"), said once when the links share it; undefined when no link had a tolerance
+ * (or the steps were written before attempts recorded it).
+ */
+export function stoppingTests(links: SimulateReport['attempts']): string | undefined {
+  const tests = links.filter((a) => a.tolerance !== undefined).map((a) => ({ solver: a.solver, test: `${a.merit} ≤ ${a.tolerance!.toExponential()}` }));
+  if (tests.length === 0) return undefined;
+  const distinct = new Set(tests.map((t) => t.test));
+  if (distinct.size > 1) return tests.map((t) => `${t.solver}: ${t.test}`).join(', ');
+  return tests.length === 1 ? tests[0].test : `${tests[0].test}, each of the ${tests.length} links that ran`;
+}
+
 /** The plain-text summary: one line of context, then one table row per statistic. */
 export function renderSimulateReport(r: SimulateReport): string {
   const pct = (x: number) => `${x.toFixed(1)} %`;
+  const stop = stoppingTests(r.attempts);
   const resumed = r.from.step > 0 ? ` from t = ${formatNumber(r.from.time)} (step ${r.from.step})` : '';
   const rows: string[][] = [
     ['steps', `${r.steps} (${r.solvedSteps} with contacts)`],
@@ -49,6 +63,7 @@ export function renderSimulateReport(r: SimulateReport): string {
     ['iterations per step with contacts', `mean ${formatNumber(r.iterations.mean)}, median ${r.iterations.median}, p90 ${r.iterations.p90}, max ${r.iterations.max}`],
     ...(r.fallbacks > 0 ? [['first solver alone', `mean ${formatNumber(r.firstSolver.mean)}, median ${r.firstSolver.median}, p90 ${r.firstSolver.p90}, max ${r.firstSolver.max}`]] : []),
     ['steps at the iteration cap', `${r.stepsAtCap} of ${r.solvedSteps}`],
+    ...(stop === undefined ? [] : [['converged means', stop]]),
     ['steps not converged', `${r.notConverged} of ${r.solvedSteps}`],
     ['fallbacks', String(r.fallbacks)],
     ...(r.attempts.length > 1 ? chainLinks(r.attempts) : []),

@@ -43,6 +43,13 @@ export interface RunStatistics {
 /** One solver's share of the chain's work over a run. */
 export interface AttemptStatistics {
   solver: string;
+  /**
+   * The merit its answers were checked in and the tolerance they were held to, as its first
+   * attempt recorded them (the same at every step; a step line written before attempts carried
+   * a tolerance gives none).
+   */
+  merit?: string;
+  tolerance?: number;
   /** Solved steps this solver ran in. */
   steps: number;
   /** Of those, the steps it converged in. */
@@ -118,7 +125,7 @@ export class StepStatistics {
       if ((firstAttempt ? firstAttempt.reason : s.reason) === 'max-iterations') this.atCap++;
       this.iterations[this.solved++] = s.iterations;
       if (!s.converged) this.notConverged++;
-      s.attempts.forEach((a, i) => this.addAttempt(i, a.solver, a.iterations, a.converged, a.ms));
+      s.attempts.forEach((a, i) => this.addAttempt(i, a));
     }
     this.ms.detect += s.ms.detect;
     this.ms.assemble += s.ms.assemble;
@@ -128,8 +135,13 @@ export class StepStatistics {
     this.ms.total += s.ms.total;
   }
 
-  private addAttempt(link: number, solver: string, iterations: number, converged: boolean, ms: number | undefined): void {
+  private addAttempt(link: number, attempt: StepStats['attempts'][number]): void {
+    const { solver, iterations, converged, ms, merit, tolerance } = attempt;
     const a = this.byLink[link] ??= { solver, steps: 0, converged: 0, iterations: { total: 0, mean: 0, max: 0 }, ms: 0 };
+    if (a.tolerance === undefined && tolerance !== undefined) {
+      a.merit = merit;
+      a.tolerance = tolerance;
+    }
     a.steps++;
     if (ms !== undefined && ms >= 0 && ms < Infinity) a.ms += ms;
     if (converged) a.converged++;

@@ -73,8 +73,11 @@ export interface SolveAttempt {
   converged: boolean;
   reason: StopReason;
   iterations: number;
+  /** The answer's error in `merit`, recomputed by the chain's answer check. */
   error: number;
   merit: string;
+  /** The link's stopping tolerance, which `error` was held to; absent when the link has none (its own claim is then the bar). */
+  tolerance?: number;
   ms: number;
 }
 

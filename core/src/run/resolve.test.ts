@@ -120,6 +120,12 @@ describe('solver chain', () => {
     expect(res.attempts!.map((a) => [a.solver, a.converged])).toEqual([['toy-fail', false], ['toy-zero', true]]);
   });
 
+  test('should record in each attempt the merit and tolerance its answer was held to', () => {
+    const chain = { name: 'toy-fail', options: { tolerance: 1e-3 }, fallback: { name: 'toy-zero', options: { merit: 'energy', tolerance: 1e-5 } } };
+    const res = resolve(chain, registry()).solver.solve(separated);
+    expect(res.attempts!.map((a) => [a.solver, a.merit, a.tolerance])).toEqual([['toy-fail', 'siconos', 1e-3], ['toy-zero', 'energy', 1e-5]]);
+  });
+
   test('should answer with the least wrong attempt when no link converges, not the last', () => {
     // One approaching contact, W = I: r = (1, 0, 0) solves it. A near answer, then a wild one.
     const approaching = new FrictionContactProblem(BlockSparseMatrix.fromDense(3, [1, 0, 0, 0, 1, 0, 0, 0, 1]), new Float64Array([-1, 0, 0]), new Float64Array([0.3]));

@@ -89,7 +89,8 @@ export class SolverChain implements ContactSolver {
         : breakdown(problem, { ...raw, answeredBy }, warmStart, expect);
       attempts.push({
         solver: solver.name, converged: result.converged, reason: result.reason,
-        iterations: result.iterations, error: result.error, merit: result.merit, ms: result.ms,
+        iterations: result.iterations, error: result.error, merit: result.merit,
+        ...(expect.tolerance === undefined ? {} : { tolerance: expect.tolerance }), ms: result.ms,
       });
       total += result.iterations;
       if (finalAnswer(result)) break;
