@@ -23,10 +23,10 @@ config names: kinematics, contact detector, integrator and the solver chain.
   --config <file>       a moreau.config.json (default: the one in the working folder,
                         else built-in defaults)
   --until <t>           simulated time to stop at (default: the scene's duration)
-  --tol <t>             the stopping tolerance (1e-14 to 0.1) of every solver of the chain
-                        that has one, in its own merit (the config's otherwise); refused when no solver
-                        of the chain takes a tolerance. A looser one buys speed on dense
-                        piles (docs/usage.md has measurements)
+  --tol <t>             the stopping tolerance (1e-14 to 0.1) of every solver of the
+                        chain that has one, each in its own merit, instead of the config's;
+                        refused when no solver of the chain takes one. A looser tolerance
+                        buys speed on dense piles (docs/usage.md has measurements)
   --out <dir>           write the outputs listed below (the folder is created if missing;
                         a fresh run replaces an earlier run's files there)
   --dump-problems <n>   with --out: write the contact problem of every n-th step that has
