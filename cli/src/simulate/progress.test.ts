@@ -72,6 +72,21 @@ describe('StepStatistics', () => {
     expect(renderSimulateReport({ ...report, ...none.summary() })).toMatch(/assemble 25\.0 %, solve 25\.0 %/);
   });
 
+  test('should keep each link\'s merit and tolerance, from the first line that has them, and say it in the report', () => {
+    const s = new StepStatistics();
+    const attempt = (solver: string, merit: string, tolerance?: number) => ({
+      solver, converged: true, reason: 'converged' as const, iterations: 3, error: 1e-9, merit, ms: 1, ...(tolerance === undefined ? {} : { tolerance }),
+    });
+    // A resumed run's older line (no tolerance recorded), then lines that have one.
+    s.add(stats(1, { attempts: [attempt('gauss-seidel', 'energy')] }));
+    s.add(stats(2, { attempts: [attempt('gauss-seidel', 'energy', 1e-5), attempt('pqn', 'energy', 1e-6)] }));
+    s.add(stats(3, { attempts: [attempt('gauss-seidel', 'siconos', 1e-3)] }));
+    const r = s.summary();
+    expect(r.attempts.map((a) => [a.solver, a.merit, a.tolerance, a.steps])).toEqual([['gauss-seidel', 'energy', 1e-5, 3], ['pqn', 'energy', 1e-6, 1]]);
+    const report = { ...r, scene: 's', file: 's.json', time: 0.03, step: 3, until: 0.03, from: { step: 0, time: 0 }, ended: 'until' as const, wallMs: 1 };
+    expect(renderSimulateReport(report)).toMatch(/\nconverged means +gauss-seidel: energy ≤ 1e-5, pqn: energy ≤ 1e-6\n/);
+  });
+
   test('should give zeros, not NaN, for an empty run', () => {
     const r = new StepStatistics().summary();
     expect(r).toMatchObject({ steps: 0, msPerStep: 0, contacts: { mean: 0, max: 0 }, iterations: { mean: 0, median: 0, p90: 0, max: 0 } });
