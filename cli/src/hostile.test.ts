@@ -132,7 +132,8 @@ describe('hostile input: the smaller findings', () => {
     expectCoded(run, 'E_USAGE');
   });
 
-  test.each(['1e-6', '0.5', '.5', '5.', '+2E-3'])('should accept --tol %s', async (tol) => {
+  // Forms of a decimal number, each inside the range a chain's --tol takes (1e-14 to 0.1).
+  test.each(['1e-6', '0.05', '.05', '5.e-2', '+2E-3'])('should accept --tol %s', async (tol) => {
     const run = await runCli(['solve', 'sep.json', `--tol=${tol}`, '--json'], folder());
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
