@@ -179,10 +179,10 @@ const BUGS = [
   {
     name: 'overrides-ignore-tol',
     what: 'applyOverrides ignores --tol',
-    file: 'cli/src/config-file.ts',
+    file: 'core/src/run/config-file.ts',
     find: "    set('tolerance', o.tolerance);\n",
     replace: '',
-    tests: CLI,
+    tests: [...CLI, 'core/src/run/apply-overrides.test.ts'],
   },
 ];
 
