@@ -79,6 +79,8 @@ describe('StepStatistics', () => {
     });
     // A resumed run's older line (no tolerance recorded), then lines that have one.
     s.add(stats(1, { attempts: [attempt('gauss-seidel', 'energy')] }));
+    // Until then the link has neither.
+    expect(Object.keys(s.summary().attempts[0])).not.toContain('merit');
     s.add(stats(2, { attempts: [attempt('gauss-seidel', 'energy', 1e-5), attempt('pqn', 'energy', 1e-6)] }));
     s.add(stats(3, { attempts: [attempt('gauss-seidel', 'siconos', 1e-3)] }));
     const r = s.summary();

@@ -13,11 +13,11 @@ const toleranceOnly = defineSolver({
   options: z.object({ tolerance: z.number().positive().default(1e-8) }),
 });
 
-function refusal(f: () => unknown): { code: string; message: string } {
+function refusal(f: () => unknown): { code: string; message: string; place?: string } {
   try {
     f();
   } catch (e) {
-    if (isMoreauError(e)) return { code: e.code, message: e.message };
+    if (isMoreauError(e)) return { code: e.code, message: e.message, place: e.where?.place };
     throw e;
   }
   throw new Error('expected a refusal');
@@ -38,6 +38,7 @@ describe('applyOverrides', () => {
       const out = refusal(() => applyOverrides({ name: 'tolerance-only' }, registry, { tolerance: t }));
       expect(out.code).toBe('E_USAGE');
       expect(out.message).toBe(`--tol expects a tolerance from 1e-14 to 0.1 (each solver's stop, in its own merit), got ${t}.`);
+      expect(out.place).toBe('--tol');
     }
   });
 
