@@ -30,7 +30,8 @@ recursively) for *.dat, *.hdf5, *.h5 and *.json problem files.
                          (default, with no --solver or --config: the working folder's config,
                          else auto, or gauss-seidel when auto is not installed)
   --tol <t>              solved means a recomputed siconos error ≤ t; also the stopping
-                         tolerance of every solver (explicit --options win) (default 1e-8)
+                         tolerance of every solver (explicit --options win) (default 1e-8;
+                         1e-14 to 0.1)
   --max-iter <n>         iteration cap of every solver
   --merit <name>         merit of every solver's stopping test (default: each solver's own)
   --time-limit <ms>      each solve's time budget and hard limit: a solve that takes longer
