@@ -1,0 +1,185 @@
+// Contact detection timed alone, on the poses of a running scene. The scene runs to --at (s)
+// with the config's plugins; the detector's input at the last two detections (every body's
+// shape, pose and reach) is kept, and a fresh detector with the run's options detects on them in
+// turn, --repeat times (two poses in turn, so every pass sees bodies that moved, as in a run).
+// With --against <checkout>, the detector of another checkout's build (its
+// plugins/contact-detection/dist) runs on the same input, alternated with this one pass by pass
+// in this one process: the ratio of their times, and how far their contacts differ (the pairs
+// each finds, and over the pairs both find the largest angle between normals and the largest
+// differences of gap and point). Both detectors also detect each pose twice, to check that a
+// detection repeats to the bit.
+//
+//   node bench/detection.mjs [--scene examples/scenes/rotating-drum/ellipsoids-100.json] [--at 2]
+//                            [--config moreau.config.json] [--tol t] [--repeat 200] [--against dir]
+//
+// Runs the compiled packages (`npm run bench:detection` builds first). Markdown to stdout and to
+// bench/out/detection.md.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { benchArgs } from './args.mjs';
+import { applyOverrides, ContactBuffer, createSimulation, DEFAULT_SOLVER, openRegistry } from '@moreau/core';
+
+const USAGE = `usage: node bench/detection.mjs [--scene file] [--at t] [--config file] [--tol t] [--repeat N] [--against dir]
+  --scene file    a scene JSON (default: the 100-ellipsoid rotating drum of examples/scenes)
+  --at t          simulated time (s) of the poses detection is timed on, above 0 to 1000 (default 2)
+  --config file   the plugins and solver chain of the run to --at (default: moreau.config.json)
+  --tol t         the chain's tolerance in that run, as moreau simulate --tol
+  --repeat N      timed detections of each detector, 1 to 100000 (default 200)
+  --against dir   another checkout, built: its detector runs beside this one on the same poses
+`;
+const root = resolve(import.meta.dirname ?? new URL('.', import.meta.url).pathname, '..');
+const { values, fail, whole } = benchArgs('bench/detection.mjs', {
+  help: { type: 'boolean' },
+  scene: { type: 'string', default: join(root, 'examples/scenes/rotating-drum/ellipsoids-100.json') },
+  at: { type: 'string', default: '2' },
+  config: { type: 'string', default: join(root, 'moreau.config.json') },
+  tol: { type: 'string' },
+  repeat: { type: 'string', default: '200' },
+  against: { type: 'string' },
+});
+if (values.help) {
+  process.stdout.write(USAGE);
+  process.exit(0);
+}
+const at = Number(values.at);
+if (!(at > 0 && at <= 1000)) fail(`--at: expected a time from above 0 to 1000 s (the run to reach it is simulated first), got "${values.at}".`);
+const repeat = whole('repeat', 1, 100_000, 'passes of each detector');
+const tolerance = values.tol === undefined ? undefined : Number(values.tol);
+if (values.tol !== undefined && !Number.isFinite(tolerance)) fail(`--tol: expected a number, got "${values.tol}".`);
+for (const file of [values.scene, values.config]) if (!existsSync(file)) fail(`no such file: ${file}`);
+const againstEntry = values.against === undefined ? undefined : join(resolve(values.against), 'plugins/contact-detection/dist/index.js');
+if (againstEntry && !existsSync(againstEntry)) fail(`--against: ${againstEntry} does not exist (build that checkout first: node scripts/build.mjs).`);
+
+const scene = JSON.parse(readFileSync(values.scene, 'utf8'));
+const fileConfig = JSON.parse(readFileSync(values.config, 'utf8'));
+const { registry } = await openRegistry({ baseDir: root });
+const detectorName = fileConfig.detector?.name ?? 'contact-detection';
+const base = registry.get('detector', detectorName);
+
+// A detector that keeps its last two inputs (copies: the engine updates its poses in place).
+const kept = [];
+let detectorOptions, context;
+registry.register({
+  ...base,
+  name: 'bench-recording',
+  create(options, ctx) {
+    detectorOptions = options;
+    context = ctx;
+    const inner = base.create(options, ctx);
+    return new Proxy(inner, {
+      get(target, key) {
+        if (key === 'detect') {
+          return (bodies, out) => {
+            kept.push(bodies.map((b) => ({ shape: b.shape, free: b.free, reach: b.reach, pose: { position: b.pose.position.slice(), linear: b.pose.linear.slice() } })));
+            if (kept.length > 2) kept.shift();
+            return target.detect(bodies, out);
+          };
+        }
+        const v = target[key];
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
+  },
+});
+let solver = fileConfig.solver ?? DEFAULT_SOLVER;
+try {
+  if (tolerance !== undefined) solver = applyOverrides(solver, registry, { tolerance });
+} catch (error) {
+  fail(error.message);
+}
+const config = { ...fileConfig, solver, detector: { name: 'bench-recording', options: fileConfig.detector?.options } };
+delete config.start;
+delete config.$schema;
+const sim = createSimulation(scene, config, { registry });
+const c0 = process.cpuUsage();
+sim.run({ until: at });
+const runCpu = (process.cpuUsage(c0).user + process.cpuUsage(c0).system) / 1e6;
+if (kept.length < 2) fail(`the run detected ${kept.length} time(s) before t = ${at} s; give a later --at.`);
+
+const detectors = [{ name: 'this checkout', plugin: base }];
+if (againstEntry) {
+  const other = (await import(pathToFileURL(againstEntry).href)).default;
+  detectors.push({ name: values.against, plugin: other });
+}
+for (const d of detectors) {
+  d.detector = d.plugin.create(detectorOptions, context);
+  d.out = new ContactBuffer();
+  d.ms = [];
+}
+
+/** The contacts of one detection, keyed by bodies and feature. */
+function contactsOf(out) {
+  const map = new Map();
+  for (let k = 0; k < out.count; k++) {
+    map.set(`${out.bodyA[k]}:${out.bodyB[k]}:${out.feature[k]}`, {
+      n: Array.from(out.frame.subarray(9 * k, 9 * k + 3)), p: Array.from(out.point.subarray(3 * k, 3 * k + 3)), gap: out.gap[k],
+    });
+  }
+  return map;
+}
+
+/** Whether two detections gave the same contacts to the bit. */
+function sameBits(a, b) {
+  if (a.size !== b.size) return false;
+  for (const [key, x] of a) {
+    const y = b.get(key);
+    if (!y || !Object.is(x.gap, y.gap) || x.n.some((v, i) => !Object.is(v, y.n[i])) || x.p.some((v, i) => !Object.is(v, y.p[i]))) return false;
+  }
+  return true;
+}
+
+// The contacts on the last pose, and whether detecting it again repeats them.
+const last = kept[1];
+for (const d of detectors) {
+  d.detector.detect(kept[0], d.out);
+  d.detector.detect(last, d.out);
+  d.contacts = contactsOf(d.out);
+  d.detector.detect(kept[0], d.out);
+  d.detector.detect(last, d.out);
+  d.repeats = sameBits(d.contacts, contactsOf(d.out));
+}
+
+// Timed: the detectors in turn, each pass on the next pose; the first passes warm the JIT up.
+const warm = Math.min(20, repeat);
+for (let pass = -warm; pass < repeat; pass++) {
+  const bodies = kept[(pass + warm) % 2];
+  for (const d of pass % 2 === 0 ? detectors : [...detectors].reverse()) {
+    const t0 = performance.now();
+    d.detector.detect(bodies, d.out);
+    if (pass >= 0) d.ms.push(performance.now() - t0);
+  }
+}
+
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : 0.5 * (s[s.length / 2 - 1] + s[s.length / 2]); };
+const f = (x, d = 3) => x.toFixed(d);
+const lines = [
+  `Detection on the poses of ${values.scene.replace(root + '/', '')} at t = ${at} s (run with ${values.config.replace(root + '/', '')}'s plugins${tolerance === undefined ? '' : `, --tol ${tolerance}`}; ${f(runCpu, 1)} s of CPU to get there): ${last.length} bodies, detector "${detectorName}" with options ${JSON.stringify(detectorOptions)}, ${repeat} timed passes each.`,
+  '',
+  '| detector | contacts | ms a detection (median) | mean | repeats to the bit |',
+  '|---|---:|---:|---:|---|',
+  ...detectors.map((d) => `| ${d.name} | ${d.contacts.size} | ${f(median(d.ms))} | ${f(d.ms.reduce((s, x) => s + x, 0) / d.ms.length)} | ${d.repeats ? 'yes' : '**no**'} |`),
+];
+if (detectors.length === 2) {
+  const [a, b] = detectors;
+  const ratios = a.ms.map((x, i) => x / b.ms[i]);
+  let onlyA = 0, onlyB = 0, angle = 0, gap = 0, point = 0;
+  for (const [key, x] of a.contacts) {
+    const y = b.contacts.get(key);
+    if (!y) { onlyA++; continue; }
+    const cx = x.n[1] * y.n[2] - x.n[2] * y.n[1], cy = x.n[2] * y.n[0] - x.n[0] * y.n[2], cz = x.n[0] * y.n[1] - x.n[1] * y.n[0];
+    angle = Math.max(angle, Math.atan2(Math.hypot(cx, cy, cz), x.n[0] * y.n[0] + x.n[1] * y.n[1] + x.n[2] * y.n[2]));
+    gap = Math.max(gap, Math.abs(x.gap - y.gap));
+    point = Math.max(point, Math.hypot(x.p[0] - y.p[0], x.p[1] - y.p[1], x.p[2] - y.p[2]));
+  }
+  for (const key of b.contacts.keys()) if (!a.contacts.has(key)) onlyB++;
+  lines.push(
+    '',
+    `Time, this checkout / ${b.name}: ${f(median(ratios))} (median of the passes' ratios; ${f(median(a.ms) / median(b.ms))} of the medians).`,
+    `Contacts: ${a.contacts.size - onlyA} found by both, ${onlyA} only here, ${onlyB} only by ${b.name}; over those found by both, the largest angle between normals ${angle.toExponential(2)} rad, gap difference ${gap.toExponential(2)}, point difference ${point.toExponential(2)} (scene units).`,
+  );
+}
+const md = lines.join('\n');
+console.log(md);
+mkdirSync(join(root, 'bench/out'), { recursive: true });
+writeFileSync(join(root, 'bench/out/detection.md'), md + '\n');
