@@ -51,10 +51,19 @@ for (const file of [values.scene, values.config]) if (!existsSync(file)) fail(`n
 const againstEntry = values.against === undefined ? undefined : join(resolve(values.against), 'plugins/contact-detection/dist/index.js');
 if (againstEntry && !existsSync(againstEntry)) fail(`--against: ${againstEntry} does not exist (build that checkout first: node scripts/build.mjs).`);
 
-const scene = JSON.parse(readFileSync(values.scene, 'utf8'));
-const fileConfig = JSON.parse(readFileSync(values.config, 'utf8'));
+/** A file's JSON, or a one-line refusal naming it. */
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    return fail(`${file}: ${error.message}`);
+  }
+}
+const scene = readJson(values.scene);
+const fileConfig = readJson(values.config);
 const { registry } = await openRegistry({ baseDir: root });
 const detectorName = fileConfig.detector?.name ?? 'contact-detection';
+if (!registry.has('detector', detectorName)) fail(`${values.config}: no detector named "${detectorName}" is registered (known: ${registry.names('detector').join(', ')}).`);
 const base = registry.get('detector', detectorName);
 
 // A detector that keeps its last two inputs (copies: the engine updates its poses in place).
@@ -91,10 +100,14 @@ try {
 const config = { ...fileConfig, solver, detector: { name: 'bench-recording', options: fileConfig.detector?.options } };
 delete config.start;
 delete config.$schema;
-const sim = createSimulation(scene, config, { registry });
 const c0 = process.cpuUsage();
-sim.run({ until: at });
-const runCpu = (process.cpuUsage(c0).user + process.cpuUsage(c0).system) / 1e6;
+try {
+  createSimulation(scene, config, { registry }).run({ until: at });
+} catch (error) {
+  // A scene or config the engine refuses: its coded message, not a stack trace.
+  fail(`${error.code ? `${error.code}: ` : ''}${error.message}`);
+}
+const spent = process.cpuUsage(c0), runCpu = (spent.user + spent.system) / 1e6;
 if (kept.length < 2) fail(`the run detected ${kept.length} time(s) before t = ${at} s; give a later --at.`);
 
 const detectors = [{ name: 'this checkout', plugin: base }];

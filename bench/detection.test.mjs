@@ -1,4 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
 
@@ -13,7 +16,12 @@ describe('bench/detection.mjs', () => {
   });
 
   test('should name a bad argument and exit 2 without a stack trace', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-detection-'));
+    writeFileSync(join(dir, 'scene.json'), '{"bodies": 3}');
+    writeFileSync(join(dir, 'broken.json'), '{');
     for (const [args, message] of [
+      [['--scene', join(dir, 'scene.json')], 'E_SCENE: Invalid scene'],
+      [['--config', join(dir, 'broken.json')], `${join(dir, 'broken.json')}: Expected property name`],
       [['--bogus'], "Unknown option '--bogus'"],
       [['--at', '0'], '--at: expected a time from above 0 to 1000 s'],
       [['--repeat', '0'], '--repeat: expected a whole number from 1 to 100000'],

@@ -65,7 +65,7 @@ export function polishSeparation(w: WorldBodies, a: number, b: number, nx: numbe
     // Damped: halve the step until f decreases (it does near the minimum, where the full step is
     // taken), to within f's rounding: the full steps of the last quadratic iterations change f by
     // less than that, and compared to the bit they failed half the time and were halved up to 30
-    // times (|d| 1e-7 to 1e-11 in a bed of ellipsoids 1 m from the origin), or not taken at all.
+    // times (|d| 1e-6 to 1e-12 in a bed of ellipsoids 1 m from the origin), or not taken at all.
     let scale = 1, next = Infinity, vx = 0, vy = 0, vz = 0;
     for (let k = 0; k < 30; k++, scale *= 0.5) {
       vx = ux + scale * (dt * tx + ds * sx); vy = uy + scale * (dt * ty + ds * sy); vz = uz + scale * (dt * tz + ds * sz);
