@@ -1,7 +1,8 @@
 // Contact detection timed alone, on the poses of a running scene. The scene runs to --at (s)
 // with the config's plugins; the detector's input at the last two detections (every body's
-// shape, pose and reach) is kept, and a fresh detector with the run's options detects on them in
-// turn, --repeat times (two poses in turn, so every pass sees bodies that moved, as in a run).
+// shape, pose and reach, and the last step's contacts the engine handed it as starts) is kept,
+// and a fresh detector with the run's options detects on them in turn, --repeat times (two
+// poses in turn, so every pass sees bodies that moved, as in a run).
 // With --against <checkout>, the detector of another checkout's build (its
 // plugins/contact-detection/dist) runs on the same input, alternated with this one pass by pass
 // in this one process: the ratio of their times, and how far their contacts differ (the pairs
@@ -79,10 +80,16 @@ registry.register({
     return new Proxy(inner, {
       get(target, key) {
         if (key === 'detect') {
-          return (bodies, out) => {
-            kept.push(bodies.map((b) => ({ shape: b.shape, free: b.free, reach: b.reach, pose: { position: b.pose.position.slice(), linear: b.pose.linear.slice() } })));
+          return (bodies, out, previous) => {
+            const copy = bodies.map((b) => ({ shape: b.shape, free: b.free, reach: b.reach, pose: { position: b.pose.position.slice(), linear: b.pose.linear.slice() } }));
+            // The last step's contacts the engine handed over (the detector's starts), copied too.
+            copy.previous = previous && {
+              count: previous.count, bodyA: previous.bodyA.slice(0, previous.count), bodyB: previous.bodyB.slice(0, previous.count),
+              feature: previous.feature.slice(0, previous.count), frame: previous.frame.slice(0, 9 * previous.count),
+            };
+            kept.push(copy);
             if (kept.length > 2) kept.shift();
-            return target.detect(bodies, out);
+            return target.detect(bodies, out, previous);
           };
         }
         const v = target[key];
@@ -145,11 +152,11 @@ function sameBits(a, b) {
 // The contacts on the last pose, and whether detecting it again repeats them.
 const last = kept[1];
 for (const d of detectors) {
-  d.detector.detect(kept[0], d.out);
-  d.detector.detect(last, d.out);
+  d.detector.detect(kept[0], d.out, kept[0].previous);
+  d.detector.detect(last, d.out, last.previous);
   d.contacts = contactsOf(d.out);
-  d.detector.detect(kept[0], d.out);
-  d.detector.detect(last, d.out);
+  d.detector.detect(kept[0], d.out, kept[0].previous);
+  d.detector.detect(last, d.out, last.previous);
   d.repeats = sameBits(d.contacts, contactsOf(d.out));
 }
 
@@ -159,7 +166,7 @@ for (let pass = -warm; pass < repeat; pass++) {
   const bodies = kept[(pass + warm) % 2];
   for (const d of pass % 2 === 0 ? detectors : [...detectors].reverse()) {
     const t0 = performance.now();
-    d.detector.detect(bodies, d.out);
+    d.detector.detect(bodies, d.out, bodies.previous);
     if (pass >= 0) d.ms.push(performance.now() - t0);
   }
 }

@@ -1,6 +1,6 @@
 import {
   ContactBuffer, createRegistry, describeGivenPlugin, EventBus, formatIssues, MoreauError, RunContext,
-  type ContactDetector, type DetectorBody, type DetectorPlugin, type ShapeType,
+  type ContactDetector, type DetectorBody, type DetectorPlugin, type PreviousContacts, type ShapeType,
 } from '@moreau/core';
 import { CheckFailure } from './solver-checks.js';
 
@@ -101,12 +101,13 @@ export function prepareDetector(plugin: DetectorPlugin, opts: DetectorSuiteOptio
 }
 
 /**
- * Runs `detector` on `bodies` and reads the contacts back. A throw is a failure (the scenes
- * given are valid); so is a buffer left with a malformed count.
+ * Runs `detector` on `bodies` (handing it the last step's contacts `previous`, when given) and
+ * reads the contacts back. A throw is a failure (the scenes given are valid); so is a buffer
+ * left with a malformed count.
  */
-export function runDetector(detector: ContactDetector, bodies: readonly DetectorBody[], buffer = new ContactBuffer()): SeenContact[] {
+export function runDetector(detector: ContactDetector, bodies: readonly DetectorBody[], buffer = new ContactBuffer(), previous?: PreviousContacts): SeenContact[] {
   try {
-    detector.detect(bodies, buffer);
+    detector.detect(bodies, buffer, previous);
   } catch (e) {
     const err = e as { code?: string; message?: string };
     throw new CheckFailure(`detect threw ${err?.code ?? (e as Error)?.name ?? 'an exception'}: ${err?.message ?? String(e)}`);

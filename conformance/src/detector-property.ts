@@ -15,6 +15,7 @@ export const DETECTOR_PROPERTY_NAMES = [
   'invariance: a rigid motion of the scene moves the contacts with it',
   'same input gives bit-identical output',
   'reach widens the margin: pairs are reported up to margin + both reaches, and only those',
+  'the last step\'s contacts are a start only: given them, or wrong normals, the same contacts',
 ] as const;
 
 export type DetectorPropertyName = (typeof DETECTOR_PROPERTY_NAMES)[number];

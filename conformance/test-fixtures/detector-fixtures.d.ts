@@ -13,6 +13,7 @@ export interface DetectorDefects {
   referenceNormal?: boolean;
   pointOnA?: boolean;
   drifts?: boolean;
+  trustsPrevious?: boolean;
 }
 
 export function spherePlanePlugin(name: string, defects?: DetectorDefects): DetectorPlugin;
@@ -24,6 +25,6 @@ export interface BrokenDetector {
 }
 
 export const brokenDetectors: Record<
-  'flipped-normal' | 'gap-off-by-radius' | 'ignores-margin' | 'ignores-reach' | 'reports-static-pairs' | 'unnormalised-normal' | 'unsorted' | 'reference-normal' | 'point-on-a' | 'drifts',
+  'flipped-normal' | 'gap-off-by-radius' | 'ignores-margin' | 'ignores-reach' | 'reports-static-pairs' | 'unnormalised-normal' | 'unsorted' | 'reference-normal' | 'point-on-a' | 'drifts' | 'trusts-previous',
   BrokenDetector
 >;

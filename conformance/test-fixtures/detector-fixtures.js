@@ -22,7 +22,7 @@ class SpherePlaneDetector {
     this.calls = 0;
   }
 
-  detect(bodies, out) {
+  detect(bodies, out, previous) {
     const d = this.d;
     this.calls++;
     out.clear();
@@ -41,6 +41,12 @@ class SpherePlaneDetector {
           const cb = B.pose.position, diff = [0, 1, 2].map((k) => ca[k] - cb[k]), len = Math.hypot(...diff);
           n = len > 0 ? diff.map((v) => v / len) : [0, 0, 1];
           gap = len - ra - (d.gapOffByRadius ? 0 : B.shape.radius);
+          const last = d.trustsPrevious ? lastNormal(previous, a, b) : undefined;
+          // The pair's normal of the last step taken as this step's: the separation along it, not the distance.
+          if (last) {
+            n = last;
+            gap = n[0] * diff[0] + n[1] * diff[1] + n[2] * diff[2] - ra - B.shape.radius;
+          }
         }
         const reach = d.ignoresReach ? 0 : (A.reach ?? 0) + (B.reach ?? 0);
         if (gap > this.margin + reach + (d.ignoresMargin ? 1 : 0)) continue;
@@ -54,6 +60,14 @@ class SpherePlaneDetector {
     }
     if (!d.unsorted) out.sort();
   }
+}
+
+/** The normal of the pair (a, b)'s contact among the last step's contacts, if it had one. */
+function lastNormal(previous, a, b) {
+  for (let k = 0; k < (previous?.count ?? 0); k++) {
+    if (previous.bodyA[k] === a && previous.bodyB[k] === b) return Array.from(previous.frame.subarray(9 * k, 9 * k + 3));
+  }
+  return undefined;
 }
 
 /** The reference detector (no defect) or one with `defects`. */
@@ -78,4 +92,5 @@ export const brokenDetectors = {
   'reference-normal': { plugin: spherePlanePlugin('reference-normal', { referenceNormal: true }), breaks: 'invariance: a rigid motion of the scene moves the contacts with it' },
   'point-on-a': { plugin: spherePlanePlugin('point-on-a', { pointOnA: true }), breaks: 'invariance: swapping two bodies flips the normals and keeps gaps and points' },
   'drifts': { plugin: spherePlanePlugin('drifts', { drifts: true }), breaks: 'same input gives bit-identical output' },
+  'trusts-previous': { plugin: spherePlanePlugin('trusts-previous', { trustsPrevious: true }), breaks: "the last step's contacts are a start only: given them, or wrong normals, the same contacts" },
 };

@@ -219,14 +219,26 @@ export interface ContactSet {
   gap: Float64Array;
 }
 
+/**
+ * The contacts of the step before, as the engine kept them for its warm start (and its
+ * checkpoints): ids in the indices of the bodies given to `detect`, sorted by (bodyA, bodyB,
+ * feature), each with the frame it was detected with (rows n, t1, t2; 9 per contact).
+ */
+export type PreviousContacts = Pick<ContactSet, 'count' | 'bodyA' | 'bodyB' | 'feature' | 'frame'>;
+
 export interface ContactDetector {
   readonly name: string;
   /**
    * Every contact between the given bodies with gap at most the detector's margin plus the
    * two bodies' `reach` (absent: 0), written into `out` (cleared first), ordered by (bodyA, bodyB, feature) so runs are
    * reproducible. Uses `ContactBuffer` methods through `out`.
+   *
+   * `previous`, when the engine has them, are the last step's contacts: a detector may start an
+   * iterative search for a pair from that pair's last normal. A start only: the contacts must be
+   * those found without it, to the detector's own convergence (the conformance suite checks this
+   * with true and with wrong normals), and the same `previous` must give the same bits.
    */
-  detect(bodies: readonly DetectorBody[], out: ContactBufferLike): void;
+  detect(bodies: readonly DetectorBody[], out: ContactBufferLike, previous?: PreviousContacts): void;
   /**
    * The largest gap `detect` reports for these bodies, when the detector derives it from them
    * (e.g. a fraction of the smallest body). Omitted: its `margin` option, else 0. The

@@ -35,6 +35,8 @@ export class BodyTable {
   /** The present bodies as the detector sees them, and their scene indices (ascending). */
   private presentBodies: DetectorBody[] = [];
   private presentIndex = new Int32Array(0);
+  /** Per scene body: its index among the present bodies, −1 while absent (the inverse of presentIndex). */
+  private detectorIndexOf = new Int32Array(0);
 
   constructor(bodies: readonly SceneBody[], kinematicsByName: ReadonlyMap<string, Kinematics>) {
     const n = bodies.length;
@@ -140,6 +142,11 @@ export class BodyTable {
     return k >= 0 && k < this.presentIndex.length ? this.presentIndex[k] : -1;
   }
 
+  /** The index body b has among the bodies given to the detector, −1 when it is not present. */
+  detectorIndex(b: number): number {
+    return b >= 0 && b < this.detectorIndexOf.length ? this.detectorIndexOf[b] : -1;
+  }
+
   /** True when every body is present (the detector's indices are scene indices). */
   get allPresent(): boolean {
     return this.presentBodies.length === this.count;
@@ -149,6 +156,8 @@ export class BodyTable {
     const idx: number[] = [];
     for (let b = 0; b < this.count; b++) if (this.present[b]) idx.push(b);
     this.presentIndex = Int32Array.from(idx);
+    this.detectorIndexOf = new Int32Array(this.count).fill(-1);
+    idx.forEach((b, k) => { this.detectorIndexOf[b] = k; });
     this.presentBodies = idx.length === this.count ? this.detectorBodies : idx.map((b) => this.detectorBodies[b]);
   }
 

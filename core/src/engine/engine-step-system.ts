@@ -12,6 +12,7 @@ import { ContactBuffer } from './contact-buffer.js';
 import type { FrictionTable } from './friction-table.js';
 import { growF64 } from '../linalg/grow.js';
 import { PositionProjection } from './position-correction.js';
+import { PreviousInDetectorIndices } from './previous-contacts.js';
 import type { SleepTable } from './sleep.js';
 import { collectTorqueRows, noTorqueRows, rollingInput, type TorqueRows } from './torque-rows.js';
 import { WarmStartTable } from './warm-start.js';
@@ -81,6 +82,7 @@ export class EngineStepSystem implements StepSystem {
   private readonly reach: BodyReach;
   private readonly approach: ApproachFilter;
   private readonly projection = new PositionProjection();
+  private readonly previousMap = new PreviousInDetectorIndices();
   /** The position correction the last assembly found, per body dof; applied by the next `advance`. */
   private readonly displacement: Float64Array;
   private readonly savedVelocity: Float64Array;
@@ -252,7 +254,10 @@ export class EngineStepSystem implements StepSystem {
     const { bodies, detector } = this.parts;
     const set = this.contacts;
     this.reach.update(lookAhead, this.freeComputed ? this.b : undefined);
-    detector.detect(present, set);
+    // The last step's contacts as the detector's starts: the warm-start table holds them (and the
+    // checkpoint too), so a resumed run starts each search where the unbroken one did.
+    const previous = this.warm.count === 0 ? undefined : bodies.allPresent ? this.warm.previous : this.previousMap.map(this.warm.previous, (b) => bodies.detectorIndex(b));
+    detector.detect(present, set, previous);
     // The detector saw the present bodies only: back to scene indices (order-preserving).
     if (!bodies.allPresent) {
       for (let a = 0; a < set.count; a++) {

@@ -1,4 +1,4 @@
-import type { ContactSet } from '../contracts/dynamics.js';
+import type { ContactSet, PreviousContacts } from '../contracts/dynamics.js';
 import { MoreauError } from '../contracts/errors.js';
 import { growF64, growI32, growU8 } from '../linalg/grow.js';
 import { hypot3 } from '../linalg/hypot3.js';
@@ -91,6 +91,11 @@ export class WarmStartTable {
 
   clear(): void {
     this.count = 0;
+  }
+
+  /** The stored contacts' ids and frames (views, valid until the next `store`): what a detector may start from. */
+  get previous(): PreviousContacts {
+    return { count: this.count, bodyA: this.bodyA, bodyB: this.bodyB, feature: this.feature, frame: this.frame };
   }
 
   /** The table as checkpoint rows: "bodyA:bodyB:feature", the reaction, the point and the frame, then the torques of a contact that has a torque block. */

@@ -1,4 +1,4 @@
-import { MoreauError, type ContactBufferLike, type ContactDetector, type DetectorBody, type Shape } from '@moreau/core/contracts';
+import { MoreauError, type ContactBufferLike, type ContactDetector, type DetectorBody, type PreviousContacts, type Shape } from '@moreau/core/contracts';
 import { bruteForcePairs } from './brute-force.js';
 import { NarrowPhase } from './narrow-phase.js';
 import { PairList } from './pair-list.js';
@@ -97,7 +97,7 @@ export class ConvexContactDetector implements ContactDetector {
     return this.currentMargin;
   }
 
-  detect(bodies: readonly DetectorBody[], out: ContactBufferLike): void {
+  detect(bodies: readonly DetectorBody[], out: ContactBufferLike, previous?: PreviousContacts): void {
     out.clear();
     const w = this.world, pairs = this.pairs, stats = this.stats;
     w.update(bodies, this.margin(bodies));
@@ -114,7 +114,7 @@ export class ConvexContactDetector implements ContactDetector {
       stats.fullSort = this.sweep.fullSort;
     }
     sortPairs(w.kind, w.count, pairs, this.pairOrder);
-    this.narrow.reset();
+    this.narrow.reset(previous);
     const d = pairs.data;
     // Each pair is tested within the margin widened by its bodies' reach (predictive activation).
     const { reach, baseMargin } = w;

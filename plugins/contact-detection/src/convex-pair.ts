@@ -1,4 +1,4 @@
-import type { ContactBufferLike } from '@moreau/core/contracts';
+import type { ContactBufferLike, PreviousContacts } from '@moreau/core/contracts';
 import { Epa } from './epa.js';
 import { Gjk } from './gjk.js';
 import { polishSeparation, smoothCore } from './smooth-newton.js';
@@ -19,6 +19,35 @@ export class ConvexScratch {
   /** Newton's result (normal, closest points) and Hessian. */
   readonly polished = new Float64Array(9);
   readonly hessian = new Float64Array(9);
+  /** The last step's contacts (the detector's `previous`), and how far `lastContact` has read them. */
+  private previous: PreviousContacts | undefined;
+  private cursor = 0;
+
+  /** Before a detection's pairs: the last step's contacts, if given. */
+  startFrom(previous: PreviousContacts | undefined): void {
+    this.previous = previous;
+    this.cursor = 0;
+  }
+
+  /**
+   * The row of the last step's contact of the pair (a, b) (feature 0, the one contact of a convex
+   * pair), or −1. Pairs come in increasing (a, b) (`sortPairs`), as the rows do, so one pass
+   * over the rows serves a whole detection.
+   */
+  lastContact(a: number, b: number): number {
+    const p = this.previous;
+    if (!p) return -1;
+    let k = this.cursor;
+    while (k < p.count && (p.bodyA[k] < a || (p.bodyA[k] === a && p.bodyB[k] < b))) k++;
+    this.cursor = k;
+    return k < p.count && p.bodyA[k] === a && p.bodyB[k] === b && p.feature[k] === 0 ? k : -1;
+  }
+
+  /** The normal of the last step's contact k, into polished[0..3). */
+  lastNormal(k: number): void {
+    const f = this.previous!.frame, o = 9 * k;
+    this.polished[0] = f[o]; this.polished[1] = f[o + 1]; this.polished[2] = f[o + 2];
+  }
 }
 
 /**
@@ -67,8 +96,9 @@ export function convexPair(w: WorldBodies, a: number, b: number, out: Pick<Conta
 }
 
 /**
- * Two smooth cores (ellipsoids, spheres) by Newton's method alone, started on the line of
- * centres d = c_A − c_B: true when that settles the pair. The cores' separation along d̂ is a
+ * Two smooth cores (ellipsoids, spheres) by Newton's method alone, started from the pair's
+ * normal of the last step when the detector was given it, else on the line of centres
+ * d = c_A − c_B: true when that settles the pair. The cores' separation along d̂ is a
  * lower bound of their distance, so beyond margin + m_A + m_B the pair is dropped at the
  * cost of two supports; otherwise Newton (smooth-newton.ts) polishes d̂ to the separating
  * direction, as it polishes GJK's rough one, and converges to the same minimum. False (GJK
@@ -79,10 +109,17 @@ export function convexPair(w: WorldBodies, a: number, b: number, out: Pick<Conta
  * converged where GJK's fallback left them 4e-6 off.
  */
 function smoothPair(w: WorldBodies, a: number, b: number, dx: number, dy: number, dz: number, out: Pick<ContactBufferLike, 'push'>, s: ConvexScratch): boolean {
+  const q = s.polished, last = s.lastContact(a, b);
+  // The pair's normal of the last step, where it has one, is closer to this step's than the line
+  // of centres. Normalised again: the lower bound below holds for a unit direction only.
+  if (last >= 0) {
+    s.lastNormal(last);
+    dx = q[0]; dy = q[1]; dz = q[2];
+  }
   const l = Math.sqrt(dx * dx + dy * dy + dz * dz);
-  if (!(l > 0)) return false;
+  if (!(l > 0 && l < Infinity)) return false;
   let nx = dx / l, ny = dy / l, nz = dz / l;
-  const ma = w.coreRadius[a], mb = w.coreRadius[b], q = s.polished;
+  const ma = w.coreRadius[a], mb = w.coreRadius[b];
   // Separation of the cores along n (from B towards A): the least of A minus the most of B.
   coreSupport(w, a, -nx, -ny, -nz, q, 3);
   coreSupport(w, b, nx, ny, nz, q, 6);

@@ -1,4 +1,4 @@
-import type { ContactBufferLike } from '@moreau/core/contracts';
+import type { ContactBufferLike, PreviousContacts } from '@moreau/core/contracts';
 import { boxBox } from './box-box.js';
 import { boxPlane } from './box-plane.js';
 import { BoxScratch } from './box-scratch.js';
@@ -52,8 +52,10 @@ export class NarrowPhase {
     this.planePatch = new PlanePatch();
   }
 
-  reset(): void {
+  /** Before a detection: counts from zero; `previous` (the last step's contacts) gives iterative searches their starts. */
+  reset(previous?: PreviousContacts): void {
     this.tests = 0;
+    this.convex.startFrom(previous);
   }
 
   test(w: WorldBodies, i: number, j: number, out: ContactBufferLike): void {
