@@ -287,6 +287,18 @@ describe('moreau simulate on the engine: --tol', () => {
     expect(sum(looser)).toBeLessThan(sum(tight));
   });
 
+  test('should say, when a run made with --tol is resumed without it, which --tol resumes it', async () => {
+    const dir = folder(stack, { 'moreau.config.json': config });
+    const first = await runCli(['simulate', 'scene.json', '--out', 'out', '--tol', '1e-3', '--until', '0.02'], dir);
+    expect(first.code, first.stderr).toBe(0);
+    const without = await runCli(['simulate', 'scene.json', '--out', 'out', '--resume', '--until', '0.04'], dir);
+    expect(without.code).toBe(2);
+    expect(without.stderr).toMatch(/^E_CONFIG: The checkpoint's run had another config .*solver\.fallback\.options\.tolerance was 0\.001, is 1e-12 now; solver\.options\.tolerance was 0\.001, is 1e-12 now\./);
+    expect(without.stderr).toContain('Every option that differs is a tolerance, 0.001 in the checkpoint\'s run: a run made with --tol 0.001 resumes with --resume --tol 0.001.');
+    const resumed = await runCli(['simulate', 'scene.json', '--out', 'out', '--resume', '--tol', '0.001', '--until', '0.04'], dir);
+    expect(resumed.code, resumed.stderr).toBe(0);
+  });
+
   test('should refuse a tolerance outside 1e-14 to 0.1 before it writes anything', async () => {
     const dir = folder(stack, { 'moreau.config.json': config });
     const run = await runCli(['simulate', 'scene.json', '--out', 'out', '--tol', '0.5'], dir);

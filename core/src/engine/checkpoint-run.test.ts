@@ -31,11 +31,32 @@ describe('mismatchMessage', () => {
     expect(message).not.toContain('tolerance');
   });
 
+  test('should name the --tol that resumes a run whose only differences are one tolerance', () => {
+    const chain = (t1: number, t2: number) => ({ solver: { name: 'gs', options: { tolerance: t1, threads: 2 }, fallback: { name: 'pqn', options: { tolerance: t2 } } } });
+    const hint = /Every option that differs is a tolerance, 0\.00001 in the checkpoint's run: a run made with --tol 0\.00001 resumes with --resume --tol 0\.00001\.$/;
+    expect(mismatchMessage(checkpointRun(scene, chain(1e-5, 1e-5)), checkpointRun(scene, chain(1e-8, 1e-6)))).toMatch(hint);
+    expect(mismatchMessage(checkpointRun(scene, { tolerance: 1e-5 }), checkpointRun(scene, { tolerance: 1e-8 }))).toMatch(hint);
+    // Two tolerances in the checkpoint's run, another option besides, a tolerance absent, an option
+    // whose name only starts with "tolerance", or one that is no number: no one --tol made it.
+    const other = chain(1e-5, 1e-5);
+    other.solver.options.threads = 1;
+    const noHint = [
+      [chain(1e-5, 1e-6), chain(1e-8, 1e-8)], [chain(1e-5, 1e-5), other], [chain(1e-5, 1e-5), { solver: { name: 'gs', options: { tolerance: 1e-5, threads: 2 } } }],
+      [{ toleranceScale: 1e-5 }, { toleranceScale: 1e-8 }], [{ tolerance: 'x' }, { tolerance: 'y' }],
+    ];
+    for (const [saved, now] of noHint) expect(mismatchMessage(checkpointRun(scene, saved), checkpointRun(scene, now))).toMatch(/the Moreau and plugin versions that wrote it\.$/);
+  });
+
   test('should list five differences and count the rest', () => {
     const options = (v: number) => Object.fromEntries(Array.from({ length: 8 }, (_, k) => [`o${k}`, v]));
     const message = mismatchMessage(checkpointRun(scene, options(1)), checkpointRun(scene, options(2)));
     expect(message.match(/ was 1, is 2 now/g)).toHaveLength(5);
     expect(message).toContain(', and 3 more.');
+    // Five differences are all listed, and none is left to count.
+    const five = (v: number) => Object.fromEntries(Array.from({ length: 5 }, (_, k) => [`o${k}`, v]));
+    const all = mismatchMessage(checkpointRun(scene, five(1)), checkpointRun(scene, five(2)));
+    expect(all.match(/ was 1, is 2 now/g)).toHaveLength(5);
+    expect(all).not.toContain('more');
   });
 
   test('should say the scene differs, and fall back to both causes for a checkpoint that did not record its run', () => {

@@ -35,30 +35,44 @@ export function mismatchMessage(saved: unknown, now: CheckpointRun): string {
     return `The checkpoint was written by a simulation of another scene or config, or by other versions of its plugins (fingerprints differ); ${resume}.`;
   }
   if (saved.scene !== now.scene) return `The checkpoint was written by a simulation of another scene; ${resume}.`;
-  const differences: string[] = [];
-  const total = differ(saved.config, now.config, '', differences);
-  const more = total > differences.length ? `, and ${total - differences.length} more` : '';
-  return `The checkpoint's run had another config (options as each run defaulted them; a plugin of another version may add or change defaults): ${differences.join('; ')}${more}. To continue that run, ${resume}.`;
+  const leaves: Difference[] = [];
+  differ(saved.config, now.config, '', leaves);
+  const listed = leaves.slice(0, LISTED).map((d) => `${d.path || 'the config'} was ${shown(d.was)}, is ${shown(d.is)} now`);
+  const more = leaves.length > LISTED ? `, and ${leaves.length - LISTED} more` : '';
+  return `The checkpoint's run had another config (options as each run defaulted them; a plugin of another version may add or change defaults): ${listed.join('; ')}${more}. To continue that run, ${resume}.${toleranceHint(leaves)}`;
+}
+
+/** One option whose value differs between the checkpoint's run and this one. */
+interface Difference {
+  path: string;
+  was: unknown;
+  is: unknown;
+}
+
+/**
+ * When every option that differs is a tolerance and the checkpoint's run had one value for all of
+ * them, the likely cause: that run held its chain to one tolerance with `--tol` (`applyOverrides`),
+ * and this one was started without it.
+ */
+function toleranceHint(leaves: readonly Difference[]): string {
+  const was = leaves[0]?.was;
+  const one = typeof was === 'number' && leaves.every((d) => /(^|\.)tolerance$/.test(d.path) && d.was === was);
+  return one ? ` Every option that differs is a tolerance, ${was} in the checkpoint's run: a run made with --tol ${was} resumes with --resume --tol ${was}.` : '';
 }
 
 function isRun(v: unknown): v is CheckpointRun {
   return typeof v === 'object' && v !== null && typeof (v as CheckpointRun).scene === 'string' && 'config' in v;
 }
 
-/** Appends "path: was A, is B" for each leaf where a and b differ (the first LISTED); returns how many differ. */
-function differ(a: unknown, b: unknown, path: string, out: string[]): number {
+/** Appends each leaf where a and b differ, in path order. */
+function differ(a: unknown, b: unknown, path: string, out: Difference[]): void {
   const objects = typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && Array.isArray(a) === Array.isArray(b);
   if (objects) {
     const ra = a as Record<string, unknown>, rb = b as Record<string, unknown>;
-    let count = 0;
-    for (const key of [...new Set([...Object.keys(ra), ...Object.keys(rb)])].sort()) {
-      count += differ(ra[key], rb[key], path ? `${path}.${key}` : key, out);
-    }
-    return count;
+    for (const key of [...new Set([...Object.keys(ra), ...Object.keys(rb)])].sort()) differ(ra[key], rb[key], path ? `${path}.${key}` : key, out);
+    return;
   }
-  if (JSON.stringify(a) === JSON.stringify(b)) return 0;
-  if (out.length < LISTED) out.push(`${path || 'the config'} was ${shown(a)}, is ${shown(b)} now`);
-  return 1;
+  if (JSON.stringify(a) !== JSON.stringify(b)) out.push({ path, was: a, is: b });
 }
 
 function shown(v: unknown): string {

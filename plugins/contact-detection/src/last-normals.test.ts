@@ -2,6 +2,7 @@ import { ContactBuffer, type DetectorBody, type PreviousContacts } from '@moreau
 import { describe, expect, test } from 'vitest';
 import { contactsOf, ellipsoid, moved, plane, rotation, sphere, type Contact } from './__fixtures__/bodies.js';
 import { ConvexContactDetector } from './contact-detector.js';
+import { ConvexScratch } from './convex-pair.js';
 
 /** A jittered 4 × 4 × 3 lattice of ellipsoids (every fifth a sphere), packed so most touch or overlap slightly, on a floor. */
 function bed(): DetectorBody[] {
@@ -104,5 +105,50 @@ describe('a detection given the last step\'s contacts', () => {
     run(before, undefined, d);
     run(after, previousOf(plain), d);
     expect(run(after, previous, d)).toEqual(first);
+  });
+});
+
+describe('the look-up of a pair\'s last contact', () => {
+  /** Rows (bodyA, bodyB, feature), each normal (k + 1, 0, 0) for row k; then a stale row beyond count, as in a grown table. */
+  function table(rows: Array<[number, number, number]>): PreviousContacts {
+    const all = [...rows, [7, 8, 0] as [number, number, number]];
+    return {
+      count: rows.length, bodyA: Int32Array.from(all, (r) => r[0]), bodyB: Int32Array.from(all, (r) => r[1]), feature: Int32Array.from(all, (r) => r[2]),
+      frame: Float64Array.from(all.flatMap((_, k) => [k + 1, 0, 0, 0, 1, 0, 0, 0, 1])),
+    };
+  }
+
+  test('should find feature 0 of each pair asked in increasing order, and nothing for pairs without one or beyond the rows', () => {
+    const s = new ConvexScratch();
+    expect(s.lastContact(0, 1)).toBe(-1);
+    s.startFrom(table([[0, 1, 0], [0, 2, 0], [0, 2, 1], [1, 2, 3], [1, 4, 0], [3, 4, 0], [3, 5, 0]]));
+    const asked: Array<[number, number]> = [[0, 1], [0, 2], [1, 2], [1, 3], [3, 5], [6, 7], [7, 8]];
+    expect(asked.map(([a, b]) => s.lastContact(a, b))).toEqual([0, 1, -1, -1, 6, -1, -1]);
+    s.lastNormal(6);
+    expect(Array.from(s.polished.subarray(0, 3))).toEqual([7, 0, 0]);
+    // A new detection reads the rows from the start again.
+    s.startFrom(table([[0, 1, 0], [2, 3, 0]]));
+    expect([s.lastContact(0, 1), s.lastContact(2, 3), s.lastContact(4, 5)]).toEqual([0, 1, -1]);
+    s.lastNormal(0);
+    expect(Array.from(s.polished.subarray(0, 3))).toEqual([1, 0, 0]);
+    // A pair without a row passes no row of a later pair (bodyA first), nor takes another pair's.
+    s.startFrom(table([[0, 5, 0], [1, 2, 0], [2, 3, 0]]));
+    expect([s.lastContact(0, 6), s.lastContact(1, 2), s.lastContact(1, 3), s.lastContact(2, 3)]).toEqual([-1, 1, -1, 2]);
+    s.startFrom(undefined);
+    expect(s.lastContact(0, 1)).toBe(-1);
+  });
+
+  test('should start the pair of the first row too: two ellipsoids given a converged normal get it back to the bit', () => {
+    const R = rotation([1, 2, 3], 0.7);
+    const pair = [ellipsoid([0, 0, 0], [0.1, 0.08, 0.065]), ellipsoid([0.05, 0.03, 0.11], [0.12, 0.07, 0.05], R)];
+    const one = (n: number[]): PreviousContacts => ({ count: 1, bodyA: Int32Array.of(0), bodyB: Int32Array.of(1), feature: Int32Array.of(0), frame: Float64Array.from([...n, 0, 0, 0, 0, 0, 0]) });
+    const fresh = run(pair)[0];
+    // Newton from a start 0.05 rad off the answer ends on other bits than from the line of centres;
+    // started there again, it stops at once.
+    const off = rotation([0, 1, 1], 0.05), start = [0, 1, 2].map((r) => off[3 * r] * fresh.normal[0] + off[3 * r + 1] * fresh.normal[1] + off[3 * r + 2] * fresh.normal[2]);
+    const reached = run(pair, one(start))[0];
+    expect(angle(reached.normal, fresh.normal)).toBeLessThan(1e-12);
+    expect(reached.normal.every((v, r) => Object.is(v, fresh.normal[r]))).toBe(false);
+    expect(run(pair, one(reached.normal))[0].normal).toEqual(reached.normal);
   });
 });

@@ -2,6 +2,7 @@ import { createSimulation, type ContactDetector, type DetectorPlugin, type Previ
 import detector from '@moreau/contact-detection';
 import { describe, expect, test } from 'vitest';
 import { simulationRegistry } from './__fixtures__/registry.js';
+import { straightAndResumed } from './__fixtures__/resume.js';
 
 const floor = { name: 'floor', shape: { type: 'plane', normal: [0, 0, 1] }, motion: 'static', material: 'floor', position: [0, 0, 0] };
 
@@ -98,15 +99,8 @@ describe('the detector is handed the last step\'s contacts', () => {
   });
 
   test('should resume from a JSON checkpoint bit-identically: the checkpoint holds the detector\'s starts', () => {
-    const make = () => createSimulation(ellipsoids(0.05), config, { registry: simulationRegistry() });
-    const straight = make();
-    straight.run();
-    const half = make();
-    half.run({ until: 0.2 });
-    expect(half.contacts().count).toBeGreaterThan(1);
-    const resumed = make();
-    resumed.restore(JSON.parse(JSON.stringify(half.checkpoint())));
-    resumed.run();
+    const { straight, stopped, resumed } = straightAndResumed(() => createSimulation(ellipsoids(0.05), config, { registry: simulationRegistry() }), 0.2);
+    expect(stopped.contacts().count).toBeGreaterThan(1);
     expect(resumed.steps).toBe(straight.steps);
     const a = state(straight), b = state(resumed);
     expect(a.every((x, i) => Object.is(x, b[i]))).toBe(true);

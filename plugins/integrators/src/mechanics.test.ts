@@ -1,6 +1,7 @@
 import { createSimulation, type StepStats } from '@moreau/core';
 import { describe, expect, test } from 'vitest';
 import { simulationRegistry } from './__fixtures__/registry.js';
+import { straightAndResumed } from './__fixtures__/resume.js';
 
 const G = 9.81;
 const config = (integrator = 'moreau-midpoint', options: Record<string, unknown> = {}, detector: Record<string, unknown> = {}) => ({
@@ -116,15 +117,9 @@ describe('mechanics with the rigid plugin, the detector and Gauss–Seidel', () 
     };
     const make = () => createSimulation(scene, config('moreau-midpoint', {}, { margin: 1e-3 }), { registry: simulationRegistry() });
     const state = (sim: ReturnType<typeof make>) => [0, 1].flatMap((b) => [...sim.pose(b).position, ...sim.pose(b).linear, ...sim.velocity(b)]);
-    const straight = make();
-    straight.run();
-    const half = make();
-    half.run({ until: 0.2 });
+    const { straight, stopped, resumed } = straightAndResumed(make, 0.2);
     // The checkpoint falls while bodies touch, so the warm-start table matters.
-    expect(half.contacts().count).toBeGreaterThan(0);
-    const resumed = make();
-    resumed.restore(JSON.parse(JSON.stringify(half.checkpoint())));
-    resumed.run();
+    expect(stopped.contacts().count).toBeGreaterThan(0);
     expect(resumed.steps).toBe(straight.steps);
     const a = state(straight), b = state(resumed);
     expect(a.every((x, i) => Object.is(x, b[i]))).toBe(true);
