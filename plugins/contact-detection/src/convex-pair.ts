@@ -1,8 +1,7 @@
 import type { ContactBufferLike, PreviousContacts } from '@moreau/core/contracts';
 import { Epa } from './epa.js';
 import { Gjk } from './gjk.js';
-import { polishSeparation, smoothCore } from './smooth-newton.js';
-import { coreSupport } from './support.js';
+import { polishSeparation, separationValue, smoothCore } from './smooth-newton.js';
 import type { WorldBodies } from './world-bodies.js';
 
 /** Cores closer than this fraction of the bodies' size count as touching: their witness points no longer give a direction. */
@@ -16,9 +15,10 @@ export class ConvexScratch {
   readonly epa = new Epa();
   /** A support point. */
   readonly point = new Float64Array(3);
-  /** Newton's result (normal, closest points) and Hessian. */
+  /** Newton's result (normal, closest points) and Hessian, and what the supports keep for it. */
   readonly polished = new Float64Array(9);
   readonly hessian = new Float64Array(9);
+  readonly kept = new Float64Array(8);
   /** The last step's contacts (the detector's `previous`), and how far `lastContact` has read them. */
   private previous: PreviousContacts | undefined;
   private cursor = 0;
@@ -75,7 +75,7 @@ export function convexPair(w: WorldBodies, a: number, b: number, out: Pick<Conta
   const pa = gjk.pa, pb = gjk.pb;
   let d = gjk.distance, nx = gjk.nx, ny = gjk.ny, nz = gjk.nz;
   if (smooth && !gjk.overlap && d > TOUCHING * (w.radius[a] + w.radius[b])) {
-    const p = s.polished, polished = polishSeparation(w, a, b, nx, ny, nz, p, s.hessian);
+    const p = s.polished, polished = polishSeparation(w, a, b, nx, ny, nz, p, s.hessian, s.kept);
     if (polished >= 0) {
       d = polished; nx = p[0]; ny = p[1]; nz = p[2];
       for (let r = 0; r < 3; r++) { pa[r] = p[3 + r]; pb[r] = p[6 + r]; }
@@ -120,13 +120,11 @@ function smoothPair(w: WorldBodies, a: number, b: number, dx: number, dy: number
   if (!(l > 0 && l < Infinity)) return false;
   let nx = dx / l, ny = dy / l, nz = dz / l;
   const ma = w.coreRadius[a], mb = w.coreRadius[b];
-  // Separation of the cores along n (from B towards A): the least of A minus the most of B.
-  coreSupport(w, a, -nx, -ny, -nz, q, 3);
-  coreSupport(w, b, nx, ny, nz, q, 6);
-  const along = nx * (q[3] - q[6]) + ny * (q[4] - q[7]) + nz * (q[5] - q[8]);
+  // Separation of the cores along n (from B towards A): the least of A minus the most of B,
+  // −f(−n), with the supports left in q[3..9) for the polish's start.
+  const f = separationValue(w, a, b, -nx, -ny, -nz, q, s.kept), along = -f;
   if (along - ma - mb > w.margin) return true;
-  // f(−n) = −along to the bit (negation is exact), with its supports left in q[3..9).
-  const d = polishSeparation(w, a, b, nx, ny, nz, q, s.hessian, -along);
+  const d = polishSeparation(w, a, b, nx, ny, nz, q, s.hessian, s.kept, f);
   if (!(d > TOUCHING * (w.radius[a] + w.radius[b]))) return false;
   const gap = d - ma - mb;
   if (gap > w.margin) return true;

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { apply, detect, ellipsoid, multiply, rotation, sphere } from './__fixtures__/bodies.js';
 import { polishSeparation } from './smooth-newton.js';
+import { ellipsoidSupport } from './support.js';
 import { SPHERE, WorldBodies } from './world-bodies.js';
 
 /** A seeded uniform in [0, 1). */
@@ -91,8 +92,8 @@ describe('polishSeparation on a sphere and an ellipsoid', () => {
       const across = [line[1] - line[2], line[2] - line[0], line[0] - line[1]].map((v) => v + 0.1 * (random() - 0.5));
       const turned = apply(rotation(across as [number, number, number], (40 * Math.PI) / 180), line);
       for (const start of [line.map((v) => v / ll), turned.map((v) => v / ll)]) {
-        const out = new Float64Array(9), H = new Float64Array(9);
-        const d = polishSeparation(w, 0, 1, start[0], start[1], start[2], out, H);
+        const out = new Float64Array(9), H = new Float64Array(9), kept = new Float64Array(8);
+        const d = polishSeparation(w, 0, 1, start[0], start[1], start[2], out, H, kept);
         expect(d).toBeGreaterThanOrEqual(0);
         expect(Math.abs(d - (gap + w.coreRadius[1]))).toBeLessThan(distanceBound);
         expect(sinAngle([out[0], out[1], out[2]], n)).toBeLessThan(angleBound);
@@ -107,9 +108,29 @@ describe('polishSeparation on a sphere and an ellipsoid', () => {
   test('should refuse cores that are not apart along the start (the caller keeps GJK)', () => {
     const w = new WorldBodies();
     w.update([sphere([0, 0, 3], 0.1), ellipsoid([0, 0, 0], [1, 0.3, 0.5])], 0);
-    const out = new Float64Array(9), H = new Float64Array(9);
+    const out = new Float64Array(9), H = new Float64Array(9), kept = new Float64Array(8);
     // n from B (ellipsoid) towards A (sphere) is +z; −z separates nothing.
-    expect(polishSeparation(w, 0, 1, 0, 0, -1, out, H)).toBe(-1);
-    expect(polishSeparation(w, 0, 1, 0, 0, 1, out, H)).toBeCloseTo(3 - 0.5 + w.coreRadius[1], 14);
+    expect(polishSeparation(w, 0, 1, 0, 0, -1, out, H, kept)).toBe(-1);
+    expect(polishSeparation(w, 0, 1, 0, 0, 1, out, H, kept)).toBeCloseTo(3 - 0.5 + w.coreRadius[1], 14);
+  });
+});
+
+describe('an ellipsoid\'s support and what it keeps for the Hessian (support.ts)', () => {
+  test('should keep 1/|Mᵀd| and M Mᵀd, and at a zero direction give the centre and keep nothing usable', () => {
+    const w = new WorldBodies();
+    const R = rotation([1, 2, 3], 0.4);
+    w.update([sphere([9, 9, 9], 0.1), ellipsoid([0.5, -0.25, 2], [0.3, 0.2, 0.1], R)], 0);
+    const out = new Float64Array(6), kept = new Float64Array(6).fill(7);
+    const d = [0.2, -0.5, 0.7], M = Array.from(w.axes.subarray(9, 18));
+    ellipsoidSupport(w, 1, d[0], d[1], d[2], out, 3, kept, 2);
+    const q = [0, 1, 2].map((k) => M[k] * d[0] + M[3 + k] * d[1] + M[6 + k] * d[2]);
+    const v = [0, 1, 2].map((j) => M[3 * j] * q[0] + M[3 * j + 1] * q[1] + M[3 * j + 2] * q[2]);
+    expect(Array.from(kept)).toEqual([7, 7, 1 / Math.hypot(...q), ...v].map((x, k) => (k < 2 ? x : expect.closeTo(x, 15))));
+    // The support is the centre plus M Mᵀd / |Mᵀd|, less the core's radius along d̂.
+    const m = w.coreRadius[1] / Math.hypot(...d);
+    expect(Array.from(out.subarray(3))).toEqual([0.5, -0.25, 2].map((c, j) => expect.closeTo(c + v[j] / Math.hypot(...q) - m * d[j], 14)));
+    ellipsoidSupport(w, 1, 0, 0, 0, out, 0, kept, 2);
+    expect(Array.from(out.subarray(0, 3))).toEqual([0.5, -0.25, 2]);
+    expect(Array.from(kept)).toEqual([7, 7, NaN, NaN, NaN, NaN]);
   });
 });

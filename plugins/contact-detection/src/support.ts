@@ -59,19 +59,27 @@ export function coreSupport(w: WorldBodies, i: number, dx: number, dy: number, d
 /**
  * coreSupport for ellipsoid i: E = {c + M y : |y| ≤ 1} has s_E(d) = c + M Mᵀd / |Mᵀd|, its
  * core's is that − m d̂. Small enough to be inlined where the caller knows the kind (the
- * Newton polish of smooth-newton.ts calls it for every trial direction).
+ * Newton polish of smooth-newton.ts calls it for every trial direction). With `kept`, also
+ * writes 1/|Mᵀd| and M Mᵀd to kept[k..k+4), of which the polish makes its Hessian at d.
  */
-export function ellipsoidSupport(w: WorldBodies, i: number, dx: number, dy: number, dz: number, out: Float64Array, o: number): void {
+export function ellipsoidSupport(w: WorldBodies, i: number, dx: number, dy: number, dz: number, out: Float64Array, o: number, kept?: Float64Array, k = 0): void {
   const c = w.centre, ci = 3 * i, M = w.axes, r = 9 * i;
   const u0 = M[r] * dx + M[r + 3] * dy + M[r + 6] * dz;
   const u1 = M[r + 1] * dx + M[r + 4] * dy + M[r + 7] * dz;
   const u2 = M[r + 2] * dx + M[r + 5] * dy + M[r + 8] * dz;
   const lu = Math.sqrt(u0 * u0 + u1 * u1 + u2 * u2), ld = Math.sqrt(dx * dx + dy * dy + dz * dz);
-  if (!(lu > 0) || !(ld > 0)) { out[o] = c[ci]; out[o + 1] = c[ci + 1]; out[o + 2] = c[ci + 2]; return; }
+  if (!(lu > 0) || !(ld > 0)) {
+    out[o] = c[ci]; out[o + 1] = c[ci + 1]; out[o + 2] = c[ci + 2];
+    if (kept) kept.fill(NaN, k, k + 4);
+    return;
+  }
   const s = 1 / lu, m = w.coreRadius[i] / ld;
-  out[o] = c[ci] + (M[r] * u0 + M[r + 1] * u1 + M[r + 2] * u2) * s - m * dx;
-  out[o + 1] = c[ci + 1] + (M[r + 3] * u0 + M[r + 4] * u1 + M[r + 5] * u2) * s - m * dy;
-  out[o + 2] = c[ci + 2] + (M[r + 6] * u0 + M[r + 7] * u1 + M[r + 8] * u2) * s - m * dz;
+  // M Mᵀd, of which the support is the part along d's image.
+  const v0 = M[r] * u0 + M[r + 1] * u1 + M[r + 2] * u2, v1 = M[r + 3] * u0 + M[r + 4] * u1 + M[r + 5] * u2, v2 = M[r + 6] * u0 + M[r + 7] * u1 + M[r + 8] * u2;
+  out[o] = c[ci] + v0 * s - m * dx;
+  out[o + 1] = c[ci + 1] + v1 * s - m * dy;
+  out[o + 2] = c[ci + 2] + v2 * s - m * dz;
+  if (kept) { kept[k] = s; kept[k + 1] = v0; kept[k + 2] = v1; kept[k + 3] = v2; }
 }
 
 /**

@@ -40,7 +40,8 @@ const PLACE = 'contact-detection';
  *   polytopes: 0, their own core).
  * - `radius`: a bounding sphere about the centre.
  * - `axes` (9 per body): for an ellipsoid M = linear·diag(semi-axes), so the body is
- *   { c + M y : |y| ≤ 1 }.
+ *   { c + M y : |y| ≤ 1 }; `gram` (6 per body) its M Mᵀ, entries 00, 11, 22, 01, 02, 12 (the
+ *   Newton polish's Hessian and the bounding box read them).
  * - `polytope`: the reference polytope of a box or hull; for each hull its world vertices `worldVertex[3·vertexStart[i] ..]`,
  *   world face planes `worldPlane[4·planeStart[i] ..]` (unit normal, offset), and `inner`, a
  *   world point strictly inside.
@@ -64,6 +65,7 @@ export class WorldBodies {
   coreRadius = new Float64Array(0);
   radius = new Float64Array(0);
   axes = new Float64Array(0);
+  gram = new Float64Array(0);
   inner = new Float64Array(0);
   polytope: (Polytope | undefined)[] = [];
   /** The shape object body i had at the last `update` that read it whole: its box polytope is then `polytope[i]` again. */
@@ -119,6 +121,7 @@ export class WorldBodies {
     this.coreRadius = new Float64Array(cap);
     this.radius = new Float64Array(cap);
     this.axes = new Float64Array(9 * cap);
+    this.gram = new Float64Array(6 * cap);
     this.inner = new Float64Array(3 * cap);
     this.vertexStart = new Int32Array(cap);
     this.planeStart = new Int32Array(cap);
@@ -243,6 +246,7 @@ export class WorldBodies {
     checkOrientation(L, i, 'ellipsoid');
     this.kind[i] = ELLIPSOID;
     for (let j = 0; j < 3; j++) for (let k = 0; k < 3; k++) M[r + 3 * j + k] = L[r + 3 * j + k] * a[o + k];
+    const M0 = M[r], M1 = M[r + 1], M2 = M[r + 2], M3 = M[r + 3], M4 = M[r + 4], M5 = M[r + 5], M6 = M[r + 6], M7 = M[r + 7], M8 = M[r + 8];
     let least: number, most: number;
     if (rotationError(L, r) <= RIGID_TOLERANCE) {
       least = Math.min(a[o], a[o + 1], a[o + 2]);
@@ -250,7 +254,6 @@ export class WorldBodies {
     } else {
       // Deformed: the singular values of M are the square roots of the eigenvalues of MᵀM.
       // MᵀM entry (j, k) = Σ_row M[row][j] M[row][k], written out (no closure per body and step).
-      const M0 = M[r], M1 = M[r + 1], M2 = M[r + 2], M3 = M[r + 3], M4 = M[r + 4], M5 = M[r + 5], M6 = M[r + 6], M7 = M[r + 7], M8 = M[r + 8];
       extremeEigenvalues(M0 * M0 + M3 * M3 + M6 * M6, M1 * M1 + M4 * M4 + M7 * M7, M2 * M2 + M5 * M5 + M8 * M8,
         M0 * M1 + M3 * M4 + M6 * M7, M0 * M2 + M3 * M5 + M6 * M8, M1 * M2 + M4 * M5 + M7 * M8, this.extremes);
       least = Math.sqrt(this.extremes[0]);
@@ -258,9 +261,14 @@ export class WorldBodies {
     }
     this.coreRadius[i] = CORE_FRACTION * (least * least) / most;
     this.radius[i] = most;
+    // M Mᵀ: (j, k) = row j of M · row k of M.
+    const G = this.gram, g = 6 * i;
+    G[g] = M0 * M0 + M1 * M1 + M2 * M2; G[g + 1] = M3 * M3 + M4 * M4 + M5 * M5; G[g + 2] = M6 * M6 + M7 * M7 + M8 * M8;
+    G[g + 3] = M0 * M3 + M1 * M4 + M2 * M5; G[g + 4] = M0 * M6 + M1 * M7 + M2 * M8; G[g + 5] = M3 * M6 + M4 * M7 + M5 * M8;
     const c = this.centre, pad = this.padding(i);
     for (let j = 0; j < 3; j++) {
-      const e = Math.sqrt(M[r + 3 * j] * M[r + 3 * j] + M[r + 3 * j + 1] * M[r + 3 * j + 1] + M[r + 3 * j + 2] * M[r + 3 * j + 2]);
+      // The extent along axis j, |row j of M|.
+      const e = Math.sqrt(G[g + j]);
       this.lo[o + j] = c[o + j] - e - pad;
       this.hi[o + j] = c[o + j] + e + pad;
     }
