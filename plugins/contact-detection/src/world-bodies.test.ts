@@ -7,6 +7,23 @@ import { BOX, ELLIPSOID, HULL, WorldBodies } from './world-bodies.js';
 const F = multiply(rotation([1, 2, 3], 0.7), [1.3, 0.4, -0.2, 0, 0.8, 0.3, 0.1, 0, 1.1]);
 
 describe('world bodies', () => {
+  test('should hold M Mᵀ for each ellipsoid, and no such array for a scene without one', () => {
+    const w = new WorldBodies();
+    w.update([box([0, 0, 0], [1, 1, 1]), sphere([3, 0, 0], 1)], 0);
+    expect(w.gram.length).toBe(0);
+    // Two ellipsoids, then five bodies (the arrays grow): M Mᵀ of each, its bounding box from the diagonal.
+    for (const n of [2, 5]) {
+      const bodies = Array.from({ length: n }, (_, i) => ellipsoid([3 * i, 0, 0], [0.9, 0.5, 1], i % 2 ? F : rotation([0, 1, 1], i)));
+      w.update(bodies, 0);
+      expect(w.gram.length).toBeGreaterThanOrEqual(6 * n);
+      bodies.forEach((_, i) => {
+        const M = Array.from(w.axes.subarray(9 * i, 9 * i + 9)), row = (j: number, k: number) => M[3 * j] * M[3 * k] + M[3 * j + 1] * M[3 * k + 1] + M[3 * j + 2] * M[3 * k + 2];
+        expect(Array.from(w.gram.subarray(6 * i, 6 * i + 6))).toEqual([row(0, 0), row(1, 1), row(2, 2), row(0, 1), row(0, 2), row(1, 2)]);
+        for (let j = 0; j < 3; j++) expect(w.hi[3 * i + j] - w.centre[3 * i + j] - w.pad[i]).toBeCloseTo(Math.sqrt(row(j, j)), 14);
+      });
+    }
+  });
+
   test('should give a deformed ellipsoid its principal radii: core radius 0.9 σ₃²/σ₁', () => {
     const w = new WorldBodies();
     w.update([ellipsoid([1, 2, 3], [0.9, 0.5, 1], F)], 0);

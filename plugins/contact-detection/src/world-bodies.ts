@@ -40,8 +40,8 @@ const PLACE = 'contact-detection';
  *   polytopes: 0, their own core).
  * - `radius`: a bounding sphere about the centre.
  * - `axes` (9 per body): for an ellipsoid M = linear·diag(semi-axes), so the body is
- *   { c + M y : |y| ≤ 1 }; `gram` (6 per body) its M Mᵀ, entries 00, 11, 22, 01, 02, 12 (the
- *   Newton polish's Hessian and the bounding box read them).
+ *   { c + M y : |y| ≤ 1 }; `gram` (6 per body, once a scene has an ellipsoid) its M Mᵀ, entries
+ *   00, 11, 22, 01, 02, 12 (the Newton polish's Hessian and the bounding box read them).
  * - `polytope`: the reference polytope of a box or hull; for each hull its world vertices `worldVertex[3·vertexStart[i] ..]`,
  *   world face planes `worldPlane[4·planeStart[i] ..]` (unit normal, offset), and `inner`, a
  *   world point strictly inside.
@@ -121,7 +121,8 @@ export class WorldBodies {
     this.coreRadius = new Float64Array(cap);
     this.radius = new Float64Array(cap);
     this.axes = new Float64Array(9 * cap);
-    this.gram = new Float64Array(6 * cap);
+    // Only for a scene with ellipsoids (made at the first one read): the rest never read it.
+    if (this.gram.length > 0) this.gram = new Float64Array(6 * cap);
     this.inner = new Float64Array(3 * cap);
     this.vertexStart = new Int32Array(cap);
     this.planeStart = new Int32Array(cap);
@@ -262,6 +263,7 @@ export class WorldBodies {
     this.coreRadius[i] = CORE_FRACTION * (least * least) / most;
     this.radius[i] = most;
     // M Mᵀ: (j, k) = row j of M · row k of M.
+    if (this.gram.length === 0) this.gram = new Float64Array(6 * this.kind.length);
     const G = this.gram, g = 6 * i;
     G[g] = M0 * M0 + M1 * M1 + M2 * M2; G[g + 1] = M3 * M3 + M4 * M4 + M5 * M5; G[g + 2] = M6 * M6 + M7 * M7 + M8 * M8;
     G[g + 3] = M0 * M3 + M1 * M4 + M2 * M5; G[g + 4] = M0 * M6 + M1 * M7 + M2 * M8; G[g + 5] = M3 * M6 + M4 * M7 + M5 * M8;
