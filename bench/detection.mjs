@@ -6,9 +6,9 @@
 // With --against <checkout>, the detector of another checkout's build (its
 // plugins/contact-detection/dist) runs on the same input, alternated with this one pass by pass
 // in this one process: the ratio of their times, and how far their contacts differ (the pairs
-// each finds, and over the pairs both find the largest angle between normals and the largest
-// differences of gap and point). Both detectors also detect each pose twice, to check that a
-// detection repeats to the bit.
+// each finds, over the pairs both find the largest angle between normals and the largest
+// differences of gap and point, and whether the two gave the same contacts to the bit). Both
+// detectors also detect each pose twice, to check that a detection repeats to the bit.
 //
 //   node bench/detection.mjs [--scene examples/scenes/rotating-drum/ellipsoids-100.json] [--at 2]
 //                            [--config moreau.config.json] [--tol t] [--repeat 200] [--against dir]
@@ -128,12 +128,12 @@ for (const d of detectors) {
   d.ms = [];
 }
 
-/** The contacts of one detection, keyed by bodies and feature. */
+/** The contacts of one detection, keyed by bodies and feature: each one's frame (n first), point and gap. */
 function contactsOf(out) {
   const map = new Map();
   for (let k = 0; k < out.count; k++) {
     map.set(`${out.bodyA[k]}:${out.bodyB[k]}:${out.feature[k]}`, {
-      n: Array.from(out.frame.subarray(9 * k, 9 * k + 3)), p: Array.from(out.point.subarray(3 * k, 3 * k + 3)), gap: out.gap[k],
+      frame: Array.from(out.frame.subarray(9 * k, 9 * k + 9)), p: Array.from(out.point.subarray(3 * k, 3 * k + 3)), gap: out.gap[k],
     });
   }
   return map;
@@ -144,7 +144,7 @@ function sameBits(a, b) {
   if (a.size !== b.size) return false;
   for (const [key, x] of a) {
     const y = b.get(key);
-    if (!y || !Object.is(x.gap, y.gap) || x.n.some((v, i) => !Object.is(v, y.n[i])) || x.p.some((v, i) => !Object.is(v, y.p[i]))) return false;
+    if (!y || !Object.is(x.gap, y.gap) || x.frame.some((v, i) => !Object.is(v, y.frame[i])) || x.p.some((v, i) => !Object.is(v, y.p[i]))) return false;
   }
   return true;
 }
@@ -187,8 +187,8 @@ if (detectors.length === 2) {
   for (const [key, x] of a.contacts) {
     const y = b.contacts.get(key);
     if (!y) { onlyA++; continue; }
-    const cx = x.n[1] * y.n[2] - x.n[2] * y.n[1], cy = x.n[2] * y.n[0] - x.n[0] * y.n[2], cz = x.n[0] * y.n[1] - x.n[1] * y.n[0];
-    angle = Math.max(angle, Math.atan2(Math.hypot(cx, cy, cz), x.n[0] * y.n[0] + x.n[1] * y.n[1] + x.n[2] * y.n[2]));
+    const [n0, n1, n2] = x.frame, [m0, m1, m2] = y.frame;
+    angle = Math.max(angle, Math.atan2(Math.hypot(n1 * m2 - n2 * m1, n2 * m0 - n0 * m2, n0 * m1 - n1 * m0), n0 * m0 + n1 * m1 + n2 * m2));
     gap = Math.max(gap, Math.abs(x.gap - y.gap));
     point = Math.max(point, Math.hypot(x.p[0] - y.p[0], x.p[1] - y.p[1], x.p[2] - y.p[2]));
   }
@@ -197,6 +197,7 @@ if (detectors.length === 2) {
     '',
     `Time, this checkout / ${b.name}: ${f(median(ratios))} (median of the passes' ratios; ${f(median(a.ms) / median(b.ms))} of the medians).`,
     `Contacts: ${a.contacts.size - onlyA} found by both, ${onlyA} only here, ${onlyB} only by ${b.name}; over those found by both, the largest angle between normals ${angle.toExponential(2)} rad, gap difference ${gap.toExponential(2)}, point difference ${point.toExponential(2)} (scene units).`,
+    `The same contacts to the bit (ids, frames, points, gaps): ${sameBits(a.contacts, b.contacts) ? 'yes' : 'no'}.`,
   );
 }
 const md = lines.join('\n');

@@ -45,5 +45,6 @@ describe('bench/detection.mjs', () => {
     expect(r.stdout).toContain(`Contacts: ${here} found by both, 0 only here, 0 only by`);
     expect(r.stdout).toContain('the largest angle between normals 0.00e+0 rad, gap difference 0.00e+0, point difference 0.00e+0');
     expect(r.stdout.match(/\| yes \|/g)).toHaveLength(2);
+    expect(r.stdout).toContain('The same contacts to the bit (ids, frames, points, gaps): yes.');
   });
 });
