@@ -81,13 +81,14 @@ registry.register({
       get(target, key) {
         if (key === 'detect') {
           return (bodies, out, previous) => {
-            const copy = bodies.map((b) => ({ shape: b.shape, free: b.free, reach: b.reach, pose: { position: b.pose.position.slice(), linear: b.pose.linear.slice() } }));
-            // The last step's contacts the engine handed over (the detector's starts), copied too.
-            copy.previous = previous && {
-              count: previous.count, bodyA: previous.bodyA.slice(0, previous.count), bodyB: previous.bodyB.slice(0, previous.count),
-              feature: previous.feature.slice(0, previous.count), frame: previous.frame.slice(0, 9 * previous.count),
-            };
-            kept.push(copy);
+            // The bodies, and the last step's contacts the engine handed over (the detector's starts), copied.
+            kept.push({
+              bodies: bodies.map((b) => ({ shape: b.shape, free: b.free, reach: b.reach, pose: { position: b.pose.position.slice(), linear: b.pose.linear.slice() } })),
+              previous: previous && {
+                count: previous.count, bodyA: previous.bodyA.slice(0, previous.count), bodyB: previous.bodyB.slice(0, previous.count),
+                feature: previous.feature.slice(0, previous.count), frame: previous.frame.slice(0, 9 * previous.count),
+              },
+            });
             if (kept.length > 2) kept.shift();
             return target.detect(bodies, out, previous);
           };
@@ -152,21 +153,21 @@ function sameBits(a, b) {
 // The contacts on the last pose, and whether detecting it again repeats them.
 const last = kept[1];
 for (const d of detectors) {
-  d.detector.detect(kept[0], d.out, kept[0].previous);
-  d.detector.detect(last, d.out, last.previous);
+  d.detector.detect(kept[0].bodies, d.out, kept[0].previous);
+  d.detector.detect(last.bodies, d.out, last.previous);
   d.contacts = contactsOf(d.out);
-  d.detector.detect(kept[0], d.out, kept[0].previous);
-  d.detector.detect(last, d.out, last.previous);
+  d.detector.detect(kept[0].bodies, d.out, kept[0].previous);
+  d.detector.detect(last.bodies, d.out, last.previous);
   d.repeats = sameBits(d.contacts, contactsOf(d.out));
 }
 
 // Timed: the detectors in turn, each pass on the next pose; the first passes warm the JIT up.
 const warm = Math.min(20, repeat);
 for (let pass = -warm; pass < repeat; pass++) {
-  const bodies = kept[(pass + warm) % 2];
+  const input = kept[(pass + warm) % 2];
   for (const d of pass % 2 === 0 ? detectors : [...detectors].reverse()) {
     const t0 = performance.now();
-    d.detector.detect(bodies, d.out, bodies.previous);
+    d.detector.detect(input.bodies, d.out, input.previous);
     if (pass >= 0) d.ms.push(performance.now() - t0);
   }
 }
@@ -174,7 +175,7 @@ for (let pass = -warm; pass < repeat; pass++) {
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : 0.5 * (s[s.length / 2 - 1] + s[s.length / 2]); };
 const f = (x, d = 3) => x.toFixed(d);
 const lines = [
-  `Detection on the poses of ${values.scene.replace(root + '/', '')} at t = ${at} s (run with ${values.config.replace(root + '/', '')}'s plugins${tolerance === undefined ? '' : `, --tol ${tolerance}`}; ${f(runCpu, 1)} s of CPU to get there): ${last.length} bodies, detector "${detectorName}" with options ${JSON.stringify(detectorOptions)}, ${repeat} timed passes each.`,
+  `Detection on the poses of ${values.scene.replace(root + '/', '')} at t = ${at} s (run with ${values.config.replace(root + '/', '')}'s plugins${tolerance === undefined ? '' : `, --tol ${tolerance}`}; ${f(runCpu, 1)} s of CPU to get there): ${last.bodies.length} bodies, detector "${detectorName}" with options ${JSON.stringify(detectorOptions)}, ${repeat} timed passes each.`,
   '',
   '| detector | contacts | ms a detection (median) | mean | repeats to the bit |',
   '|---|---:|---:|---:|---|',

@@ -117,7 +117,8 @@ function smoothPair(w: WorldBodies, a: number, b: number, dx: number, dy: number
     dx = q[0]; dy = q[1]; dz = q[2];
   }
   const l = Math.sqrt(dx * dx + dy * dy + dz * dz);
-  if (!(l > 0 && l < Infinity)) return false;
+  // A zero or not-a-number start stops here; an infinite one becomes 0 or NaN, which the polish refuses.
+  if (!(l > 0)) return false;
   let nx = dx / l, ny = dy / l, nz = dz / l;
   const ma = w.coreRadius[a], mb = w.coreRadius[b];
   // Separation of the cores along n (from B towards A): the least of A minus the most of B,
