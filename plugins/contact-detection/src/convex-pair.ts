@@ -136,15 +136,23 @@ function smoothPair(w: WorldBodies, a: number, b: number, dx: number, dy: number
   return true;
 }
 
-/** EPA on the whole shapes, started from GJK's enclosing simplex; n = −(EPA's direction), from B to A. */
+/**
+ * EPA on the whole shapes, started from GJK's enclosing simplex; n = −(EPA's direction), from B
+ * to A. When GJK finds the whole shapes apart instead, a contact at their distance.
+ */
 export function penetration(w: WorldBodies, a: number, b: number, out: Pick<ContactBufferLike, 'push'>, s: ConvexScratch): void {
   const gjk = s.gjk, epa = s.epa;
   gjk.run(w, a, b, Infinity, true);
   if (!gjk.overlap) {
-    // Rounding put the whole shapes just apart although their cores touch: a contact at gap ≈ 0.
-    const d = gjk.distance, pa = gjk.pa, pb = gjk.pb;
-    if (d > w.margin || !(d > 0)) return;
-    out.push(a, b, 0, 0.5 * (pa[0] + pb[0]), 0.5 * (pa[1] + pb[1]), 0.5 * (pa[2] + pb[2]), gjk.nx, gjk.ny, gjk.nz, d);
+    // The whole shapes are apart, barely: their cores were found touching, or GJK's lower bound
+    // fell to zero or below, as it does for a curved body on a wide face (it errs by the
+    // direction's error times the face's width: −1e-8 for a cylinder 1e-8 above a box, whose
+    // contact was dropped here). A contact at the distance of GJK's closest points instead, the
+    // upper bound, within a few 1e-9 of the bodies' size there (convex-pair.test.ts).
+    const pa = gjk.pa, pb = gjk.pb;
+    const gap = Math.sqrt((pa[0] - pb[0]) ** 2 + (pa[1] - pb[1]) ** 2 + (pa[2] - pb[2]) ** 2);
+    if (!(gap <= w.margin)) return;
+    out.push(a, b, 0, 0.5 * (pa[0] + pb[0]), 0.5 * (pa[1] + pb[1]), 0.5 * (pa[2] + pb[2]), gjk.nx, gjk.ny, gjk.nz, gap);
     return;
   }
   epa.run(w, a, b, gjk.simplex);
