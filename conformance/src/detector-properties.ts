@@ -10,6 +10,7 @@ import {
 import { checkConvexPair, checkSolidPlane, iterative } from './detector-convex-checks.js';
 import { runDetector, type DetectorUnderTest, type SeenContact } from './detector-harness.js';
 import { matchContacts, smallRotation } from './detector-matching.js';
+import { checkNearTouch, NEAR_TOUCH_GAPS } from './detector-near-touch.js';
 import { checkPreviousIsAStart, type PreviousKind } from './detector-previous.js';
 import type { DetectorPropertyName } from './detector-property.js';
 import { Rng } from './rng.js';
@@ -211,6 +212,12 @@ export function detectorProperties(sut: DetectorUnderTest): Record<DetectorPrope
         check(a.length === b.length && a.every((v, k) => Object.is(v, b[k])),
           () => `two runs on the same bodies differ: ${first.length} contacts, then ${again.length}${a.length === b.length ? ` (first difference at value ${a.findIndex((v, k) => !Object.is(v, b[k]))})` : ''}`);
       },
+    }),
+
+    'near touching: a pair moved along its normal to within 1e-6 of touching is reported, at that gap': spec({
+      skip: noPairs,
+      arbitrary: fc.tuple(arbDetectorPair(pairs, o), fc.constantFrom(...NEAR_TOUCH_GAPS)).map(([c, level]) => ({ ...c, level, label: `${c.label} moved to ${level} of the size from touching` })),
+      predicate: (c: DetectorCase & { level: number }) => checkNearTouch(c, detect),
     }),
   };
 }

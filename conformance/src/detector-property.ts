@@ -16,6 +16,7 @@ export const DETECTOR_PROPERTY_NAMES = [
   'same input gives bit-identical output',
   'reach widens the margin: pairs are reported up to margin + both reaches, and only those',
   'the last step\'s contacts are a start only: given them, or wrong normals, the same contacts',
+  'near touching: a pair moved along its normal to within 1e-6 of touching is reported, at that gap',
 ] as const;
 
 export type DetectorPropertyName = (typeof DETECTOR_PROPERTY_NAMES)[number];

@@ -40,6 +40,22 @@ describe('hull-hull', () => {
 });
 
 describe('box-hull', () => {
+  test.each([1e-10, 1e-9])('should keep a corner touch %s from touching, where GJK\'s lower bound falls below zero', (h) => {
+    // A box against a turned cube hull, corner to corner (no face points), moved along the pair's
+    // normal from 0.037 apart to h: GJK's closest point is then about h from the origin and its
+    // direction carries the vertices' rounding, so its lower bound was negative and the pair dropped.
+    const B = hull([5, -3, 7], boxPoints([0.5, 0.5, 0.5]), rotation([1, 2, 3], 2.2));
+    const u = [2, 1, -1].map((v) => v / Math.sqrt(6)), centre = [5, -3, 7].map((v, k) => v + 1.6 * u[k]);
+    const apart = detect([box(centre, [0.5, 0.5, 0.5], rotation([3, -1, 2], 1.1)), B], { margin: 3 });
+    const first = apart.reduce((m, c) => (c.gap < m.gap ? c : m));
+    expect(first.gap).toBeCloseTo(0.0375, 4);
+    const A = box(centre.map((v, k) => v + (h - first.gap) * first.normal[k]), [0.5, 0.5, 0.5], rotation([3, -1, 2], 1.1));
+    const cs = detect([A, B], { margin: 0.01 });
+    expect(cs).toHaveLength(1);
+    expect(Math.abs(cs[0].gap - h)).toBeLessThan(1e-14);
+    expect(maxDiff(cs[0].normal, first.normal)).toBeLessThan(1e-5);
+  });
+
   test('should agree with box-box on random pairs: least gap and its normal', () => {
     const rng = new Rng(11);
     let touching = 0;

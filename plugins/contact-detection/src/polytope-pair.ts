@@ -153,11 +153,22 @@ function deepestVertex(R: PolytopeView, f: number, I: PolytopeView, margin: numb
 function checkDistance(w: WorldBodies, a: number, b: number, s: PolytopeScratch, gjk: Gjk, tol: number, base: number, vertsB: number): 'kept' | 'closest' | 'beyond' {
   gjk.run(w, a, b, w.margin);
   if (gjk.beyond || gjk.distance > w.margin) return 'beyond';
-  const d = gjk.distance;
+  const p = gjk.pa, q = gjk.pb, sx = gjk.simplex;
+  let d = gjk.distance;
   let least = Infinity;
   for (let k = 0; k < s.count; k++) least = Math.min(least, s.gap[k]);
-  if (Math.abs(least - d) <= tol || !(d > 0)) return 'kept';
-  const p = gjk.pa, q = gjk.pb, sx = gjk.simplex;
+  if (!(d > 0)) {
+    // Touching to within rounding: the manifold stands. Without one (a corner touch, no face
+    // points) the pair was dropped here. GJK's closest point is then so near the origin that its
+    // direction carries the rounding of the vertices' coordinates, and the lower bound along it
+    // (that error times the bodies' size) can fall below zero; the distance of the closest
+    // points, an upper bound, is the estimate.
+    if (s.count > 0) return 'kept';
+    d = Math.sqrt((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 + (p[2] - q[2]) ** 2);
+    if (!(d <= w.margin)) return 'beyond';
+  } else if (Math.abs(least - d) <= tol) {
+    return 'kept';
+  }
   s.nx = gjk.nx; s.ny = gjk.ny; s.nz = gjk.nz;
   for (let r = 0; r < 3; r++) s.point[r] = 0.5 * (p[r] + q[r]);
   let va = Infinity, vb = Infinity;
