@@ -151,7 +151,7 @@ export function penetration(w: WorldBodies, a: number, b: number, out: Pick<Cont
     // upper bound: within 1e-8 of the bodies' size for that cylinder (convex-pair.test.ts), within
     // about 5e-7 of it for cylinders placed touching boxes, hulls and cylinders at random.
     const pa = gjk.pa, pb = gjk.pb;
-    const gap = Math.sqrt((pa[0] - pb[0]) ** 2 + (pa[1] - pb[1]) ** 2 + (pa[2] - pb[2]) ** 2);
+    const gap = gjk.closestDistance();
     if (!(gap <= w.margin)) return;
     out.push(a, b, 0, 0.5 * (pa[0] + pb[0]), 0.5 * (pa[1] + pb[1]), 0.5 * (pa[2] + pb[2]), gjk.nx, gjk.ny, gjk.nz, gap);
     return;

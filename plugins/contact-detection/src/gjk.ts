@@ -50,6 +50,16 @@ export class Gjk {
   private readonly previous = new SimplexSolver();
 
   /**
+   * The distance of the last run's closest points pa, pb: an upper bound of the distance (when
+   * not overlapping), and the estimate near touching, where the lower bound `distance` loses its
+   * digits (a direction from a point that near the origin carries the coordinates' rounding).
+   */
+  closestDistance(): number {
+    const pa = this.pa, pb = this.pb;
+    return Math.sqrt((pa[0] - pb[0]) ** 2 + (pa[1] - pb[1]) ** 2 + (pa[2] - pb[2]) ** 2);
+  }
+
+  /**
    * Runs GJK on bodies a and b. `cutoff` ≥ 0: stop as soon as the distance is known to
    * exceed it (Infinity: never); `relative`: the termination tolerance, looser for a rough
    * start that another method polishes.

@@ -164,7 +164,7 @@ function checkDistance(w: WorldBodies, a: number, b: number, s: PolytopeScratch,
     // (that error times the bodies' size) can fall below zero; the distance of the closest
     // points, an upper bound, is the estimate.
     if (s.count > 0) return 'kept';
-    d = Math.sqrt((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2 + (p[2] - q[2]) ** 2);
+    d = gjk.closestDistance();
     if (!(d <= w.margin)) return 'beyond';
   } else if (Math.abs(least - d) <= tol) {
     return 'kept';
